@@ -92,26 +92,36 @@ export async function loadDataset(dir: string): Promise<Dataset> {
   LANGUAGES.forEach((language, i) => {
     messages[language] = parse(MessagesFile, messagesRaw[i], `i18n/${language}.json`, problems) ?? {};
   });
+  const parts = { resorts: resorts?.resorts, regions: regions?.regions, accounts: accounts?.accounts, messages };
+  checkReferences(parts, problems);
   problems.throwIfAny();
-  const dataset: Dataset = {
-    resorts: resorts!.resorts,
-    regions: regions!.regions,
-    accounts: accounts!.accounts,
-    attribution: attribution!.attribution,
-    messages,
-  };
-  checkReferences(dataset, problems);
-  problems.throwIfAny();
-  return dataset;
+  return { ...(parts as Omit<Dataset, 'attribution'>), attribution: attribution!.attribution };
 }
 
-/** Cross-record rules no single schema can see: unique ids, region hierarchy, message keys. */
-export function checkReferences(dataset: Dataset, problems = new Problems()): void {
-  const { resorts, regions, accounts, messages } = dataset;
+type Parts = { [K in 'resorts' | 'regions' | 'accounts']?: Dataset[K] } & Pick<Dataset, 'messages'>;
+
+/**
+ * Cross-record rules no single schema can see: unique ids, region hierarchy, message keys. Runs on the
+ * files that parsed, so one pass reports every problem it can.
+ */
+function checkReferences(parts: Parts, problems: Problems): void {
+  const { messages } = parts;
+  const resorts = parts.resorts ?? [];
+  const regions = parts.regions ?? [];
+  const accounts = parts.accounts ?? [];
   for (const i of duplicates(resorts, (r) => r.id)) problems.add('resorts.json', ['resorts', i, 'id'], `resort id ${resorts[i]!.id} is used twice`);
   for (const i of duplicates(regions, (r) => r.id)) problems.add('regions.json', ['regions', i, 'id'], `region id ${regions[i]!.id} is used twice`);
   for (const field of ['email', 'apiKey', 'token', 'accountId'] as const) {
     for (const i of duplicates(accounts, (a) => a[field])) problems.add('accounts.json', ['accounts', i, field], `${field} is used by another account`);
+  }
+  const required = requiredMessageKeys();
+  for (const key of required) {
+    if (!(key in messages.en)) problems.add('i18n/en.json', [key], 'is missing; English must define every message');
+  }
+  for (const language of LANGUAGES) {
+    for (const key of Object.keys(messages[language])) {
+      if (!required.includes(key)) problems.add(`i18n/${language}.json`, [key], 'is not a known message key');
+    }
   }
   const byId = new Map(regions.map((r) => [r.id, r]));
   regions.forEach((region, i) => {
@@ -124,6 +134,7 @@ export function checkReferences(dataset: Dataset, problems = new Problems()): vo
       problems.add('regions.json', ['regions', i, 'parentId'], 'a region needs the id of a country or state as parent');
     }
   });
+  if (parts.regions === undefined) return; // every resort check needs the regions
   resorts.forEach((resort, i) => {
     const at = (field: string, ...rest: PropertyKey[]) => ['resorts', i, field, ...rest];
     if (byId.get(resort.countryId)?.type !== 'COUNTRY') problems.add('resorts.json', at('countryId'), `${resort.countryId} is not a country in regions.json`);
@@ -139,13 +150,4 @@ export function checkReferences(dataset: Dataset, problems = new Problems()): vo
     });
     for (const j of duplicates(resort.webcams, (w) => w.id)) problems.add('resorts.json', at('webcams', j, 'id'), 'webcam id is used twice');
   });
-  const required = requiredMessageKeys();
-  for (const key of required) {
-    if (!(key in messages.en)) problems.add('i18n/en.json', [key], 'is missing; English must define every message');
-  }
-  for (const language of LANGUAGES) {
-    for (const key of Object.keys(messages[language])) {
-      if (!required.includes(key)) problems.add(`i18n/${language}.json`, [key], 'is not a known message key');
-    }
-  }
 }

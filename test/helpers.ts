@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import { loadDataset } from '../scripts/dataset/load.ts';
+import type { Dataset } from '../scripts/dataset/schema.ts';
+
+export const DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
+/** Every test that renders the sample uses this moment: mid-season, a Saturday morning in Europe. */
+export const FROZEN_NOW = Date.parse('2026-02-14T09:30:00Z');
+
+let cached: Promise<Dataset> | undefined;
+/** The committed sample dataset, loaded once per test file. */
+export const sample = () => (cached ??= loadDataset(DATA_DIR));
+
+export const FULL = { email: 'demo@example.com', password: 'powder-day', apiKey: 'demo-partner-key' };
+export const BASIC = { email: 'basic@example.com', password: 'groomer', apiKey: 'basic-partner-key' };
