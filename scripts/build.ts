@@ -1,0 +1,6 @@
+/**
+ * `npm run build`: the snapshot of both families, the element's bundle and the demo page, in dist/.
+ */
+import { build } from './snapshot/cli.ts';
+
+process.exitCode = await build({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr });

@@ -1,0 +1,32 @@
+/**
+ * The embedded service as a snapshot source, in-process.
+ */
+import type { Dataset } from '../dataset/schema.ts';
+import { createService } from '../service/service.ts';
+import { SnapshotError } from './errors.ts';
+import { familyAHeaders, requestTarget, type Source } from './source.ts';
+
+export interface LocalSourceOptions {
+  /** E-mail of the dataset account to snapshot as (default: the first account). */
+  account?: string;
+  now: () => number;
+}
+
+export function localSource(dataset: Dataset, options: LocalSourceOptions): Source {
+  const account = options.account ? dataset.accounts.find((a) => a.email === options.account) : dataset.accounts[0];
+  if (!account) {
+    throw new SnapshotError('usage', `--local-account: "${options.account}" is not an account of the dataset (accounts: ${dataset.accounts.map((a) => a.email).join(', ')})`);
+  }
+  const service = createService(dataset, { now: options.now });
+  const credentials = { apiKey: account.apiKey, token: account.token };
+  return {
+    kind: 'local',
+    secrets: [account.apiKey, account.token, account.email, account.password],
+    target: (request) => requestTarget(request, credentials),
+    async fetch(request) {
+      const headers = request.family === 'A' ? familyAHeaders(request, credentials) : {};
+      const response = service({ method: 'GET', url: requestTarget(request, credentials), headers });
+      return { status: response.status, body: response.body };
+    },
+  };
+}

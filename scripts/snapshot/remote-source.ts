@@ -1,0 +1,197 @@
+/**
+ * A real upstream over HTTP with undici: the only module of the snapshot that touches the network.
+ * Each request has a timeout and a bounded number of attempts; timeouts, connection errors, 429 and 5xx
+ * are retried with exponential backoff and full jitter, honouring `Retry-After`.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import { TokenRecord } from '../schemas/family-b.ts';
+import { redactSecrets, redactUrl } from '../service/redact.ts';
+import { SnapshotError } from './errors.ts';
+import { familyAHeaders, requestTarget, type Credentials, type Source, type UpstreamRequest, type UpstreamResponse } from './source.ts';
+
+export interface RemoteOptions {
+  /** Family A base URL and key. */
+  baseUrl?: string;
+  apiKey?: string;
+  /** Family B base URL and either the token or the account's e-mail and password. */
+  legacyBaseUrl?: string;
+  token?: string;
+  email?: string;
+  password?: string;
+  timeoutMs: number;
+  attempts: number;
+  maxBodyBytes: number;
+  connections?: number;
+  dispatcher?: Dispatcher;
+  /** Backoff clock and dice, replaceable in tests. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Called once per retry, with credentials already redacted. */
+  onRetry?: (line: string) => void;
+}
+
+export interface RemoteSource extends Source {
+  families: ReadonlySet<'A' | 'B'>;
+  close(): Promise<void>;
+}
+
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 30_000;
+/** A `Retry-After` longer than this fails the attempt instead of stalling the whole run. */
+const RETRY_AFTER_CAP_MS = 120_000;
+
+const RETRYABLE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+]);
+
+function isRetryable(error: unknown): boolean {
+  const e = error as { code?: string; name?: string; cause?: unknown };
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return true;
+  if (e?.code && RETRYABLE_CODES.has(e.code)) return true;
+  return e?.cause !== undefined && e.cause !== error && isRetryable(e.cause);
+}
+
+/** Milliseconds a `Retry-After` header asks for (seconds or an HTTP date); undefined when absent or bad. */
+export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text.trim() === '') return undefined;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function baseOf(url: string, name: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SnapshotError('config', `${name}: "${redactUrl(url)}" is not a URL; give one such as https://api.example.com`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new SnapshotError('config', `${name}: only http and https URLs are supported`);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new SnapshotError('config', `${name}: give the base URL without query, fragment or credentials`);
+  }
+  return parsed;
+}
+
+export async function remoteSource(options: RemoteOptions): Promise<RemoteSource> {
+  const families = new Set<'A' | 'B'>();
+  const a = options.baseUrl ? baseOf(options.baseUrl, 'RC_BASE_URL') : undefined;
+  const b = options.legacyBaseUrl ? baseOf(options.legacyBaseUrl, 'RC_LEGACY_BASE_URL') : undefined;
+  if (a && !options.apiKey) throw new SnapshotError('config', 'RC_BASE_URL is set but RC_API_KEY is not: Family A needs its API key');
+  if (options.apiKey && !a) throw new SnapshotError('config', 'RC_API_KEY is set but RC_BASE_URL is not');
+  if (a) families.add('A');
+  if (b) {
+    if (!options.token && !(options.email && options.password)) {
+      throw new SnapshotError('config', 'RC_LEGACY_BASE_URL is set but neither RC_TOKEN nor RC_EMAIL with RC_PASSWORD is: Family B needs one');
+    }
+    families.add('B');
+  } else if (options.token || options.email || options.password) {
+    throw new SnapshotError('config', 'RC_TOKEN, RC_EMAIL or RC_PASSWORD is set but RC_LEGACY_BASE_URL is not');
+  }
+  const ownAgent = options.dispatcher ? undefined : new Agent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
+  const dispatcher = options.dispatcher ?? ownAgent!;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  const secrets = [options.apiKey, options.token, options.email, options.password].filter((s): s is string => !!s);
+  const credentials: Credentials = { apiKey: options.apiKey, token: options.token };
+  const trimSlash = (u: URL) => u.pathname.replace(/\/$/, '');
+  const targetOf = (r: UpstreamRequest) => requestTarget(r, credentials, trimSlash(r.family === 'A' ? a! : b!));
+  const shown = (target: string) => `[GET] "${redactSecrets(redactUrl(target), secrets)}"`;
+
+  async function once(origin: string, target: string, headers: Record<string, string>): Promise<UpstreamResponse & { retryAfter?: number }> {
+    const response = await request(origin + target, {
+      method: 'GET',
+      headers: { accept: 'application/json', ...headers },
+      dispatcher,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).byteLength;
+      if (size > options.maxBodyBytes) {
+        response.body.destroy();
+        throw new SnapshotError('upstream_http', `${shown(target)}: the body is larger than ${options.maxBodyBytes} bytes (request.maxBodyBytes)`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared !== size) {
+      throw Object.assign(new Error(`the body ended after ${size} of ${declared} bytes`), { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' });
+    }
+    return { status: response.statusCode, body: Buffer.concat(chunks).toString('utf8'), retryAfter: retryAfterMs(response.headers['retry-after']) };
+  }
+
+  async function withRetries(origin: string, target: string, headers: Record<string, string>): Promise<UpstreamResponse> {
+    let last = '';
+    for (let attempt = 1; attempt <= options.attempts; attempt++) {
+      let wait = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * random();
+      try {
+        const response = await once(origin, target, headers);
+        if (response.status !== 429 && response.status < 500) return { status: response.status, body: response.body };
+        last = `HTTP ${response.status}`;
+        if (response.retryAfter !== undefined) {
+          if (response.retryAfter > RETRY_AFTER_CAP_MS) break;
+          wait = Math.max(wait, response.retryAfter);
+        }
+      } catch (error) {
+        if (!isRetryable(error)) {
+          if (error instanceof SnapshotError) throw error;
+          throw new SnapshotError('upstream_network', `${shown(target)}: ${redactSecrets((error as Error).message, secrets)}`, { cause: error });
+        }
+        last = redactSecrets((error as { code?: string }).code ?? (error as Error).message, secrets);
+      }
+      if (attempt < options.attempts) {
+        options.onRetry?.(`${shown(target)}: ${last}; retry ${attempt} of ${options.attempts - 1} in ${Math.round(wait)} ms`);
+        await sleep(wait);
+      }
+    }
+    throw new SnapshotError('upstream_network', `${shown(target)}: ${last} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`);
+  }
+
+  if (b && !credentials.token) {
+    const target = `${trimSlash(b)}/externalservice/authorization/token/${encodeURIComponent(options.email!)}/${encodeURIComponent(options.password!)}`;
+    const response = await withRetries(b.origin, target, {});
+    if (response.status !== 200) {
+      throw new SnapshotError('upstream_http', `the token request answered HTTP ${response.status}: check RC_EMAIL and RC_PASSWORD`, { context: { status: response.status } });
+    }
+    const parsed = TokenRecord.safeParse((() => {
+      try {
+        return JSON.parse(response.body);
+      } catch {
+        return undefined;
+      }
+    })());
+    if (!parsed.success) throw new SnapshotError('upstream_invalid', 'the token request answered a body without a token');
+    credentials.token = parsed.data.token;
+    secrets.push(parsed.data.token);
+  }
+
+  return {
+    kind: 'remote',
+    families,
+    secrets,
+    target: targetOf,
+    fetch(r) {
+      const origin = (r.family === 'A' ? a : b)?.origin;
+      if (!origin) throw new SnapshotError('config', `no base URL for Family ${r.family}`);
+      return withRetries(origin, targetOf(r), r.family === 'A' ? familyAHeaders(r, credentials) : {});
+    },
+    async close() {
+      await ownAgent?.close();
+    },
+  };
+}

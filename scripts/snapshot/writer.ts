@@ -1,0 +1,219 @@
+/**
+ * The only module that touches the output folder.
+ *
+ * `dist` is a symbolic link to a release folder in `.dist-releases/` beside it. A build writes a new
+ * release in a staging folder there, and publishes it by renaming a new link over `dist`: one rename, so a
+ * reader (or a build killed at any moment, even by SIGKILL) sees the old tree or the new one, never half of
+ * one. Files whose bytes did not change are hard-linked from the previous release instead of written. The
+ * next build removes whatever a killed one left behind.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { lstat, mkdir, open, readdir, readFile, readlink, rename, rm, symlink, unlink } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { SnapshotError } from './errors.ts';
+
+/** What the manifest says of each file; the writer needs the hash to see what changed. */
+export interface FileRecord {
+  sha256: string;
+  size: number;
+}
+
+export interface ReleaseWriterOptions {
+  /** The published folder, e.g. `dist`. */
+  out: string;
+  /** Previous manifest's files, relative to the release root (`api/en-US/…`). */
+  previousFiles?: ReadonlyMap<string, FileRecord>;
+  /** Release name; made unique by the writer. */
+  name?: string;
+}
+
+export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** The folder that holds the releases of `out`: `.dist-releases` beside `dist`. */
+export const releasesDir = (out: string) => join(dirname(resolve(out)), `.${basename(resolve(out))}-releases`);
+
+export class ReleaseWriter {
+  readonly out: string;
+  readonly releases: string;
+  readonly staging: string;
+  readonly name: string;
+  /** The folder `out` points at now, if any. */
+  readonly previous: string | undefined;
+  #dirs = new Set<string>();
+  #previousFiles: ReadonlyMap<string, FileRecord>;
+  #lock: string;
+  written = 0;
+  unchanged = 0;
+  bytes = 0;
+
+  private constructor(out: string, previous: string | undefined, name: string, previousFiles: ReadonlyMap<string, FileRecord>) {
+    this.out = resolve(out);
+    this.releases = releasesDir(out);
+    this.name = name;
+    this.staging = join(this.releases, `.staging-${name}`);
+    this.previous = previous;
+    this.#previousFiles = previousFiles;
+    this.#lock = join(this.releases, '.lock');
+  }
+
+  /** Locks the releases folder, clears what killed builds left, and opens a staging folder. */
+  static async open(options: ReleaseWriterOptions): Promise<ReleaseWriter> {
+    const out = resolve(options.out);
+    const releases = releasesDir(out);
+    await mkdir(releases, { recursive: true });
+    await takeLock(join(releases, '.lock'));
+    const previous = await currentRelease(out);
+    const unique = `${options.name ?? 'release'}-${process.pid}-${Date.now().toString(36)}`;
+    const writer = new ReleaseWriter(out, previous, unique, options.previousFiles ?? new Map());
+    try {
+      await writer.#clearLeftovers();
+      await mkdir(writer.staging, { recursive: true });
+    } catch (error) {
+      await rm(writer.#lock, { force: true });
+      throw error;
+    }
+    return writer;
+  }
+
+  async #clearLeftovers(): Promise<void> {
+    const keep = new Set([this.previous && basename(this.previous), '.lock']);
+    for (const entry of await readdir(this.releases)) {
+      // killed builds leave staging folders and links; releases other than the published one are old
+      if (!keep.has(entry)) await rm(join(this.releases, entry), { recursive: true, force: true });
+    }
+    for (const entry of await readdir(dirname(this.out))) {
+      if (entry.startsWith(`.${basename(this.out)}-next-`)) await rm(join(dirname(this.out), entry), { force: true });
+    }
+  }
+
+  // Per-file work is synchronous on purpose: for many small files one syscall after another is several
+  // times faster than a thread-pool round trip per open, write and close.
+  #ensureDir(dir: string): void {
+    if (this.#dirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    for (let d = dir; d.startsWith(this.staging) && !this.#dirs.has(d); d = dirname(d)) this.#dirs.add(d);
+  }
+
+  #target(path: string): string {
+    const target = resolve(this.staging, path);
+    // ids from an upstream never escape the output folder
+    if (!target.startsWith(this.staging + '/')) throw new SnapshotError('unsafe_output', `refusing to write outside the output folder: ${path}`);
+    return target;
+  }
+
+  /**
+   * Writes `bytes` to `path` (relative to the release root), or links the previous release's copy when
+   * its bytes are the same. Answers whether the bytes changed.
+   */
+  async write(path: string, bytes: Uint8Array, hash = sha256(bytes)): Promise<'written' | 'unchanged'> {
+    const target = this.#target(path);
+    this.#ensureDir(dirname(target));
+    this.bytes += bytes.byteLength;
+    const before = this.#previousFiles.get(path);
+    if (before && before.sha256 === hash && before.size === bytes.byteLength && this.#linkPrevious(path, target)) {
+      this.unchanged++;
+      return 'unchanged';
+    }
+    writeFileSync(target, bytes);
+    this.written++;
+    return 'written';
+  }
+
+  /** Keeps the previous release's copy of `path` as it is; false when there is none. */
+  async carry(path: string): Promise<boolean> {
+    const target = this.#target(path);
+    this.#ensureDir(dirname(target));
+    return this.#linkPrevious(path, target);
+  }
+
+  #linkPrevious(path: string, target: string): boolean {
+    if (!this.previous) return false;
+    const source = join(this.previous, path);
+    try {
+      linkSync(source, target);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return false;
+      if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK') {
+        copyFileSync(source, target);
+        return true;
+      }
+      throw error;
+    }
+  }
+
+  /** Reads a file of the previous release, if there is one. */
+  async readPrevious(path: string): Promise<Buffer | undefined> {
+    if (!this.previous) return undefined;
+    return readFile(join(this.previous, path)).catch(() => undefined);
+  }
+
+  /** Publishes the staged release: one atomic rename of a link over `out`. */
+  async publish(): Promise<void> {
+    const release = join(this.releases, this.name);
+    await rename(this.staging, release);
+    const next = join(dirname(this.out), `.${basename(this.out)}-next-${this.name}`);
+    await symlink(relative(dirname(this.out), release), next);
+    const existing = await lstat(this.out).catch(() => undefined);
+    if (existing && !existing.isSymbolicLink()) {
+      // a plain folder from elsewhere: move it aside once, then the link takes its place
+      await rename(this.out, join(this.releases, `legacy-${this.name}`));
+    }
+    await rename(next, this.out);
+    await this.#prune(release);
+    await rm(this.#lock, { force: true });
+  }
+
+  /** Keeps the new release and the one before it (a reader may still be in it); removes older ones. */
+  async #prune(current: string): Promise<void> {
+    const keep = new Set([basename(current), this.previous && basename(this.previous), '.lock']);
+    for (const entry of await readdir(this.releases)) {
+      if (!keep.has(entry)) await rm(join(this.releases, entry), { recursive: true, force: true });
+    }
+  }
+
+  /** Drops the staged release; `out` stays exactly as it was. */
+  async abort(): Promise<void> {
+    await rm(this.staging, { recursive: true, force: true });
+    await rm(this.#lock, { force: true });
+  }
+}
+
+/** The release folder `out` points at, or `out` itself when it is a plain folder. */
+export async function currentRelease(out: string): Promise<string | undefined> {
+  const stat = await lstat(out).catch(() => undefined);
+  if (!stat) return undefined;
+  if (!stat.isSymbolicLink()) return stat.isDirectory() ? resolve(out) : undefined;
+  return resolve(dirname(resolve(out)), await readlink(out));
+}
+
+/** One build at a time per output folder; a lock whose process is gone is taken over. */
+async function takeLock(lock: string): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(await readFile(lock, 'utf8').catch(() => ''));
+      if (pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new SnapshotError('write', `another build (process ${pid}) is writing this output folder; wait for it or remove ${lock}`);
+      }
+      await unlink(lock).catch(() => undefined);
+    }
+  }
+  throw new SnapshotError('write', `cannot lock ${lock}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
