@@ -61,7 +61,7 @@ const LIFT_TYPE_KEYS = Object.keys(LIFT_TYPES) as DatasetLift['type'][];
 
 const COMMENTS: Translated[] = [
   {
-    en: 'Fresh snow overnight and every groomer in great shape. Expect a busy morning on the upper lifts.',
+    en: 'Fresh snow overnight and every run freshly groomed. Expect a busy morning on the upper lifts.',
     de: 'Neuschnee über Nacht und alle Pisten bestens präpariert. Am Vormittag ist an den oberen Liften viel los.',
     fr: 'Neige fraîche cette nuit et toutes les pistes damées en parfait état. Affluence attendue le matin en haut du domaine.',
     it: 'Neve fresca durante la notte e tutte le piste battute in ottime condizioni. Mattinata affollata sugli impianti in quota.',

@@ -50,7 +50,7 @@ export const MANIFEST_PATH = 'api/manifest.json';
 /** Serialises with keys in a fixed order so equal manifests are equal bytes. */
 export function serializeManifest(manifest: Manifest): string {
   const files = Object.fromEntries(Object.keys(manifest.files).sort().map((k) => [k, manifest.files[k]]));
-  return `${JSON.stringify({ ...manifest, files }, null, 1)}\n`;
+  return `${JSON.stringify({ ...manifest, files })}\n`;
 }
 
 /** Reads a previous manifest; a missing or unreadable one means "no previous build". */
