@@ -1,6 +1,13 @@
 /**
  * `npm run build`: the snapshot of both families, the element's bundle and the demo page, in dist/.
  */
+import { bundleWidget } from './site/widget.ts';
 import { build } from './snapshot/cli.ts';
 
-process.exitCode = await build({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr });
+process.exitCode = await build({
+  argv: process.argv.slice(2),
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  widget: bundleWidget,
+});

@@ -19,10 +19,10 @@ export function random(seed: number): () => number {
 }
 
 const NAMES: Record<number, string[]> = {
-  429: ['Silver Hollow', 'Elk Ridge', 'Cinder Peak', 'Bristlecone Basin', 'Granite Notch', 'Juniper Bowl', 'Raven Gulch'],
-  430: ['Caribou Crest', 'Glacier Lake', 'Tamarack Heights', 'Loon Mountain Park', 'Spruce Valley'],
+  429: ['Silver Hollow', 'Elk Ridge', 'Cinder Peak', 'Bristlecone Basin', 'Granite Notch', 'Juniper Bowl', 'Raven Gulch', 'Bluebird Summit'],
+  430: ['Caribou Crest', 'Glacier Lake', 'Tamarack Heights', 'Loon Mountain Park', 'Spruce Valley', 'Moose Pass'],
   240: ['Aiguille Blanche', 'Col des Marmottes', 'Pointe des Neiges', 'Val Chamois', 'Les Arolles', 'Pic du Lynx'],
-  242: ['Hochalm Gletscher', 'Steinbock Arena', 'Edelweissberg', 'Zirbenkogel', 'Almrausch Tal'],
+  242: ['Hochalm Gletscher', 'Steinbock Arena', 'Edelweissberg', 'Zirbenkogel', 'Almrausch Tal', 'Wildkogel Alm'],
   184: ['Piz Sulai', 'Bellalp Sud', 'Grimsel Blick', 'Arvenhorn', 'Silberfirn'],
   233: ['Cima Bianca', 'Passo dei Larici', 'Monte Stella', 'Val di Neve', 'Punta Camoscio'],
   214: ['Gamswand', 'Tannenkopf', 'Feldberg Nord', 'Wildalpjoch'],
@@ -122,6 +122,7 @@ export function generateResorts({ count, seed = 2026, regions, ids = [] }: Gener
   const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
   const states = regions.filter((r) => r.type === 'STATE');
   const nameUse = new Map<string, number>();
+  const perCountry = new Map<number, number>();
   let nextId = Math.max(0, ...ids) + 1;
   const resorts: DatasetResort[] = [];
 
@@ -130,7 +131,9 @@ export function generateResorts({ count, seed = 2026, regions, ids = [] }: Gener
     const countryId = state.parentId!;
     const local = regions.filter((r) => r.type === 'REGION' && (r.parentId === state.id || r.parentId === countryId));
     const pool = NAMES[countryId] ?? ['Snow Valley'];
-    const base = pool[Math.floor(i / states.length) % pool.length]!;
+    const nth = perCountry.get(countryId) ?? 0;
+    perCountry.set(countryId, nth + 1);
+    const base = pool[nth % pool.length]!;
     const used = nameUse.get(base) ?? 0;
     nameUse.set(base, used + 1);
     const name = used === 0 ? base : `${base} ${used + 1}`;

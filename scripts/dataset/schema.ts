@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { Difficulty, ItemStatus, LiftType, OpenFlag, SurfaceType } from '../schemas/enums.ts';
 import { RegionType } from '../schemas/regions.ts';
 
-/** The 15 languages of the service (spec 4B.1 gives the count, not the list; README, "Locales"). */
-export const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'nl', 'pt', 'sv', 'no', 'da', 'fi', 'pl', 'cs', 'sl', 'ja'] as const;
+import { LANGUAGES } from '../service/languages.ts';
+
+export { LANGUAGES };
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 

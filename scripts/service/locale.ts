@@ -16,28 +16,7 @@ export interface Locale {
 export const localeTag = (locale: Locale) => `${locale.language}-${locale.country}`;
 export const DEFAULT_LOCALE: Locale = { language: 'en', country: 'US' };
 
-/**
- * The locales this project publishes by default: each language with its home country, plus en-GB for
- * English readers who want metric units.
- */
-export const SUPPORTED_LOCALES: readonly string[] = [
-  'en-US',
-  'en-GB',
-  'de-DE',
-  'fr-FR',
-  'it-IT',
-  'es-ES',
-  'nl-NL',
-  'pt-PT',
-  'sv-SE',
-  'no-NO',
-  'da-DK',
-  'fi-FI',
-  'pl-PL',
-  'cs-CZ',
-  'sl-SI',
-  'ja-JP',
-];
+export { SUPPORTED_LOCALES } from './languages.ts';
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 

@@ -14,7 +14,8 @@ import { createProgress } from './progress.ts';
 import { remoteSource } from './remote-source.ts';
 import { runSnapshot, type ExtraFile } from './snapshot.ts';
 import type { Source } from './source.ts';
-import type { Scope } from './plan.ts';
+import { demoPage } from '../site/demo.ts';
+import { headersFile } from '../site/headers.ts';
 
 /** Exit codes (README, "Running on a schedule"). */
 export const EXIT = {
@@ -50,7 +51,8 @@ Options (each overrides the config):
   --regions <ids>        comma-separated region ids whose resorts to include
   --endpoints <list>     comma-separated, of: ${ENDPOINT_GROUPS.join(', ')}
   --concurrency <n>      upstream requests under way at once, 1 to 64 (default 6)
-  --refresh <due|all>    due: request only what its refresh interval says is due (default); all: everything
+  --refresh <due|all>    due: request only what its refresh interval says is due (default for a real
+                         upstream); all: everything (default for the embedded service)
   --data <dir>           dataset of the embedded service (default data)
   --local-account <email> account of the embedded service to snapshot as (default demo@example.com)
   --no-widget            publish the API files only, without the element's bundle and demo page
@@ -62,8 +64,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   stdout: { write(text: string): unknown; isTTY?: boolean };
   stderr: { write(text: string): unknown; isTTY?: boolean; columns?: number };
-  /** Builds the element's bundle, demo page and host headers for a scope (absent: no widget). */
-  widget?: (config: SnapshotConfig, scope: Scope) => Promise<ExtraFile[]>;
+  /** Bundles the element (absent: no element, no demo page). */
+  widget?: () => Promise<ExtraFile[]>;
   /** Working folder for package.json and relative paths. */
   cwd?: string;
 }
@@ -165,8 +167,9 @@ export async function build(io: CliIo): Promise<number> {
       io.stdout.write(HELP);
       return EXIT.ok;
     }
-    const refresh = flags.refresh ?? 'due';
-    if (refresh !== 'due' && refresh !== 'all') throw new SnapshotError('usage', `--refresh: "${refresh}" must be due or all`);
+    if (flags.refresh !== undefined && flags.refresh !== 'due' && flags.refresh !== 'all') {
+      throw new SnapshotError('usage', `--refresh: "${flags.refresh}" must be due or all`);
+    }
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
     const now = clockFrom(io.env);
@@ -195,6 +198,8 @@ export async function build(io: CliIo): Promise<number> {
       families = new Set(['A', 'B']);
     }
     secrets = [...new Set([...secrets, ...source.secrets])];
+    // a real upstream has an allowance to save; the embedded service has none, so it refreshes everything
+    const refresh = (flags.refresh as 'due' | 'all' | undefined) ?? (source.kind === 'remote' ? 'due' : 'all');
     const result = await runSnapshot({
       config,
       source,
@@ -202,7 +207,14 @@ export async function build(io: CliIo): Promise<number> {
       now,
       refresh,
       progress: createProgress(io.stderr),
-      extraFiles: io.widget && !flags['no-widget'] ? (scope) => io.widget!(config, scope) : undefined,
+      extraFiles: async (scope, files) => {
+        const extra: ExtraFile[] = [{ path: '_headers', bytes: Buffer.from(headersFile(files)) }];
+        if (io.widget && !flags['no-widget']) {
+          extra.push(...(await io.widget()));
+          extra.push({ path: 'index.html', bytes: Buffer.from(demoPage(scope.resorts, config.locales, source!.kind === 'local')) });
+        }
+        return extra;
+      },
     });
     io.stdout.write(`published ${config.out} (${Object.keys(result.manifest.files).length} files)\n`);
     if (result.failures.length > 0) {

@@ -48,7 +48,7 @@ export interface SnapshotOptions {
   refresh?: 'all' | 'due';
   progress?: Progress;
   /** Files published beside `api/` (the element's bundle, the demo page, host headers). */
-  extraFiles?: (scope: Scope) => Promise<ExtraFile[]> | ExtraFile[];
+  extraFiles?: (scope: Scope, files: readonly string[]) => Promise<ExtraFile[]> | ExtraFile[];
 }
 
 export interface Failure {
@@ -238,7 +238,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       );
     }
 
-    for (const extra of (await options.extraFiles?.(scope)) ?? []) {
+    for (const extra of (await options.extraFiles?.(scope, Object.keys(files))) ?? []) {
       assertNoSecret(Buffer.from(extra.bytes).toString('utf8'), extra.path, source.secrets);
       await writer.write(extra.path, extra.bytes);
     }

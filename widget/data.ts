@@ -1,0 +1,63 @@
+/**
+ * The element's files, found through the snapshot's own path function. Each URL is fetched once per page,
+ * however many elements need it; a failed fetch is forgotten so that a retry fetches again.
+ */
+import type { ResortSnowReport } from '../scripts/schemas/family-a.ts';
+import type { AttributionRecord, CombinedReportRecord, ForecastRecord } from '../scripts/schemas/family-b.ts';
+import { filePath } from '../scripts/snapshot/paths.ts';
+
+export interface ResortData {
+  combined: CombinedReportRecord;
+  /** Family A's record: 7-day history, comment, last update. Absent when not published. */
+  familyA?: ResortSnowReport;
+  /** Absent when the account has no weather access (no forecast file). */
+  forecast?: ForecastRecord;
+  attribution?: AttributionRecord;
+}
+
+export class FileError extends Error {
+  constructor(readonly status: number, readonly url: string) {
+    super(`${url}: HTTP ${status}`);
+  }
+}
+
+const cache = new Map<string, Promise<unknown>>();
+
+/** Fetches and parses a JSON file once per page. */
+export function getJson(url: string, fetcher: typeof fetch = fetch): Promise<unknown> {
+  let pending = cache.get(url);
+  if (!pending) {
+    pending = fetcher(url, { credentials: 'omit' }).then((response) => {
+      if (!response.ok) throw new FileError(response.status, url);
+      return response.json();
+    });
+    cache.set(url, pending);
+    pending.catch(() => cache.delete(url));
+  }
+  return pending;
+}
+
+/** For tests: forget every fetched file. */
+export const clearCache = () => cache.clear();
+
+const optional = <T>(promise: Promise<unknown>) =>
+  promise.then(
+    (v) => v as T,
+    (error: unknown) => {
+      if (error instanceof FileError && error.status === 404) return undefined;
+      throw error;
+    },
+  );
+
+/** Loads what the element shows for one resort; rejects with a `FileError` 404 when the resort is unknown. */
+export async function loadResort(base: string, locale: string, resort: number, days: number, fetcher?: typeof fetch): Promise<ResortData> {
+  const url = (request: Parameters<typeof filePath>[0]) => new URL(filePath(request), base).href;
+  const id = String(resort);
+  const [combined, familyA, forecast, attribution] = await Promise.all([
+    getJson(url({ family: 'B', path: `/externalservice/resort/${id}/combinedreport`, locale }), fetcher) as Promise<CombinedReportRecord>,
+    optional<ResortSnowReport>(getJson(url({ family: 'A', path: `/resort/${id}/snowreport`, locale }), fetcher)),
+    optional<ForecastRecord>(getJson(url({ family: 'B', path: `/externalservice/resort/${id}/${days}/day/forecast`, locale }), fetcher)),
+    optional<AttributionRecord>(getJson(url({ family: 'B', path: '/externalservice/myaccount/attribution', locale }), fetcher)),
+  ]);
+  return { combined, familyA, forecast, attribution };
+}

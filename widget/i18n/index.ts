@@ -1,0 +1,45 @@
+/**
+ * UI strings: English is bundled (the type and the fallback); every other language is a small chunk beside
+ * the bundle, fetched the first time an element needs it.
+ */
+import en, { type Strings } from './en.ts';
+
+export type { Strings };
+
+type Loader = () => Promise<{ default: Strings }>;
+const LOADERS: Record<string, Loader> = {
+  de: () => import('./de.ts'),
+  fr: () => import('./fr.ts'),
+  it: () => import('./it.ts'),
+  es: () => import('./es.ts'),
+  nl: () => import('./nl.ts'),
+  pt: () => import('./pt.ts'),
+  sv: () => import('./sv.ts'),
+  no: () => import('./no.ts'),
+  da: () => import('./da.ts'),
+  fi: () => import('./fi.ts'),
+  pl: () => import('./pl.ts'),
+  cs: () => import('./cs.ts'),
+  sl: () => import('./sl.ts'),
+  ja: () => import('./ja.ts'),
+};
+const loaded = new Map<string, Strings>([['en', en]]);
+
+/** The strings of a locale's language if loaded already, else English. */
+export const stringsFor = (locale: string): Strings => loaded.get(locale.slice(0, 2)) ?? en;
+
+/** Loads the strings of a locale's language; English when it has none or the chunk fails to load. */
+export async function loadStrings(locale: string): Promise<Strings> {
+  const language = locale.slice(0, 2);
+  const load = LOADERS[language];
+  if (loaded.has(language) || !load) return stringsFor(locale);
+  try {
+    loaded.set(language, (await load()).default);
+  } catch {
+    // a missing chunk must not break the card: English it is
+  }
+  return stringsFor(locale);
+}
+
+/** Fills `{name}` placeholders. */
+export const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');

@@ -1,0 +1,36 @@
+/**
+ * Inline SVG weather symbols for every code the data uses (README, "Choices"), and a neutral one for
+ * codes it does not know. Decorative shapes only; the label comes from the caller.
+ */
+import { html, svg, type SVGTemplateResult } from 'lit';
+
+const sun = (x = 12, y = 12, r = 4) =>
+  svg`<circle cx=${x} cy=${y} r=${r} class="sun"/><path class="sun" d="M${x} ${y - r - 4}v2M${x} ${y + r + 2}v2M${x - r - 4} ${y}h2M${x + r + 2} ${y}h2M${x - r - 2} ${y - r - 2}l1.5 1.5M${x + r + 0.5} ${y + r + 0.5}l1.5 1.5M${x + r + 2} ${y - r - 2}l-1.5 1.5M${x - r - 0.5} ${y + r + 0.5}l-1.5 1.5"/>`;
+const cloud = (dy = 0) => svg`<path class="cloud" d="M7 ${18 + dy}h10a4 4 0 0 0 0-8 6 6 0 0 0-11.3 1.6A3.3 3.3 0 0 0 7 ${18 + dy}z"/>`;
+const flake = (x: number, y: number) => svg`<path class="snow" d="M${x} ${y - 2}v4M${x - 1.7} ${y - 1}l3.4 2M${x - 1.7} ${y + 1}l3.4-2"/>`;
+const drop = (x: number, y: number) => svg`<path class="rain" d="M${x} ${y}l-1 3"/>`;
+
+const SYMBOLS: Record<string, () => SVGTemplateResult[]> = {
+  SUN: () => [sun()],
+  FAIR: () => [sun(9, 9, 3.5), cloud(2)],
+  PARTLY_CLOUDY: () => [sun(8, 8, 3), cloud(0)],
+  CLOUDY: () => [cloud(-2)],
+  FOG: () => [svg`<path class="cloud" d="M4 9h16M6 13h12M4 17h16"/>`],
+  LIGHT_SNOW: () => [cloud(-4), flake(12, 19)],
+  SNOW: () => [cloud(-4), flake(9, 19), flake(15, 19)],
+  HEAVY_SNOW: () => [cloud(-5), flake(7, 18), flake(12, 21), flake(17, 18)],
+  SNOW_SHOWERS: () => [sun(7, 6, 2.5), cloud(-3), flake(12, 19)],
+  SLEET: () => [cloud(-4), drop(9, 17), flake(15, 19)],
+  RAIN: () => [cloud(-4), drop(8, 17), drop(12, 17), drop(16, 17)],
+  THUNDER: () => [cloud(-4), svg`<path class="bolt" d="M13 14l-3 5h3l-2 4"/>`],
+  WIND: () => [svg`<path class="cloud" d="M3 9h11a3 3 0 1 0-3-3M3 14h15a3 3 0 1 1-3 3M3 19h7"/>`],
+};
+const NEUTRAL = () => [svg`<circle class="cloud" cx="12" cy="12" r="7"/><path class="cloud" d="M9 12h6"/>`];
+
+/** The icon of a weather symbol code; known codes get their own, unknown ones a neutral disc. */
+export function weatherIcon(code: string | null | undefined, label: string) {
+  const parts = (code && Object.hasOwn(SYMBOLS, code) ? SYMBOLS[code]! : NEUTRAL)();
+  return html`<svg class="icon" viewBox="0 0 24 24" role="img" aria-label=${label}><title>${label}</title>${parts}</svg>`;
+}
+
+export const KNOWN_SYMBOLS = Object.keys(SYMBOLS);
