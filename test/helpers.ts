@@ -1,8 +1,9 @@
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../scripts/dataset/load.ts';
 import type { Dataset } from '../scripts/dataset/schema.ts';
 
-export const DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
+export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
 /** Every test that renders the sample uses this moment: mid-season, a Saturday morning in Europe. */
 export const FROZEN_NOW = Date.parse('2026-02-14T09:30:00Z');
 

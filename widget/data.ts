@@ -59,5 +59,15 @@ export async function loadResort(base: string, locale: string, resort: number, d
     optional<ForecastRecord>(getJson(url({ family: 'B', path: `/externalservice/resort/${id}/${days}/day/forecast`, locale }), fetcher)),
     optional<AttributionRecord>(getJson(url({ family: 'B', path: '/externalservice/myaccount/attribution', locale }), fetcher)),
   ]);
-  return { combined, familyA, forecast, attribution };
+  // the files were validated when published, but a hand-edited or truncated file must not break a page
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(combined) || typeof combined.resortName !== 'string' || !isObject(combined.info) || (combined.report !== undefined && !isObject(combined.report))) {
+    throw new FileError(0, `combined report of resort ${id} has an unexpected shape`);
+  }
+  return {
+    combined,
+    familyA: isObject(familyA) ? familyA : undefined,
+    forecast: isObject(forecast) && isObject(forecast.currentWeather) && Array.isArray(forecast.forecast) ? forecast : undefined,
+    attribution: isObject(attribution) ? attribution : undefined,
+  };
 }

@@ -129,6 +129,15 @@ export class ResortConditions extends LitElement {
   }
 
   protected override render() {
+    try {
+      return this.#render();
+    } catch {
+      // the element never throws from render: whatever went wrong, it offers a retry
+      return renderError({ t: stringsFor(this.effectiveLocale), f: formatter(this.effectiveLocale), locale: this.effectiveLocale, now: this.now(), imperial: false }, () => void this.reload());
+    }
+  }
+
+  #render() {
     const locale = this.effectiveLocale;
     const ctx: RenderContext = { t: stringsFor(locale), f: formatter(locale), locale, now: this.now(), imperial: isImperial(locale) };
     const view = this.view;
