@@ -17,11 +17,17 @@ export interface BundleFile {
 export async function bundleWidget(): Promise<BundleFile[]> {
   const { build } = await import('vite');
   const outDir = await mkdtemp(join(tmpdir(), 'rc-widget-'));
+  // vite picks Lit's development build unless NODE_ENV says production (vitest sets it to "test")
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
-    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({
+      mode: 'production', root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
     const names = (await readdir(outDir)).filter((name) => name.endsWith('.js')).sort();
     return Promise.all(names.map(async (name) => ({ path: name, bytes: await readFile(join(outDir, name)) })));
   } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
     await rm(outDir, { recursive: true, force: true });
   }
 }

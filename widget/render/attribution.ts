@@ -29,7 +29,7 @@ export function renderAttribution(view: Extract<View, { kind: 'report' }>, ctx: 
     : [];
   return html`
     ${resortLinks.length
-      ? html`<nav class="links" aria-label=${ctx.t.links}><ul>
+      ? html`<nav class="links" aria-label="${ctx.t.links}: ${view.data.combined.resortName}"><ul>
           ${resortLinks.map((l) => html`<li><a href=${l.href} title=${l.text} rel="noopener" target="_blank">${l.title}</a></li>`)}
         </ul></nav>`
       : nothing}

@@ -31,11 +31,11 @@ function day(record: WeatherRecord, label: string, ctx: RenderContext) {
 export function renderForecast(view: Extract<View, { kind: 'report' }>, ctx: RenderContext, days: number) {
   const forecast = view.data.forecast;
   if (!forecast) {
-    return html`<section part="forecast" aria-labelledby="forecast"><h3 id="forecast">${ctx.t.forecast}</h3>
+    return html`<section part="forecast"><h3 id="forecast">${ctx.t.forecast}</h3>
       <p class="muted">${ctx.t.noForecast}</p></section>`;
   }
   const later = forecast.forecast.slice(0, days);
-  return html`<section part="forecast" aria-labelledby="forecast"><h3 id="forecast">${ctx.t.forecast}</h3>
+  return html`<section part="forecast"><h3 id="forecast">${ctx.t.forecast}</h3>
     <ol class="days">
       ${day(forecast.currentWeather, ctx.t.today, ctx)}
       ${later.map((d) => day(d, d.forecastDate ? ctx.f.day(d.forecastDate) : '', ctx))}

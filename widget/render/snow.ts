@@ -74,25 +74,25 @@ export function renderSnow(view: Report, ctx: RenderContext) {
   return html`
     ${renderUpdated(view, ctx)}
     ${shownDepths.length
-      ? html`<section part="depths" aria-labelledby="depths"><h3 id="depths">${ctx.t.depths}</h3>
+      ? html`<section part="depths"><h3 id="depths">${ctx.t.depths}</h3>
           <dl class="figures">${shownDepths.map(([label, v]) => html`<div><dt>${label}</dt><dd>${ctx.f.depth(v)}</dd></div>`)}</dl>
         </section>`
       : nothing}
     ${shownFresh.length
-      ? html`<section part="snowfall" aria-labelledby="fresh"><h3 id="fresh">${ctx.t.newSnow}</h3>
+      ? html`<section part="snowfall"><h3 id="fresh">${ctx.t.newSnow}</h3>
           <dl class="figures">${shownFresh.map(([label, v]) => html`<div><dt>${label}</dt><dd>${ctx.f.snowfall(v)}</dd></div>`)}</dl>
           ${renderChart(view, ctx)}
         </section>`
       : renderChart(view, ctx)}
     ${onSlope?.surfaceTop || onSlope?.surfaceBottom
-      ? html`<section part="surface" aria-labelledby="surface"><h3 id="surface">${ctx.t.surface}</h3>
+      ? html`<section part="surface"><h3 id="surface">${ctx.t.surface}</h3>
           <dl class="pairs">
             ${onSlope.surfaceTop ? html`<div><dt>${ctx.t.top}</dt><dd>${onSlope.surfaceTop}</dd></div>` : nothing}
             ${onSlope.surfaceBottom ? html`<div><dt>${ctx.t.bottom}</dt><dd>${onSlope.surfaceBottom}</dd></div>` : nothing}
           </dl>
         </section>`
       : nothing}
-    <section part="terrain" aria-labelledby="terrain"><h3 id="terrain" class="visually-hidden">${ctx.t.lifts} · ${ctx.t.runs}</h3>
+    <section part="terrain"><h3 id="terrain" class="visually-hidden">${ctx.t.lifts} · ${ctx.t.runs}</h3>
       <dl class="pairs">${rows.filter(([, v]) => v).map(([label, v]) => html`<div><dt>${label}</dt><dd>${v}</dd></div>`)}</dl>
       ${groups.some((g) => g)
         ? html`<ul class="difficulty" aria-label=${ctx.t.runs}>
