@@ -180,7 +180,7 @@ export const styles = css`
   }
   .days {
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(7.5em, 1fr));
+    grid-template-columns: repeat(auto-fit, minmax(6.25em, 1fr));
     gap: 0.5em;
   }
   .days li {
