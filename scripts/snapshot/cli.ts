@@ -55,6 +55,8 @@ Options (each overrides the config):
                          upstream); all: everything (default for the embedded service)
   --data <dir>           dataset of the embedded service (default data)
   --local-account <email> account of the embedded service to snapshot as (default demo@example.com)
+  --plan                 print the request plan and the month's projection; fetch and write nothing
+  --force                start even when the projection exceeds the account's monthly allowance
   --no-widget            publish the API files only, without the element's bundle and demo page
   --help                 show this text
 `;
@@ -82,6 +84,8 @@ interface Flags {
   data?: string;
   'local-account'?: string;
   'no-widget'?: boolean;
+  plan?: boolean;
+  force?: boolean;
   help?: boolean;
 }
 
@@ -155,6 +159,8 @@ export async function build(io: CliIo): Promise<number> {
           data: { type: 'string' },
           'local-account': { type: 'string' },
           'no-widget': { type: 'boolean' },
+          plan: { type: 'boolean' },
+          force: { type: 'boolean' },
           help: { type: 'boolean' },
         },
         strict: true,
@@ -199,14 +205,17 @@ export async function build(io: CliIo): Promise<number> {
     }
     secrets = [...new Set([...secrets, ...source.secrets])];
     // a real upstream has an allowance to save; the embedded service has none, so it refreshes everything
-    const refresh = (flags.refresh as 'due' | 'all' | undefined) ?? (source.kind === 'remote' ? 'due' : 'all');
+    // (a plan describes scheduled runs, so it assumes `due` unless told otherwise)
+    const refresh = (flags.refresh as 'due' | 'all' | undefined) ?? (source.kind === 'remote' || flags.plan ? 'due' : 'all');
     const result = await runSnapshot({
       config,
       source,
       families,
       now,
       refresh,
-      progress: createProgress(io.stderr),
+      planOnly: flags.plan === true,
+      force: flags.force === true,
+      progress: flags.plan ? undefined : createProgress(io.stderr),
       extraFiles: async (scope, files) => {
         const extra: ExtraFile[] = [{ path: '_headers', bytes: Buffer.from(headersFile(files)) }];
         if (io.widget && !flags['no-widget']) {
@@ -216,6 +225,11 @@ export async function build(io: CliIo): Promise<number> {
         return extra;
       },
     });
+    if (!result.published) {
+      io.stdout.write(`Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}):\n\n${result.plan}`);
+      const allowance = config.allowance ?? (await source.account?.())?.maxPerMonth;
+      return allowance !== undefined && result.projection.monthly > allowance ? EXIT.budget : EXIT.ok;
+    }
     io.stdout.write(`published ${config.out} (${Object.keys(result.manifest.files).length} files)\n`);
     if (result.failures.length > 0) {
       say(`${result.failures.length} part${result.failures.length === 1 ? '' : 's'} kept from an earlier run and marked stale:`);

@@ -97,6 +97,8 @@ export const SnapshotConfig = z.strictObject({
       static: Duration.optional(),
     })
     .default({}),
+  /** Requests the account may make per month; default: `maxPerMonth` of the account record. */
+  allowance: z.int().positive().optional(),
   /** How often the build runs, for the monthly request projection. */
   schedule: z
     .union([z.strictObject({ runsPerDay: z.number().positive().max(1440) }), z.strictObject({ cron: z.string().min(9) })])

@@ -23,6 +23,7 @@ export function localSource(dataset: Dataset, options: LocalSourceOptions): Sour
     kind: 'local',
     secrets: [account.apiKey, account.token, account.email, account.password],
     target: (request) => requestTarget(request, credentials),
+    account: async () => ({ hasWeather: account.hasWeather, hasOverviews: account.hasOverviews, hasCams: account.hasCams, maxPerMonth: account.maxPerMonth }),
     async fetch(request) {
       const headers = request.family === 'A' ? familyAHeaders(request, credentials) : {};
       const response = service({ method: 'GET', url: requestTarget(request, credentials), headers });

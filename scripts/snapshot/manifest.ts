@@ -41,6 +41,8 @@ export const Manifest = z.strictObject({
   ledger: z.strictObject({ month: z.string().regex(/^\d{4}-\d{2}$/), requests: z.int().nonnegative() }),
   stale: z.int().nonnegative(),
   files: z.record(z.string(), ManifestFile),
+  /** Collections whose last answer meant "no file" (404, 403), with when: they too wait for their interval. */
+  absent: z.record(z.string(), z.string()).optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
 

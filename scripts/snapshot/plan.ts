@@ -58,9 +58,15 @@ export interface PlanContext {
   families: ReadonlySet<'A' | 'B'>;
   /** The request target the source would send, for sizing batches. */
   target: (request: UpstreamRequest) => string;
+  /** Features of the account, when known: what it lacks is not requested at all (it would answer 403). */
+  permissions?: { hasWeather: boolean; hasOverviews: boolean; hasCams: boolean };
 }
 
-const has = (ctx: PlanContext, group: EndpointGroup) => ctx.config.endpoints.includes(group);
+const GATED: Partial<Record<EndpointGroup, 'hasWeather' | 'hasOverviews' | 'hasCams'>> = { forecast: 'hasWeather', overview: 'hasOverviews', webcams: 'hasCams' };
+const has = (ctx: PlanContext, group: EndpointGroup) => {
+  const gate = GATED[group];
+  return ctx.config.endpoints.includes(group) && (!gate || !ctx.permissions || ctx.permissions[gate]);
+};
 const localeOf = (tag: string): Locale => parseLocaleTag(tag)!;
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
@@ -275,7 +281,7 @@ function familyACollection(ctx: PlanContext, scope: Scope, locale: string, ids: 
 
 function multiCollections(ctx: PlanContext, scope: Scope, locale: string, ids: number[], type: MultiType): Collection[] {
   const endpoint = endpointById(`multi.${type}`);
-  const variants = variantsOf(endpoint, ctx.config);
+  const variants = variantsOf(endpoint, ctx.config).filter((v) => v.forecast !== 'true' || !ctx.permissions || ctx.permissions.hasWeather);
   return variants.map((variant): Collection => {
     const query: Array<[string, string]> = Object.entries(variant);
     if (type === 'forecast') query.unshift(['days', '5']);

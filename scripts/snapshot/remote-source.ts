@@ -4,10 +4,10 @@
  * are retried with exponential backoff and full jitter, honouring `Retry-After`.
  */
 import { Agent, request, type Dispatcher } from 'undici';
-import { TokenRecord } from '../schemas/family-b.ts';
+import { AccountRecord, TokenRecord } from '../schemas/family-b.ts';
 import { redactSecrets, redactUrl } from '../service/redact.ts';
 import { SnapshotError } from './errors.ts';
-import { familyAHeaders, requestTarget, type Credentials, type Source, type UpstreamRequest, type UpstreamResponse } from './source.ts';
+import { familyAHeaders, requestTarget, type AccountInfo, type Credentials, type Source, type UpstreamRequest, type UpstreamResponse } from './source.ts';
 
 export interface RemoteOptions {
   /** Family A base URL and key. */
@@ -180,11 +180,32 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
     secrets.push(parsed.data.token);
   }
 
+  let account: Promise<AccountInfo | undefined> | undefined;
+  /** The account record, when the e-mail and password are known (one request, never published). */
+  const accountInfo = () =>
+    (account ??= (async () => {
+      if (!b || !options.email || !options.password) return undefined;
+      const target = `${trimSlash(b)}/externalservice/authorization/account/${encodeURIComponent(options.email)}/${encodeURIComponent(options.password)}`;
+      const response = await withRetries(b.origin, target, {});
+      if (response.status !== 200) return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(response.body);
+      } catch {
+        return undefined;
+      }
+      const parsed = AccountRecord.safeParse(json);
+      if (!parsed.success) return undefined;
+      const { hasWeather, hasOverviews, hasCams, maxPerMonth } = parsed.data;
+      return { hasWeather, hasOverviews, hasCams, maxPerMonth };
+    })());
+
   return {
     kind: 'remote',
     families,
     secrets,
     target: targetOf,
+    account: accountInfo,
     fetch(r) {
       const origin = (r.family === 'A' ? a : b)?.origin;
       if (!origin) throw new SnapshotError('config', `no base URL for Family ${r.family}`);

@@ -29,6 +29,8 @@ import {
   type Scope,
 } from './plan.ts';
 import { silentProgress, type Progress, type Summary } from './progress.ts';
+import { formatPlan, project, type Projection } from './budget.ts';
+import { sanitizeBody } from './sanitize.ts';
 import type { Source, UpstreamRequest } from './source.ts';
 import { ReleaseWriter, sha256 } from './writer.ts';
 
@@ -49,6 +51,10 @@ export interface SnapshotOptions {
   progress?: Progress;
   /** Files published beside `api/` (the element's bundle, the demo page, host headers). */
   extraFiles?: (scope: Scope, files: readonly string[]) => Promise<ExtraFile[]> | ExtraFile[];
+  /** Plan and project only: no writes, and no fetches but discovery from the embedded service. */
+  planOnly?: boolean;
+  /** Start even when the projection exceeds the allowance. */
+  force?: boolean;
 }
 
 export interface Failure {
@@ -62,6 +68,11 @@ export interface SnapshotResult {
   /** Collections whose files were kept from the previous run. */
   failures: Failure[];
   scope: Scope;
+  /** The plan and the month's projection, as printed by `--plan`. */
+  plan: string;
+  projection: Projection;
+  /** False for `--plan`. */
+  published: boolean;
 }
 
 interface Fetched {
@@ -96,8 +107,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
   const progress = options.progress ?? silentProgress;
   const started = performance.now();
   const buildTime = now();
-  const previousText = await readFile(join(config.out, MANIFEST_PATH), 'utf8').catch(() => undefined);
-  const previous = parseManifest(previousText);
+  const previous = parseManifest(await readFile(join(config.out, MANIFEST_PATH), 'utf8').catch(() => undefined));
   const previousFiles = new Map(Object.entries(previous?.files ?? {}).map(([path, f]) => [`api/${path}`, f]));
   const byCollection = new Map<string, string[]>();
   for (const [path, f] of Object.entries(previous?.files ?? {})) {
@@ -107,88 +117,164 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
   }
   const refreshEvery = intervals(config);
   const run = pool(config.concurrency);
-  const ctx: PlanContext = { config, families: options.families, target: (r) => source.target(r) };
   const counts = { requests: 0, lowerBound: 0, byEndpoint: {} as Record<string, number> };
+  const account = await source.account?.();
+  const ctx: PlanContext = { config, families: options.families, target: (r) => source.target(r), ...(account ? { permissions: account } : {}) };
 
+  /** When a collection was last fetched: its files' oldest fetch time, or when it last answered "no file". */
+  const lastFetched = (c: Collection): number | undefined => {
+    const made = byCollection.get(c.key);
+    if (made && made.length > 0) return Math.min(...made.map((p) => Date.parse(previous!.files[p]!.fetchedAt)));
+    const absent = previous?.absent?.[c.key];
+    return absent ? Date.parse(absent) : undefined;
+  };
+  /** Whether the refresh interval says the collection must be fetched in this run. */
+  const due = (c: Collection) => {
+    if (options.refresh !== 'due') return true;
+    const last = lastFetched(c);
+    return last === undefined || buildTime - last >= refreshEvery[c.freshness] * 1000;
+  };
+
+  const fetchCollection = async (c: Collection): Promise<Fetched> => {
+    if (!due(c)) return { collection: c, state: 'carried', bodies: [], notFound: 0 };
+    counts.lowerBound += c.lowerBound;
+    let notFound = 0;
+    let forbidden = false;
+    const results = await Promise.all(
+      c.requests.map((request) =>
+        run(async () => {
+          counts.requests++;
+          counts.byEndpoint[c.endpoint.id] = (counts.byEndpoint[c.endpoint.id] ?? 0) + 1;
+          try {
+            const response = await source.fetch(request);
+            if (response.status === 200) return { body: parseBody(c, response.body) };
+            if (response.status === 404 && c.allowNotFound) {
+              notFound++;
+              return { body: undefined };
+            }
+            if (response.status === 403) {
+              forbidden = true;
+              return { body: undefined };
+            }
+            return { failure: `HTTP ${response.status} from ${describe(source, request)}` };
+          } catch (error) {
+            if (error instanceof SnapshotError && error.code !== 'upstream_network' && error.code !== 'upstream_http') throw error;
+            return { failure: (error as Error).message };
+          } finally {
+            progress.tick();
+          }
+        }),
+      ),
+    );
+    const failed = results.find((r) => 'failure' in r);
+    if (failed && 'failure' in failed) return { collection: c, state: 'failed', bodies: [], reason: failed.failure, notFound };
+    if (forbidden) return { collection: c, state: 'forbidden', bodies: [], notFound };
+    return { collection: c, state: 'ok', bodies: results.map((r) => ('body' in r ? r.body : undefined)), notFound };
+  };
+  const fetchAll = (collections: Collection[]) => {
+    progress.total(collections.reduce((n, c) => n + (due(c) ? c.requests.length : 0), 0));
+    return Promise.all(collections.map(fetchCollection));
+  };
+  /** A discovery body: fetched now, or the copy published last time. */
+  const discovered = async (f: Fetched): Promise<unknown> => {
+    if (f.state === 'ok') return f.bodies[0];
+    const path = join(config.out, 'api', filePath({ family: 'B', path: f.collection.requests[0]!.path, locale: f.collection.locale }));
+    return readFile(path, 'utf8').then(JSON.parse, () => undefined);
+  };
+
+  // 1. discovery: the countries list, then every state's and region's list, in every locale. A plan
+  //    reads them from the published tree when it can; it fetches only from the embedded service.
+  const fetched: Fetched[] = [];
+  let scope: Scope;
+  const discover = async (collections: Collection[]) => {
+    if (!options.planOnly) return fetchAll(collections);
+    const out: Fetched[] = [];
+    for (const c of collections) {
+      const carried: Fetched = { collection: c, state: 'carried', bodies: [], notFound: 0 };
+      if ((await discovered(carried)) !== undefined) out.push(carried);
+      else if (source.kind === 'local') out.push(await fetchCollection(c));
+      else throw new SnapshotError('config', 'a plan without fetching needs an earlier build in the output folder (or run a build first)');
+    }
+    return out;
+  };
+  if (options.families.has('B')) {
+    const countries = await discover(config.locales.map((locale) => countriesCollection(ctx, locale)));
+    fetched.push(...countries);
+    const countryLists = (await discovered(countries[0]!)) as RegionList[] | undefined;
+    if (!countryLists) throw new SnapshotError('upstream_http', `cannot list the resorts: ${countries[0]!.reason ?? 'the countries list is unavailable'}`);
+    const subregions = subregionIds(countryLists);
+    const lists = await discover(config.locales.flatMap((locale) => subregions.map((id) => regionListCollection(ctx, locale, id))));
+    fetched.push(...lists);
+    const firstLocaleLists: RegionList[] = [...countryLists];
+    for (const f of lists.slice(0, subregions.length)) {
+      const body = await discovered(f);
+      if (body) firstLocaleLists.push(body as RegionList);
+    }
+    scope = scopeOf(config, firstLocaleLists);
+  } else {
+    if (!config.resorts) throw new SnapshotError('config', 'config.resorts: without Family B credentials the snapshot cannot list resorts; name them');
+    scope = scopeOf(config, [{ id: 1, regionName: 'configured', regionType: 'REGION', resorts: config.resorts.map((id) => ({ id, resortName: `Resort ${id}` })), restSnowReport: '', restRegionProfile: '', restCombinedReport: '', resortQueryParam: '' }]);
+    scope.groups = scope.groups.filter((g) => g.name === 'all');
+  }
+
+  // 2. the plan, its projection over the month, and the allowance
+  const resortPlan = resortCollections(ctx, scope);
+  const discoveryPlan = fetched.map((f) => f.collection);
+  const projection = project([...discoveryPlan, ...resortPlan], { intervals: refreshEvery, schedule: config.schedule, refresh: options.refresh ?? 'all', due });
+  const allowance = config.allowance ?? account?.maxPerMonth;
+  const from = config.allowance !== undefined ? 'config.allowance' : account ? 'the account record' : 'not in the config, and the account record needs RC_EMAIL and RC_PASSWORD';
+  const ledger = previous && previous.ledger.month === iso(buildTime).slice(0, 7) ? previous.ledger : undefined;
+  const planText = formatPlan(projection, { max: allowance, from }, ledger);
+  if (options.planOnly) {
+    return { manifest: previous!, summary: emptySummary(), failures: [], scope, plan: planText, projection, published: false };
+  }
+  // the embedded service spends no allowance: its plan shows the verdict, but only a real upstream is held to it
+  if (source.kind === 'remote' && allowance !== undefined && projection.monthly > allowance && !options.force) {
+    throw new SnapshotError('budget', `the plan projects ${projection.monthly} requests per month, over the allowance of ${allowance} (${from}); nothing was fetched about the resorts. Lower the schedule or raise the refresh intervals, or run with --force.\n${planText}`);
+  }
+
+  // 3. fetch, derive and write the new release
   const writer = await ReleaseWriter.open({ out: config.out, previousFiles, name: String(Math.floor(buildTime / 1000)) });
   try {
     const files: Record<string, ManifestFile> = {};
+    const absent: Record<string, string> = {};
     const failures: Failure[] = [];
     let skipped = 0;
+    let fresh = 0;
 
-    /** Whether every file the collection made last time is younger than its refresh interval. */
-    const notDue = (c: Collection) => {
-      if (options.refresh !== 'due') return false;
-      const made = byCollection.get(c.key);
-      if (!made || made.length === 0) return false;
-      const oldest = Math.min(...made.map((p) => Date.parse(previous!.files[p]!.fetchedAt)));
-      return buildTime - oldest < refreshEvery[c.freshness] * 1000;
-    };
-
-    const fetchCollection = async (c: Collection): Promise<Fetched> => {
-      if (notDue(c)) return { collection: c, state: 'carried', bodies: [], notFound: 0 };
-      counts.lowerBound += c.lowerBound;
-      let notFound = 0;
-      let forbidden = false;
-      const results = await Promise.all(
-        c.requests.map((request) =>
-          run(async () => {
-            counts.requests++;
-            counts.byEndpoint[c.endpoint.id] = (counts.byEndpoint[c.endpoint.id] ?? 0) + 1;
-            try {
-              const response = await source.fetch(request);
-              if (response.status === 200) return { body: parseBody(c, response.body) };
-              if (response.status === 404 && c.allowNotFound) {
-                notFound++;
-                return { body: undefined };
-              }
-              if (response.status === 403) {
-                forbidden = true;
-                return { body: undefined };
-              }
-              return { failure: `HTTP ${response.status} from ${describe(source, request)}` };
-            } catch (error) {
-              if (error instanceof SnapshotError && error.code !== 'upstream_network' && error.code !== 'upstream_http') throw error;
-              return { failure: (error as Error).message };
-            } finally {
-              progress.tick();
-            }
-          }),
-        ),
-      );
-      const failed = results.find((r) => 'failure' in r);
-      if (failed && 'failure' in failed) return { collection: c, state: 'failed', bodies: [], reason: failed.failure, notFound };
-      if (forbidden) return { collection: c, state: 'forbidden', bodies: [], notFound };
-      return { collection: c, state: 'ok', bodies: results.map((r) => ('body' in r ? r.body : undefined)), notFound };
-    };
-
-    const emit = async (fetched: Fetched) => {
-      const c = fetched.collection;
-      if (fetched.state === 'forbidden') {
+    const emit = async (f: Fetched) => {
+      const c = f.collection;
+      if (f.state === 'forbidden') {
         skipped++;
+        absent[c.key] = iso(now());
         return;
       }
-      if (fetched.state === 'carried' || fetched.state === 'failed') {
+      if (f.state === 'carried' || f.state === 'failed') {
         const kept = byCollection.get(c.key) ?? [];
-        if (fetched.state === 'failed') {
-          failures.push({ collection: c.key, reason: fetched.reason! });
+        if (f.state === 'failed') {
+          failures.push({ collection: c.key, reason: f.reason! });
           if (kept.length === 0) return;
+        } else if (kept.length === 0 && previous?.absent?.[c.key]) {
+          absent[c.key] = previous.absent[c.key]!;
         }
         for (const path of kept) {
           const before = previous!.files[path]!;
           if (!(await writer.carry(`api/${path}`))) {
             throw new SnapshotError('write', `the previous copy of ${path} is missing; run with --refresh all`);
           }
-          const stale = fetched.state === 'failed' ? { since: before.stale?.since ?? before.fetchedAt, reason: fetched.reason! } : before.stale;
-          files[path] = { ...before, ...(stale ? { stale } : {}) };
-          if (fetched.state === 'carried' && !stale) delete files[path]!.stale;
+          const { stale: _stale, ...rest } = before;
+          const stale = f.state === 'failed' ? { since: before.stale?.since ?? before.fetchedAt, reason: f.reason! } : before.stale;
+          files[path] = stale ? { ...rest, stale } : rest;
         }
         return;
       }
-      skipped += fetched.notFound;
+      fresh++;
+      skipped += f.notFound;
       const fetchedAt = iso(now());
-      for (const output of c.derive(fetched.bodies)) {
-        const text = `${JSON.stringify(output.body)}\n`;
+      const outputs = c.derive(f.bodies);
+      if (outputs.length === 0) absent[c.key] = fetchedAt;
+      for (const output of outputs) {
+        const text = `${JSON.stringify(sanitizeBody(output.body))}\n`;
         assertNoSecret(text, output.file, source.secrets);
         const bytes = Buffer.from(text);
         const hash = sha256(bytes);
@@ -198,36 +284,8 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       }
     };
 
-    const runAll = async (collections: Collection[]) => {
-      progress.total(collections.reduce((n, c) => n + (notDue(c) ? 0 : c.requests.length), 0));
-      const fetched = await Promise.all(collections.map(fetchCollection));
-      for (const f of fetched) await emit(f);
-      return fetched;
-    };
-
-    // 1. discovery: the countries list, then every state's and region's list, in every locale
-    let scope: Scope;
-    if (options.families.has('B')) {
-      const countries = await runAll(config.locales.map((locale) => countriesCollection(ctx, locale)));
-      const first = countries[0]!;
-      const countryLists = (first.state === 'ok' ? first.bodies[0] : await previousBody(writer, first.collection)) as RegionList[] | undefined;
-      if (!countryLists) throw new SnapshotError('upstream_http', `cannot list the resorts: ${first.reason ?? 'the countries list is unavailable'}`);
-      const subregions = subregionIds(countryLists);
-      const lists = await runAll(config.locales.flatMap((locale) => subregions.map((id) => regionListCollection(ctx, locale, id))));
-      const firstLocaleLists: RegionList[] = [...countryLists];
-      for (const f of lists.slice(0, subregions.length)) {
-        const body = f.state === 'ok' ? f.bodies[0] : await previousBody(writer, f.collection);
-        if (body) firstLocaleLists.push(body as RegionList);
-      }
-      scope = scopeOf(config, firstLocaleLists);
-    } else {
-      if (!config.resorts) throw new SnapshotError('config', 'config.resorts: without Family B credentials the snapshot cannot list resorts; name them');
-      scope = scopeOf(config, [{ id: 1, regionName: 'configured', regionType: 'REGION', resorts: config.resorts.map((id) => ({ id, resortName: `Resort ${id}` })), restSnowReport: '', restRegionProfile: '', restCombinedReport: '', resortQueryParam: '' }]);
-      scope.groups = scope.groups.filter((g) => g.name === 'all');
-    }
-
-    // 2. everything about the resorts
-    await runAll(resortCollections(ctx, scope));
+    for (const f of fetched) await emit(f);
+    for (const f of await fetchAll(resortPlan)) await emit(f);
 
     const incomplete = failures.filter((f) => !byCollection.has(f.collection));
     if (incomplete.length > 0) {
@@ -235,6 +293,13 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
         'upstream_http',
         `nothing was published: ${incomplete.length} part${incomplete.length === 1 ? '' : 's'} of the tree could not be fetched and ${incomplete.length === 1 ? 'has' : 'have'} no earlier copy:\n  ` +
           incomplete.slice(0, 10).map((f) => `${f.collection}: ${f.reason}`).join('\n  '),
+      );
+    }
+    if (fresh === 0 && failures.length > 0) {
+      throw new SnapshotError(
+        'upstream_network',
+        `nothing new could be fetched, so the published tree is unchanged; ${failures.length} part${failures.length === 1 ? '' : 's'} failed:\n  ` +
+          failures.slice(0, 10).map((f) => `${f.collection}: ${f.reason}`).join('\n  '),
       );
     }
 
@@ -257,9 +322,10 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
         lowerBound: counts.lowerBound,
         byEndpoint: Object.fromEntries(Object.entries(counts.byEndpoint).sort()),
       },
-      ledger: { month, requests: (previous?.ledger.month === month ? previous.ledger.requests : 0) + counts.requests },
+      ledger: { month, requests: (ledger?.requests ?? 0) + counts.requests },
       stale,
       files,
+      absent: Object.fromEntries(Object.entries(absent).sort()),
     };
     const manifestText = serializeManifest(manifest);
     assertNoSecret(manifestText, MANIFEST_PATH, source.secrets);
@@ -276,18 +342,14 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
     };
     await writer.publish();
     progress.done(summary);
-    return { manifest, summary, failures, scope };
+    return { manifest, summary, failures, scope, plan: planText, projection, published: true };
   } catch (error) {
     await writer.abort();
     throw error;
   }
 }
 
-/** The body a discovery collection's request answered last time, from the published tree. */
-async function previousBody(writer: ReleaseWriter, c: Collection): Promise<unknown> {
-  const bytes = await writer.readPrevious(`api/${filePath({ family: 'B', path: c.requests[0]!.path, locale: c.locale })}`);
-  return bytes ? JSON.parse(bytes.toString('utf8')) : undefined;
-}
+const emptySummary = (): Summary => ({ written: 0, unchanged: 0, skipped: 0, stale: 0, requests: 0, lowerBound: 0, bytes: 0, seconds: 0 });
 
 function describe(source: Source, request: UpstreamRequest): string {
   return `[GET] "${redactSecrets(redactUrl(source.target(request)), source.secrets)}"`;

@@ -26,6 +26,16 @@ export interface Source {
   fetch(request: UpstreamRequest): Promise<UpstreamResponse>;
   /** The request target as sent, without the base URL: used to size batches under the URI limit. */
   target(request: UpstreamRequest): string;
+  /** The account's feature flags and allowance, when the source can know them (spec 4B.5). */
+  account?(): Promise<AccountInfo | undefined>;
+}
+
+/** What the plan needs of the account record; never its e-mail or password. */
+export interface AccountInfo {
+  hasWeather: boolean;
+  hasOverviews: boolean;
+  hasCams: boolean;
+  maxPerMonth: number;
 }
 
 export interface Credentials {
