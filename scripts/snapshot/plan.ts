@@ -58,6 +58,8 @@ export interface PlanContext {
   families: ReadonlySet<'A' | 'B'>;
   /** The request target the source would send, for sizing batches. */
   target: (request: UpstreamRequest) => string;
+  /** Groups with at least one resort of the snapshot, once known: quick links of other regions are empty. */
+  publishedGroups?: ReadonlySet<string>;
   /** Features of the account, when known: what it lacks is not requested at all (it would answer 403). */
   permissions?: { hasWeather: boolean; hasOverviews: boolean; hasCams: boolean };
 }
@@ -174,8 +176,9 @@ export function regionListCollection(ctx: PlanContext, locale: string, regionId:
 function rewriteRegionList(ctx: PlanContext, list: RegionList, from: string, locale: string): RegionList {
   const id = checkId(list.id, `region list ${from}`);
   const group = `region-${id}`;
+  const published = !ctx.publishedGroups || ctx.publishedGroups.has(group);
   const link = (type: MultiType, feature: EndpointGroup) =>
-    has(ctx, feature) ? relativeLink(from, file({ family: 'B', path: `/externalservice/resort/${type}`, locale, group })) : '';
+    published && has(ctx, feature) ? relativeLink(from, file({ family: 'B', path: `/externalservice/resort/${type}`, locale, group })) : '';
   const query = list.resorts.map((r) => `resortId=${checkId(r.id, `region list ${from}`)}`);
   const { language, country } = localeOf(locale);
   return {
@@ -221,7 +224,9 @@ export function scopeOf(config: SnapshotConfig, lists: ReadonlyArray<RegionList>
   const ids = [...selected].sort((a, b) => a - b);
   const groups: Group[] = [{ name: 'all', ids }];
   for (const [region, list] of [...members].sort((a, b) => a[0] - b[0])) {
-    groups.push({ name: `region-${region}`, ids: list.filter((id) => selected.has(id)).sort((a, b) => a - b) });
+    const inScope = list.filter((id) => selected.has(id)).sort((a, b) => a - b);
+    // a region none of whose resorts are in the snapshot gets no group files
+    if (inScope.length > 0) groups.push({ name: `region-${region}`, ids: inScope });
   }
   return { resorts: ids.map((id) => ({ id, name: names.get(id) ?? `Resort ${id}` })), groups };
 }

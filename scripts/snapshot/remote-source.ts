@@ -61,6 +61,18 @@ function isRetryable(error: unknown): boolean {
   return e?.cause !== undefined && e.cause !== error && isRetryable(e.cause);
 }
 
+/** A short, stable name for a network failure: the error code, or "timeout after N ms". */
+function describeError(error: unknown, timeoutMs: number): string {
+  const e = error as { code?: unknown; name?: string; message?: string; cause?: unknown };
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_BODY_TIMEOUT') {
+    return `timeout after ${timeoutMs} ms`;
+  }
+  if (typeof e?.code === 'string') return e.code;
+  const cause = e?.cause as { code?: unknown } | undefined;
+  if (typeof cause?.code === 'string') return cause.code;
+  return String(e?.message ?? error);
+}
+
 /** Milliseconds a `Retry-After` header asks for (seconds or an HTTP date); undefined when absent or bad. */
 export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
@@ -152,7 +164,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
           if (error instanceof SnapshotError) throw error;
           throw new SnapshotError('upstream_network', `${shown(target)}: ${redactSecrets((error as Error).message, secrets)}`, { cause: error });
         }
-        last = redactSecrets((error as { code?: string }).code ?? (error as Error).message, secrets);
+        last = redactSecrets(describeError(error, options.timeoutMs), secrets);
       }
       if (attempt < options.attempts) {
         options.onRetry?.(`${shown(target)}: ${last}; retry ${attempt} of ${options.attempts - 1} in ${Math.round(wait)} ms`);

@@ -27,7 +27,7 @@ function decodeEntities(s: string): string {
 /** The URL if it is an absolute http: or https: URL, else `""`. */
 export function safeHttpUrl(value: string): string {
   // browsers ignore control characters and spaces inside a scheme ("java\tscript:"); so does this check
-  const trimmed = decodeEntities(value).replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
+  const trimmed = value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
   if (!/^https?:\/\//i.test(trimmed)) return '';
   try {
     const url = new URL(value.trim());
@@ -78,7 +78,7 @@ export function sanitizeHtml(html: string): string {
     let attrs = '';
     if (name === 'a') {
       const href = /(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(attributes);
-      const url = href ? safeHttpUrl(href[1] ?? href[2] ?? href[3] ?? '') : '';
+      const url = href ? safeHttpUrl(decodeEntities(href[1] ?? href[2] ?? href[3] ?? '')) : '';
       if (url) attrs = ` href="${escapeAttr(url)}" rel="noopener nofollow"`;
     }
     out += `<${name}${attrs}>`;

@@ -119,7 +119,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
   const run = pool(config.concurrency);
   const counts = { requests: 0, lowerBound: 0, byEndpoint: {} as Record<string, number> };
   const account = await source.account?.();
-  const ctx: PlanContext = { config, families: options.families, target: (r) => source.target(r), ...(account ? { permissions: account } : {}) };
+  const ctx: PlanContext & { publishedGroups?: Set<string> } = { config, families: options.families, target: (r) => source.target(r), ...(account ? { permissions: account } : {}) };
 
   /** When a collection was last fetched: its files' oldest fetch time, or when it last answered "no file". */
   const lastFetched = (c: Collection): number | undefined => {
@@ -158,8 +158,9 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
             }
             return { failure: `HTTP ${response.status} from ${describe(source, request)}` };
           } catch (error) {
-            if (error instanceof SnapshotError && error.code !== 'upstream_network' && error.code !== 'upstream_http') throw error;
-            return { failure: (error as Error).message };
+            // only the upstream's faults keep last good copies; anything else is a defect and stops the run
+            if (error instanceof SnapshotError && (error.code === 'upstream_network' || error.code === 'upstream_http')) return { failure: error.message };
+            throw error;
           } finally {
             progress.tick();
           }
@@ -218,6 +219,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
   }
 
   // 2. the plan, its projection over the month, and the allowance
+  ctx.publishedGroups = new Set(scope.groups.map((g) => g.name));
   const resortPlan = resortCollections(ctx, scope);
   const discoveryPlan = fetched.map((f) => f.collection);
   const projection = project([...discoveryPlan, ...resortPlan], { intervals: refreshEvery, schedule: config.schedule, refresh: options.refresh ?? 'all', due });

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { safeHttpUrl, sanitizeBody, sanitizeHtml } from '../../scripts/snapshot/sanitize.ts';
+
+describe('sanitizeHtml', () => {
+  it.each([
+    ['<p><strong>Big</strong> mountain</p>', '<p><strong>Big</strong> mountain</p>'],
+    ['<p class="x" style="color:red">text</p>', '<p>text</p>'],
+    ['<script>alert(1)</script>after', 'after'],
+    ['<img src=x onerror=alert(1)>after', 'after'],
+    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="https://ok.example/a?b=1&amp;c=2" onclick="x()">ok</a>', '<a href="https://ok.example/a?b=1&amp;c=2" rel="noopener nofollow">ok</a>'],
+    ['<a href="jav&#x09;ascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<ul><li>one<li>two</ul>', '<ul><li>one<li>two</li></li></ul>'],
+    ['<p>unclosed <em>tags', '<p>unclosed <em>tags</em></p>'],
+    ['</p>stray closing', 'stray closing'],
+    ['<!-- <script>x</script> -->kept', 'kept'],
+    ['a &lt;script&gt; b &amp; c', 'a &lt;script&gt; b &amp; c'],
+    ['<scr<script>ipt>alert(1)</script>', 'ipt&gt;alert(1)'],
+    ['<svg onload=alert(1)><circle/></svg>kept', 'kept'],
+    ['1 < 2 and 3 > 2', '1 &lt; 2 and 3 &gt; 2'],
+    ['<style>p{}</style><p>x</p>', '<p>x</p>'],
+  ])('turns %j into %j', (input, expected) => {
+    expect(sanitizeHtml(input)).toBe(expected);
+  });
+});
+
+describe('safeHttpUrl', () => {
+  it.each([
+    ['https://a.example/x', 'https://a.example/x'],
+    ['http://a.example', 'http://a.example/'],
+    ['javascript:alert(1)', ''],
+    [' javascript:alert(1)', ''],
+    ['java\tscript:alert(1)', ''],
+    ['data:text/html,<b>', ''],
+    ['//evil.example/x', ''],
+    ['/relative', ''],
+    ['', ''],
+  ])('keeps %j as %j', (input, expected) => {
+    expect(safeHttpUrl(input)).toBe(expected);
+  });
+});
+
+describe('sanitizeBody', () => {
+  it('cleans URLs of links, webcams and logos and the overview body, and nothing else', () => {
+    const body = {
+      links: { news: { url: 'javascript:x', title: 'javascript: is just text here', text: 'ok' } },
+      image: { thumb: 'data:image/png;base64,AA', mid: 'https://cam.example/m.jpg', large: 'https://cam.example/l.jpg' },
+      attributionLogo: 'vbscript:x',
+      resortOverviews: { overview: { body: '<p onclick="x">hi</p><script>x</script>' } },
+      restSnowReport: '../../x.json',
+    };
+    expect(sanitizeBody(body)).toEqual({
+      links: { news: { url: '', title: 'javascript: is just text here', text: 'ok' } },
+      image: { thumb: '', mid: 'https://cam.example/m.jpg', large: 'https://cam.example/l.jpg' },
+      attributionLogo: '',
+      resortOverviews: { overview: { body: '<p>hi</p>' } },
+      restSnowReport: '../../x.json',
+    });
+  });
+});
