@@ -96,6 +96,30 @@ const variantKey = (variant: Record<string, string>) =>
     .join('&');
 const file = (request: SnapshotRequest) => filePath(request);
 
+/** A collection of exactly one Family B request to `path` in `locale`. */
+function oneRequest(
+  locale: string,
+  endpointId: string,
+  path: string,
+  fields: Pick<Collection, 'key' | 'allowNotFound' | 'resorts' | 'derive'>,
+): Collection {
+  const endpoint = endpointById(endpointId);
+  return { ...fields, locale, endpoint, freshness: endpoint.freshness, requests: [{ family: 'B', path, query: [], locale: localeOf(locale) }], lowerBound: 1 };
+}
+
+/** A collection of `base` requests with the resort ids spread over as few as the URI limit allows. */
+function batchedCollection(
+  ctx: PlanContext,
+  endpoint: Endpoint,
+  base: UpstreamRequest,
+  ids: number[],
+  fields: Pick<Collection, 'key' | 'locale' | 'derive'>,
+): Collection {
+  const comma = endpoint.family === 'A'; // Family A: resortIds=1,2,3; Family B: repeated resortId
+  const { requests, lowerBound } = batched(ctx, base, ids, comma ? 'resortIds' : 'resortId', comma);
+  return { ...fields, endpoint, freshness: endpoint.freshness, requests, lowerBound, allowNotFound: false, resorts: ids };
+}
+
 /** Splits `ids` over requests of `base` under the URI limit. */
 function batched(ctx: PlanContext, base: UpstreamRequest, ids: readonly number[], param: string, comma: boolean) {
   const baseLength = ctx.target(base).length + (comma ? `&${param}=`.length : 0);
@@ -114,15 +138,9 @@ function batched(ctx: PlanContext, base: UpstreamRequest, ids: readonly number[]
 
 /** The countries list of one locale: the directory, published with its quick links rewritten. */
 export function countriesCollection(ctx: PlanContext, locale: string): Collection {
-  const endpoint = endpointById('region.countries');
   const path = '/externalservice/region/countries/list';
-  return {
+  return oneRequest(locale, 'region.countries', path, {
     key: `${locale} region.countries`,
-    locale,
-    endpoint,
-    freshness: endpoint.freshness,
-    requests: [{ family: 'B', path, query: [], locale: localeOf(locale) }],
-    lowerBound: 1,
     allowNotFound: false,
     resorts: [],
     derive([body]) {
@@ -137,7 +155,7 @@ export function countriesCollection(ctx: PlanContext, locale: string): Collectio
       }
       return outputs;
     },
-  };
+  });
 }
 
 /** Ids of the states and regions in a countries list; countries come with the list itself. */
@@ -150,15 +168,9 @@ export function subregionIds(countries: readonly RegionList[]): number[] {
 }
 
 export function regionListCollection(ctx: PlanContext, locale: string, regionId: number): Collection {
-  const endpoint = endpointById('region.list');
   const path = `/externalservice/region/${regionId}/list`;
-  return {
+  return oneRequest(locale, 'region.list', path, {
     key: `${locale} region.list region=${regionId}`,
-    locale,
-    endpoint,
-    freshness: endpoint.freshness,
-    requests: [{ family: 'B', path, query: [], locale: localeOf(locale) }],
-    lowerBound: 1,
     allowNotFound: true,
     resorts: [],
     derive([body]) {
@@ -166,7 +178,7 @@ export function regionListCollection(ctx: PlanContext, locale: string, regionId:
       const own = file({ family: 'B', path, locale });
       return [{ file: own, body: rewriteRegionList(ctx, body as RegionList, own, locale) }];
     },
-  };
+  });
 }
 
 /**
@@ -255,16 +267,9 @@ export function resortCollections(ctx: PlanContext, scope: Scope): Collection[] 
 function familyACollection(ctx: PlanContext, scope: Scope, locale: string, ids: number[]): Collection {
   const endpoint = endpointById('a.snowreport');
   const base: UpstreamRequest = { family: 'A', path: endpoint.pattern, query: [], locale: localeOf(locale) };
-  const { requests, lowerBound: bound } = batched(ctx, base, ids, 'resortIds', true);
-  return {
+  return batchedCollection(ctx, endpoint, base, ids, {
     key: `${locale} a.snowreport`,
     locale,
-    endpoint,
-    freshness: endpoint.freshness,
-    requests,
-    lowerBound: bound,
-    allowNotFound: false,
-    resorts: ids,
     derive(bodies) {
       const byId = new Map<number, unknown>();
       for (const body of bodies as Array<Array<{ resort?: number }>>) {
@@ -281,7 +286,7 @@ function familyACollection(ctx: PlanContext, scope: Scope, locale: string, ids: 
       }
       return outputs;
     },
-  };
+  });
 }
 
 function multiCollections(ctx: PlanContext, scope: Scope, locale: string, ids: number[], type: MultiType): Collection[] {
@@ -291,17 +296,10 @@ function multiCollections(ctx: PlanContext, scope: Scope, locale: string, ids: n
     const query: Array<[string, string]> = Object.entries(variant);
     if (type === 'forecast') query.unshift(['days', '5']);
     const base: UpstreamRequest = { family: 'B', path: endpoint.pattern, query, locale: localeOf(locale) };
-    const { requests, lowerBound: bound } = batched(ctx, base, ids, 'resortId', false);
     const isDefault = isDefaultVariant(endpoint, variant);
-    return {
+    return batchedCollection(ctx, endpoint, base, ids, {
       key: `${locale} multi.${type}${variantKey(variant) ? ` ${variantKey(variant)}` : ''}`,
       locale,
-      endpoint,
-      freshness: endpoint.freshness,
-      requests,
-      lowerBound: bound,
-      allowNotFound: false,
-      resorts: ids,
       derive(bodies) {
         const byId = new Map<number, any>();
         for (const body of bodies as Array<Record<string, unknown>>) {
@@ -341,37 +339,26 @@ function multiCollections(ctx: PlanContext, scope: Scope, locale: string, ids: n
         }
         return outputs;
       },
-    };
+    });
   });
 }
 
 function overviewCollection(locale: string, id: number): Collection {
-  const endpoint = endpointById('overview');
   const path = `/externalservice/resort/${id}/overview`;
-  return {
+  return oneRequest(locale, 'overview', path, {
     key: `${locale} overview resort=${id}`,
-    locale,
-    endpoint,
-    freshness: endpoint.freshness,
-    requests: [{ family: 'B', path, query: [], locale: localeOf(locale) }],
-    lowerBound: 1,
     allowNotFound: true,
     resorts: [id],
     derive: ([body]) => (body === undefined ? [] : [{ file: file({ family: 'B', path, locale }), body }]),
-  };
+  });
 }
 
 function attributionCollection(locale: string): Collection {
-  const endpoint = endpointById('attribution');
-  return {
+  const path = endpointById('attribution').pattern;
+  return oneRequest(locale, 'attribution', path, {
     key: `${locale} attribution`,
-    locale,
-    endpoint,
-    freshness: endpoint.freshness,
-    requests: [{ family: 'B', path: endpoint.pattern, query: [], locale: localeOf(locale) }],
-    lowerBound: 1,
     allowNotFound: false,
     resorts: [],
-    derive: ([body]) => [{ file: file({ family: 'B', path: endpoint.pattern, locale }), body }],
-  };
+    derive: ([body]) => [{ file: file({ family: 'B', path, locale }), body }],
+  });
 }
