@@ -287,7 +287,11 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
     };
 
     for (const f of fetched) await emit(f);
-    for (const f of await fetchAll(resortPlan)) await emit(f);
+    // each collection is written as soon as it is fetched, and only a few are in flight at once, so
+    // memory holds a few bodies, not the whole tree's
+    progress.total(resortPlan.reduce((n, c) => n + (due(c) ? c.requests.length : 0), 0));
+    const inFlight = pool(Math.max(2, config.concurrency * 2));
+    await Promise.all(resortPlan.map((c) => inFlight(async () => emit(await fetchCollection(c)))));
 
     const incomplete = failures.filter((f) => !byCollection.has(f.collection));
     if (incomplete.length > 0) {

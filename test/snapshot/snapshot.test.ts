@@ -8,6 +8,7 @@ import { SnowReportList } from '../../scripts/schemas/family-a.ts';
 import { schemaFor } from '../../scripts/schemas/by-endpoint.ts';
 import { matchRoute } from '../../scripts/service/endpoints.ts';
 import { startServer, type RunningServer } from '../../scripts/service/http.ts';
+import { serveFolder } from '../../scripts/site/static-server.ts';
 import { parseConfig, type SnapshotConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/local-source.ts';
 import { Manifest } from '../../scripts/snapshot/manifest.ts';
@@ -139,6 +140,37 @@ describe('a snapshot of the embedded service', () => {
     }
     expect(files.has(`en-US/externalservice/resort/${id}/overview.json`)).toBe(true);
     expect([...files].some((f) => f.includes('authorization'))).toBe(false);
+  });
+
+  it('is served by a plain static file server at every path the README documents', async () => {
+    const files = await serveFolder(join(root, 'local'));
+    try {
+      for (const path of [
+        'en-US/externalservice/resort/20/snowreport.json',
+        'en-US/externalservice/resort/20/snowreport/forecast_only=true.json',
+        'fr-FR/externalservice/resort/20/5/day/forecast.json',
+        'en-US/externalservice/resort/20/combinedreport/forecast_only=true/forecast=true/links=false.json',
+        'en-US/externalservice/resort/20/links.json',
+        'en-US/externalservice/resort/20/profile.json',
+        'en-US/externalservice/resort/snowreport/group=all.json',
+        'en-US/externalservice/resort/profile/ordered/group=region-251.json',
+        'en-US/externalservice/region/251/list.json',
+        'en-US/externalservice/region/countries/list.json',
+        'en-US/externalservice/myaccount/attribution.json',
+        'en-US/resorts/snowreport/group=all.json',
+        'en-US/resorts/snowreport/regionId=242.json',
+        'en-US/resort/20/snowreport.json',
+        'manifest.json',
+      ]) {
+        const response = await fetch(`${files.url}/api/${path}`);
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(response.headers.get('access-control-allow-origin')).toBe('*');
+        expect(await response.json()).toBeTruthy();
+      }
+    } finally {
+      await files.close();
+    }
   });
 
   it('publishes no file for webcams the service answers 404 for', () => {
