@@ -32,5 +32,3 @@ export function weatherIcon(code: string | null | undefined, label: string) {
   const parts = (code && Object.hasOwn(SYMBOLS, code) ? SYMBOLS[code]! : NEUTRAL)();
   return html`<svg class="icon" viewBox="0 0 24 24" role="img" aria-label=${label}><title>${label}</title>${parts}</svg>`;
 }
-
-export const KNOWN_SYMBOLS = Object.keys(SYMBOLS);

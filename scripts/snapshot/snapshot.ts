@@ -63,6 +63,7 @@ export interface Failure {
 }
 
 export interface SnapshotResult {
+  /** The published manifest (with `--plan`, the previous build's, which may be absent). */
   manifest: Manifest;
   summary: Summary;
   /** Collections whose files were kept from the previous run. */

@@ -144,12 +144,6 @@ export class ReleaseWriter {
     }
   }
 
-  /** Reads a file of the previous release, if there is one. */
-  async readPrevious(path: string): Promise<Buffer | undefined> {
-    if (!this.previous) return undefined;
-    return readFile(join(this.previous, path)).catch(() => undefined);
-  }
-
   /** Publishes the staged release: one atomic rename of a link over `out`. */
   async publish(): Promise<void> {
     const release = join(this.releases, this.name);
