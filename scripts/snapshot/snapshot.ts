@@ -292,7 +292,22 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
     // memory holds a few bodies, not the whole tree's
     progress.total(resortPlan.reduce((n, c) => n + (due(c) ? c.requests.length : 0), 0));
     const inFlight = pool(Math.max(2, config.concurrency * 2));
-    await Promise.all(resortPlan.map((c) => inFlight(async () => emit(await fetchCollection(c)))));
+    // after a fatal error no new collection starts, and the ones under way finish before the staged
+    // release is removed (a write racing the removal would leave half a staging folder behind)
+    let fatal: { error: unknown } | undefined;
+    await Promise.allSettled(
+      resortPlan.map((c) =>
+        inFlight(async () => {
+          if (fatal) return;
+          try {
+            await emit(await fetchCollection(c));
+          } catch (error) {
+            fatal ??= { error };
+          }
+        }),
+      ),
+    );
+    if (fatal) throw fatal.error;
 
     const incomplete = failures.filter((f) => !byCollection.has(f.collection));
     if (incomplete.length > 0) {
