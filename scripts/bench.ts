@@ -16,11 +16,11 @@ import { parseArgs } from 'node:util';
 import { generateResorts } from './dataset/generate.ts';
 import { loadDataset } from './dataset/load.ts';
 import { RegionsFile } from './dataset/schema.ts';
-import { SUPPORTED_LOCALES } from './service/locale.ts';
+import { SUPPORTED_LOCALES } from './api/locales.ts';
 import { parseConfig } from './snapshot/config.ts';
 import { localSource } from './snapshot/local-source.ts';
 import { formatBytes } from './snapshot/progress.ts';
-import { runSnapshot } from './snapshot/snapshot.ts';
+import { runSnapshot } from './snapshot/run.ts';
 
 const NOW = Date.parse('2026-02-14T09:30:00Z');
 

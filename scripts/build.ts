@@ -2,7 +2,7 @@
  * `npm run build`: the snapshot of both families, the element's bundle and the demo page, in dist/.
  */
 import { bundleWidget } from './site/widget.ts';
-import { build } from './snapshot/cli.ts';
+import { build } from './cli/build.ts';
 
 process.exitCode = await build({
   argv: process.argv.slice(2),

@@ -1,9 +1,9 @@
 /**
- * Writes `widget/custom-elements.json` from the element's JSDoc: `npx tsx scripts/generate-cem.ts`.
+ * Writes `widget/custom-elements.json` with @custom-elements-manifest/analyzer (scripts/site/cem.ts):
+ * `npx tsx scripts/generate-cem.ts`.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { customElementsManifest } from './site/manifest-cem.ts';
+import { writeFile } from 'node:fs/promises';
+import { customElementsJson } from './site/cem.ts';
 
-const source = await readFile('widget/resort-conditions.ts', 'utf8');
-await writeFile('widget/custom-elements.json', `${JSON.stringify(customElementsManifest(source), null, 2)}\n`);
+await writeFile(new URL('../widget/custom-elements.json', import.meta.url), await customElementsJson());
 console.log('wrote widget/custom-elements.json');

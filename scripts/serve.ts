@@ -2,6 +2,9 @@
  * `npm run serve -- --port <n>`: the embedded service as a local HTTP server.
  */
 import { parseArgs } from 'node:util';
+import { ResortConditionsError } from './api/errors.ts';
+import { exitCodeFor } from './cli/exit-codes.ts';
+import { closeOnSignal, parsePort } from './cli/process.ts';
 import { loadDataset } from './dataset/load.ts';
 import { startServer } from './service/http.ts';
 
@@ -25,27 +28,20 @@ async function main(): Promise<void> {
       options: { port: { type: 'string', default: '8787' }, data: { type: 'string', default: 'data' }, help: { type: 'boolean' } },
     }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${HELP}`);
+    throw new ResortConditionsError('usage', `${(error as Error).message}\n\n${HELP}`);
   }
   if (values.help) {
     process.stdout.write(HELP);
     return;
   }
-  const port = Number(values.port);
-  if (!/^\d+$/.test(values.port ?? '') || port > 65535) {
-    throw new UsageError(`--port: "${values.port}" is not a port; give a whole number from 0 to 65535 (0 picks a free port)`);
-  }
+  const port = parsePort(values.port);
   const dataset = await loadDataset(values.data!);
   const running = await startServer(dataset, { port, log: (line) => console.log(line) });
   console.log(running.url);
-  const stop = () => void running.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(running);
 }
 
-class UsageError extends Error {}
-
 main().catch((error: Error) => {
-  console.error(error instanceof UsageError ? error.message : `serve: ${error.message}`);
-  process.exitCode = error instanceof UsageError ? 2 : 1;
+  console.error(error instanceof ResortConditionsError && error.code === 'usage' ? error.message : `serve: ${error.message}`);
+  process.exitCode = exitCodeFor(error);
 });

@@ -2,9 +2,11 @@
  * The element's files, found through the snapshot's own path function. Each URL is fetched once per page,
  * however many elements need it; a failed fetch is forgotten so that a retry fetches again.
  */
-import type { ResortSnowReport } from '../scripts/schemas/family-a.ts';
-import type { AttributionRecord, CombinedReportRecord, ForecastRecord } from '../scripts/schemas/family-b.ts';
-import { filePath } from '../scripts/snapshot/paths.ts';
+import type { ResortSnowReport } from '../scripts/api/schemas/family-a.ts';
+import type { AttributionRecord, CombinedReportRecord, ForecastRecord } from '../scripts/api/schemas/family-b.ts';
+import { ResortConditionsError } from '../scripts/api/errors.ts';
+import { filePath } from '../scripts/api/paths.ts';
+import type { ApiRequest } from '../scripts/api/request.ts';
 
 export interface ResortData {
   combined: CombinedReportRecord;
@@ -15,9 +17,11 @@ export interface ResortData {
   attribution?: AttributionRecord;
 }
 
-export class FileError extends Error {
+/** A published file that could not be loaded: `status` is its HTTP status, 0 for a broken body. */
+export class FileError extends ResortConditionsError {
+  override name = 'FileError';
   constructor(readonly status: number, readonly url: string) {
-    super(`${url}: HTTP ${status}`);
+    super('file', `${url}: HTTP ${status}`, { context: { url, status } });
   }
 }
 
@@ -51,13 +55,13 @@ const optional = <T>(promise: Promise<unknown>) =>
 
 /** Loads what the element shows for one resort; rejects with a `FileError` 404 when the resort is unknown. */
 export async function loadResort(base: string, locale: string, resort: number, days: number, fetcher?: typeof fetch): Promise<ResortData> {
-  const url = (request: Parameters<typeof filePath>[0]) => new URL(filePath(request), base).href;
+  const url = (request: Omit<ApiRequest, 'locale'>) => new URL(filePath({ ...request, locale }), base).href;
   const id = String(resort);
   const [combined, familyA, forecast, attribution] = await Promise.all([
-    getJson(url({ family: 'B', path: `/externalservice/resort/${id}/combinedreport`, locale }), fetcher) as Promise<CombinedReportRecord>,
-    optional<ResortSnowReport>(getJson(url({ family: 'A', path: `/resort/${id}/snowreport`, locale }), fetcher)),
-    optional<ForecastRecord>(getJson(url({ family: 'B', path: `/externalservice/resort/${id}/${days}/day/forecast`, locale }), fetcher)),
-    optional<AttributionRecord>(getJson(url({ family: 'B', path: '/externalservice/myaccount/attribution', locale }), fetcher)),
+    getJson(url({ endpoint: 'combinedreport', params: { resortId: id } }), fetcher) as Promise<CombinedReportRecord>,
+    optional<ResortSnowReport>(getJson(url({ endpoint: 'a.resort.snowreport', params: { resortId: id } }), fetcher)),
+    optional<ForecastRecord>(getJson(url({ endpoint: 'forecast', params: { resortId: id, N: String(days) } }), fetcher)),
+    optional<AttributionRecord>(getJson(url({ endpoint: 'attribution' }), fetcher)),
   ]);
   // the files were validated when published, but a hand-edited or truncated file must not break a page
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -2,7 +2,7 @@
  * Which published locale an element reads: its `locale` attribute, else the closest `lang` mapped to a
  * published locale, else en-US (README, "Attributes").
  */
-import { SUPPORTED_LOCALES } from '../scripts/service/languages.ts';
+import { SUPPORTED_LOCALES, unitSystem } from '../scripts/api/locales.ts';
 
 /** The published locale closest to a BCP 47 tag: exact, then English outside the US as en-GB, then the language's own. */
 export function closestLocale(tag: string | null | undefined): string {
@@ -16,4 +16,4 @@ export function closestLocale(tag: string | null | undefined): string {
 }
 
 /** en-US files are imperial, every other locale's metric (spec 4B.1). */
-export const isImperial = (locale: string) => locale === 'en-US';
+export const isImperial = (locale: string) => unitSystem(locale) === 'imperial';

@@ -4,7 +4,7 @@
  * first resorts, so any dataset of 18 or more resorts covers them all.
  */
 import type { DatasetLift, DatasetRegion, DatasetResort, DatasetRun, DatasetWeather, DatasetWebcam, Translated } from './schema.ts';
-import { LIFT_TYPES } from '../schemas/enums.ts';
+import { LIFT_TYPES } from '../api/schemas/enums.ts';
 
 /** mulberry32: small, fast, and the same sequence on every machine. */
 export function random(seed: number): () => number {

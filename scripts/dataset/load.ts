@@ -5,20 +5,28 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { ServiceError, jsonPath } from '../service/errors.ts';
+import { ResortConditionsError } from '../api/errors.ts';
+import { jsonPath } from '../api/json-path.ts';
+import { LANGUAGES, type Language } from '../api/locales.ts';
 import { requiredMessageKeys } from './messages.ts';
 import {
   AccountsFile,
   AttributionFile,
-  LANGUAGES,
   MessagesFile,
   RegionsFile,
   ResortsFile,
   type Dataset,
-  type Language,
 } from './schema.ts';
 
 const MAX_PROBLEMS = 20;
+
+/** The dataset's own error: every problem found, each with its file and JSON path. */
+export class DatasetError extends ResortConditionsError {
+  override name = 'DatasetError';
+  constructor(message: string) {
+    super('invalid_dataset', message);
+  }
+}
 
 class Problems {
   readonly lines: string[] = [];
@@ -29,8 +37,7 @@ class Problems {
     if (this.lines.length === 0) return;
     const shown = this.lines.slice(0, MAX_PROBLEMS);
     const more = this.lines.length - shown.length;
-    throw new ServiceError(
-      'invalid_dataset',
+    throw new DatasetError(
       `the dataset is invalid (${this.lines.length} problem${this.lines.length === 1 ? '' : 's'}); fix these and run again:\n  ` +
         shown.join('\n  ') +
         (more > 0 ? `\n  … and ${more} more` : ''),
@@ -74,7 +81,7 @@ function duplicates<T>(items: readonly T[], key: (item: T) => unknown): number[]
   return out;
 }
 
-/** Loads the dataset in `dir` (normally `data/`), or throws a `ServiceError` listing every problem. */
+/** Loads the dataset in `dir` (normally `data/`), or throws a `DatasetError` listing every problem. */
 export async function loadDataset(dir: string): Promise<Dataset> {
   const problems = new Problems();
   const [resortsRaw, regionsRaw, accountsRaw, attributionRaw, ...messagesRaw] = await Promise.all([

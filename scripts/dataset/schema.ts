@@ -4,12 +4,11 @@
  * forecast day 0 = today), so the sample always looks current and a frozen clock makes it reproducible.
  */
 import { z } from 'zod';
-import { Difficulty, ItemStatus, LiftType, OpenFlag, SurfaceType } from '../schemas/enums.ts';
-import { RegionType } from '../schemas/regions.ts';
+import { Difficulty, ItemStatus, LiftType, OpenFlag, SurfaceType } from '../api/schemas/enums.ts';
+import { ACCOUNT_FLAGS } from '../api/schemas/family-b.ts';
+import { RegionType } from '../api/schemas/regions.ts';
 
-import { LANGUAGES } from '../service/languages.ts';
-
-export { LANGUAGES };
+import { LANGUAGES } from '../api/locales.ts';
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 
@@ -181,18 +180,7 @@ export const DatasetAccount = z.strictObject({
   websiteMain: z.string(),
   domain: z.string(),
   maxPerMonth: z.int().positive(),
-  hasLatlong: z.boolean(),
-  hasCams: z.boolean(),
-  hasReviews: z.boolean(),
-  hasNews: z.boolean(),
-  canLite: z.boolean(),
-  canMobile: z.boolean(),
-  canPlus: z.boolean(),
-  hasWeather: z.boolean(),
-  hasAttribution: z.boolean(),
-  canWeb: z.boolean(),
-  isActive: z.boolean(),
-  hasOverviews: z.boolean(),
+  ...ACCOUNT_FLAGS,
 });
 export type DatasetAccount = z.infer<typeof DatasetAccount>;
 

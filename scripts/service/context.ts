@@ -2,8 +2,8 @@
  * What every renderer needs: the dataset with its lookups, the clock, the caller's locale and account.
  */
 import type { Dataset, DatasetAccount, DatasetRegion, DatasetResort, Language, Translated } from '../dataset/schema.ts';
-import { format } from '../dataset/messages.ts';
-import type { Locale } from './locale.ts';
+import { fillTemplate } from '../api/text.ts';
+import type { Locale } from '../api/locales.ts';
 import type { Units } from './units.ts';
 
 /** Lookups built once per dataset. */
@@ -45,7 +45,7 @@ export interface RenderContext {
 /** A service message in the context's language, English when it has none. */
 export function message(ctx: Pick<RenderContext, 'dataset' | 'locale'>, key: string, values: Record<string, string | number> = {}): string {
   const template = ctx.dataset.messages[ctx.locale.language][key] ?? ctx.dataset.messages.en[key] ?? key;
-  return format(template, values);
+  return fillTemplate(template, values);
 }
 
 /** A free text in `language`, English when it has none. */

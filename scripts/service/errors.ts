@@ -1,12 +1,12 @@
 /**
- * The service side's one error class. HTTP failures carry the status they answer with; a broken dataset
- * carries the file and JSON path at fault.
+ * The service's errors: each answers with an HTTP status and the one JSON error body (README, "Errors").
  */
-import type { ErrorCode } from '../schemas/error.ts';
+import { ResortConditionsError } from '../api/errors.ts';
+import type { ErrorCode as HttpErrorCode } from '../api/schemas/error.ts';
 
-export type ServiceErrorCode = ErrorCode | 'invalid_dataset';
+export type { HttpErrorCode };
 
-const STATUS: Record<ErrorCode, number> = {
+const STATUS: Record<HttpErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -16,26 +16,14 @@ const STATUS: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-export class ServiceError extends Error {
+export class ServiceError extends ResortConditionsError {
   override name = 'ServiceError';
-  readonly code: ServiceErrorCode;
-  /** The HTTP status this error answers with (500 for anything that is not an HTTP error). */
+  declare readonly code: HttpErrorCode;
+  /** The HTTP status this error answers with. */
   readonly status: number;
 
-  constructor(code: ServiceErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
-    this.status = code === 'invalid_dataset' ? 500 : STATUS[code];
+  constructor(code: HttpErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.status = STATUS[code];
   }
-}
-
-/** Formats a zod-style path as a JSON path: `$.resorts[3].lifts[0].type`. */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  let out = '$';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += `.${key}`;
-    else out += `[${JSON.stringify(String(key))}]`;
-  }
-  return out;
 }

@@ -1,10 +1,10 @@
 /**
  * The service as a real HTTP server on 127.0.0.1: both families from the root path.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { Dataset } from '../dataset/schema.ts';
-import { redactUrl } from './redact.ts';
+import { redactUrl } from '../api/redact.ts';
+import { listen, type Listening } from './listen.ts';
 import { createService, type ServiceOptions } from './service.ts';
 
 export interface ServerOptions extends Omit<ServiceOptions, 'origin'> {
@@ -14,12 +14,7 @@ export interface ServerOptions extends Omit<ServiceOptions, 'origin'> {
   log?: (line: string) => void;
 }
 
-export interface RunningServer {
-  /** `http://127.0.0.1:<port>` */
-  url: string;
-  server: Server;
-  close(): Promise<void>;
-}
+export type RunningServer = Listening;
 
 function headersOf(request: IncomingMessage): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -38,22 +33,7 @@ export async function startServer(dataset: Dataset, options: ServerOptions = {})
     const ms = (performance.now() - started).toFixed(1);
     options.log?.(`${request.method} ${redactUrl(url)} ${answer.status} ${Buffer.byteLength(answer.body)}B ${ms}ms`);
   });
-  // requests are answered from memory; idle keep-alive sockets must not hold the process open
-  server.keepAliveTimeout = 1_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  service = createService(dataset, { ...options, origin: url });
-  return {
-    url,
-    server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  const running = await listen(server, options.port ?? 0);
+  service = createService(dataset, { ...options, origin: running.url });
+  return running;
 }

@@ -1,31 +1,25 @@
 /**
  * Both API families over the embedded dataset as one pure function: request in, response out. The HTTP
- * server and the in-process snapshot source both call it, so they answer byte for byte the same.
+ * server and the in-process snapshot source both call it, so they answer byte for byte the same. The
+ * HTTP request is read into the contract's request type (`request.ts`); this module answers it.
  */
+import type { MultiType } from '../api/endpoints.ts';
+import type { ErrorBody } from '../api/schemas/error.ts';
 import type { Dataset, DatasetAccount, DatasetResort } from '../dataset/schema.ts';
-import type { ErrorBody } from '../schemas/error.ts';
 import { indexDataset, type DatasetIndex, type RenderContext } from './context.ts';
-import { matchRoute, type Endpoint, type MultiType } from './endpoints.ts';
 import { ServiceError } from './errors.ts';
-import { clip, DEFAULT_LOCALE, familyALanguage, familyBLocale, unitsFor, type Locale } from './locale.ts';
+import { unitsFor } from './locale.ts';
 import { accountRecord, attributionRecord, tokenRecord } from './render/account.ts';
 import { familyARecord } from './render/family-a.ts';
 import { combinedReportRecord, linksRecord, overviewRecord, webcamRecords } from './render/media.ts';
 import { profileRecord } from './render/profile.ts';
 import { countriesList, regionList } from './render/regions.ts';
 import { snowReportRecord } from './render/snow-report.ts';
-import { forecastRecord, MAX_FORECAST_DAYS } from './render/weather.ts';
+import { forecastRecord } from './render/weather.ts';
+import { forecastDays, positiveId, readRequest, routeHttpRequest, type HttpRequest, type Presented, type RoutedRequest } from './request.ts';
 
-/** spec 4B.2 and 8: longer request URIs are answered 414. */
-export const MAX_URI_LENGTH = 8000;
-
-export interface ServiceRequest {
-  method: string;
-  /** The request target: path and query string, as sent. */
-  url: string;
-  /** Header names in lower case. */
-  headers?: Readonly<Record<string, string | undefined>>;
-}
+export { MAX_URI_LENGTH } from './request.ts';
+export type ServiceRequest = HttpRequest;
 
 export interface ServiceResponse {
   status: number;
@@ -50,11 +44,11 @@ export function createService(dataset: Dataset, options: ServiceOptions = {}): S
   const origin = options.origin ?? 'http://127.0.0.1';
   return (request) => {
     try {
-      const body = route(dataset, index, request, now(), origin);
+      const body = answer(dataset, index, routeHttpRequest(request), now(), origin);
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
     } catch (error) {
       const e = error instanceof ServiceError ? error : new ServiceError('internal', 'the service failed to answer', { cause: error });
-      const body: ErrorBody = { status: e.status, error: e.code === 'invalid_dataset' ? 'internal' : e.code, message: e.message };
+      const body: ErrorBody = { status: e.status, error: e.code, message: e.message };
       const headers: Record<string, string> = { ...JSON_HEADERS };
       if (e.status === 405) headers.allow = 'GET';
       return { status: e.status, headers, body: JSON.stringify(body) };
@@ -62,40 +56,27 @@ export function createService(dataset: Dataset, options: ServiceOptions = {}): S
   };
 }
 
-function route(dataset: Dataset, index: DatasetIndex, request: ServiceRequest, now: number, origin: string): unknown {
-  if (request.url.length > MAX_URI_LENGTH) {
-    throw new ServiceError('uri_too_long', `the request URI is ${request.url.length} characters; the limit is ${MAX_URI_LENGTH}. Split the resort ids over several requests`);
-  }
-  if (request.method !== 'GET') throw new ServiceError('method_not_allowed', `${clip(request.method, 10)} is not allowed; this service answers GET only`);
-  let url: URL;
-  let segments: string[];
-  try {
-    url = new URL(request.url, 'http://service.invalid');
-    segments = url.pathname.split('/').slice(1).map(decodeURIComponent);
-  } catch {
-    throw new ServiceError('bad_request', 'the request path is not a valid URL path');
-  }
-  const match = matchRoute(segments);
-  if (!match) throw new ServiceError('not_found', `there is no endpoint at ${clip(url.pathname, 80)}`);
-  const { endpoint, params } = match;
-  const headers = request.headers ?? {};
-  const query = url.searchParams;
-  const account = authenticate(dataset, endpoint, query, headers, params);
+function answer(dataset: Dataset, index: DatasetIndex, routed: RoutedRequest, now: number, origin: string): unknown {
+  const { endpoint } = routed;
+  const account = authenticate(dataset, endpoint.auth, routed.presented);
+  if (endpoint.id === 'auth.token') return tokenRecord(account);
+  if (endpoint.id === 'auth.account') return accountRecord(account);
 
-  if (endpoint.auth === 'credentials') return endpoint.id === 'auth.token' ? tokenRecord(account) : accountRecord(account);
-
-  const locale: Locale =
-    endpoint.family === 'A' ? { ...DEFAULT_LOCALE, language: familyALanguage(headers['locale']) } : familyBLocale(query);
+  const { request, locale, selects } = readRequest(routed);
+  const params = request.params ?? {};
   const ctx: RenderContext = { dataset, index, now, locale, units: unitsFor(locale), account, origin };
-  const variant = readVariants(endpoint, query);
+  const variant: Variant = {
+    forecastOnly: params.forecast_only === 'true',
+    forecast: params.forecast === 'true',
+    links: params.links !== 'false',
+    days: Number(params.days ?? 5),
+  };
   if (endpoint.permission && !account[endpoint.permission]) throw forbidden(endpoint.permission);
-  if (endpoint.id === 'combinedreport' || endpoint.multi?.type === 'combinedreport') {
-    if (variant.forecast && !account.hasWeather) throw forbidden('hasWeather');
-  }
+  if (variant.forecast && !account.hasWeather) throw forbidden('hasWeather');
 
   switch (endpoint.id) {
     case 'a.snowreport':
-      return familyASelection(index, query).map((r) => familyARecord(r, locale.language, now));
+      return familyASelection(index, request.ids ?? [], selects, params.regionId).map((r) => familyARecord(r, locale.language, now));
     case 'a.resort.snowreport':
       return familyARecord(resortOf(index, params.resortId!), locale.language, now);
     case 'region.countries':
@@ -110,13 +91,15 @@ function route(dataset: Dataset, index: DatasetIndex, request: ServiceRequest, n
       return attributionRecord(ctx);
   }
   if (endpoint.multi) {
-    const resorts = multiSelection(index, query);
+    const ids = request.ids ?? [];
+    if (ids.length === 0) throw new ServiceError('bad_request', 'give one or more resortId query parameters');
+    const resorts = ids.flatMap((id) => index.resorts.get(id) ?? []);
     const render = (r: DatasetResort) => singleRecord(ctx, endpoint.multi!.type, r, variant);
     const entries = resorts.map((r) => [r.id, render(r)] as const).filter(([, body]) => body !== undefined);
     return endpoint.multi.ordered ? entries.map(([, body]) => body) : Object.fromEntries(entries);
   }
   const resort = resortOf(index, params.resortId!);
-  if (endpoint.id === 'forecast') variant.days = forecastDaysParam(params.N!);
+  if (endpoint.id === 'forecast') variant.days = forecastDays(params.N!);
   const type = endpoint.id as MultiType | 'links' | 'overview';
   const body = singleRecord(ctx, type, resort, variant);
   if (body === undefined) {
@@ -154,29 +137,23 @@ function singleRecord(ctx: RenderContext, type: MultiType | 'links' | 'overview'
   }
 }
 
-function authenticate(
-  dataset: Dataset,
-  endpoint: Endpoint,
-  query: URLSearchParams,
-  headers: Readonly<Record<string, string | undefined>>,
-  params: Record<string, string>,
-): DatasetAccount {
-  switch (endpoint.auth) {
+function authenticate(dataset: Dataset, auth: 'apiKey' | 'token' | 'credentials', presented: Presented): DatasetAccount {
+  switch (auth) {
     case 'apiKey': {
-      const key = headers['x-api-key'];
+      const key = presented.apiKey;
       const account = key ? dataset.accounts.find((a) => a.apiKey === key) : undefined;
       if (!account || !account.isActive) throw new ServiceError('unauthorized', key ? 'the x-api-key header is not a valid API key' : 'the x-api-key header is missing');
       return account;
     }
     case 'token': {
-      const token = query.get('token');
+      const token = presented.token;
       const account = token ? dataset.accounts.find((a) => a.token === token) : undefined;
       if (!account || !account.isActive) throw new ServiceError('unauthorized', token ? 'the token is not valid' : 'the token query parameter is missing');
       return account;
     }
     case 'credentials': {
-      const email = params.email!.trim().toLowerCase();
-      const account = dataset.accounts.find((a) => a.email.toLowerCase() === email && a.password === params.password);
+      const email = (presented.email ?? '').trim().toLowerCase();
+      const account = dataset.accounts.find((a) => a.email.toLowerCase() === email && a.password === presented.password);
       if (!account) throw new ServiceError('unauthorized', 'the e-mail address or password is wrong');
       return account;
     }
@@ -186,37 +163,6 @@ function authenticate(
 const forbidden = (permission: string) =>
   new ServiceError('forbidden', `this account has no access to this feature (${permission} is false in the account record)`);
 
-function readVariants(endpoint: Endpoint, query: URLSearchParams): Variant {
-  const variant: Variant = { forecastOnly: false, forecast: false, links: true, days: MAX_FORECAST_DAYS };
-  for (const param of endpoint.params) {
-    const raw = query.get(param.name) ?? param.default;
-    if (param.kind === 'days') {
-      variant.days = forecastDaysParam(raw, 'days');
-      continue;
-    }
-    const lower = raw.toLowerCase();
-    if (lower !== 'true' && lower !== 'false') throw new ServiceError('bad_request', `${param.name} must be true or false, not "${clip(raw)}"`);
-    const value = lower === 'true';
-    if (param.name === 'forecast_only') variant.forecastOnly = value;
-    else if (param.name === 'forecast') variant.forecast = value;
-    else if (param.name === 'links') variant.links = value;
-  }
-  return variant;
-}
-
-/** spec 4B.2: N is 0 to 5. */
-function forecastDaysParam(raw: string, name = 'N'): number {
-  if (!/^\d{1,3}$/.test(raw) || Number(raw) > MAX_FORECAST_DAYS) {
-    throw new ServiceError('bad_request', `${name} must be a whole number from 0 to ${MAX_FORECAST_DAYS}, not "${clip(raw)}"`);
-  }
-  return Number(raw);
-}
-
-function positiveId(raw: string, what: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(raw)) throw new ServiceError('bad_request', `${what} "${clip(raw)}" is not a positive whole number`);
-  return Number(raw);
-}
-
 function resortOf(index: DatasetIndex, raw: string): DatasetResort {
   const id = positiveId(raw, 'resort id');
   const resort = index.resorts.get(id);
@@ -224,34 +170,19 @@ function resortOf(index: DatasetIndex, raw: string): DatasetResort {
   return resort;
 }
 
-/** Ids from repeated parameters and comma-separated lists alike, duplicates dropped, order kept. */
-function idList(query: URLSearchParams, name: string): number[] {
-  const ids = query.getAll(name).flatMap((value) => value.split(',')).map((s) => s.trim()).filter((s) => s !== '');
-  return [...new Set(ids.map((id) => positiveId(id, name)))];
-}
-
-/** spec 4B.3: multi-resort endpoints need one or more `resortId`; unknown ids are left out of the answer. */
-function multiSelection(index: DatasetIndex, query: URLSearchParams): DatasetResort[] {
-  const ids = idList(query, 'resortId');
-  if (ids.length === 0) throw new ServiceError('bad_request', 'give one or more resortId query parameters');
-  return ids.flatMap((id) => index.resorts.get(id) ?? []);
-}
-
 /**
  * Family A selection (README, "Choices"): neither parameter → every resort; `regionId` → the region's
  * resorts; `resortIds` → those resorts in the order given; both → resorts that satisfy both.
  */
-function familyASelection(index: DatasetIndex, query: URLSearchParams): DatasetResort[] {
-  const regionRaw = query.get('regionId');
-  const hasIds = query.has('resortIds');
+function familyASelection(index: DatasetIndex, ids: readonly number[], selects: { region: boolean; ids: boolean }, regionId: string | undefined): DatasetResort[] {
   let resorts = index.allResorts;
-  if (hasIds) resorts = idList(query, 'resortIds').flatMap((id) => index.resorts.get(id) ?? []);
-  if (regionRaw !== null) {
-    const regionId = positiveId(regionRaw, 'regionId');
-    const inRegion = index.resortsIn.get(regionId);
-    if (!inRegion) throw new ServiceError('not_found', `there is no region ${regionId}`);
-    const ids = new Set(inRegion.map((r) => r.id));
-    resorts = resorts.filter((r) => ids.has(r.id));
+  if (selects.ids) resorts = ids.flatMap((id) => index.resorts.get(id) ?? []);
+  if (selects.region && regionId !== undefined) {
+    const region = Number(regionId);
+    const inRegion = index.resortsIn.get(region);
+    if (!inRegion) throw new ServiceError('not_found', `there is no region ${region}`);
+    const inside = new Set(inRegion.map((r) => r.id));
+    resorts = resorts.filter((r) => inside.has(r.id));
   }
   return resorts;
 }

@@ -3,7 +3,7 @@
  * converter rounds the way a person reads the value (README, "Units").
  */
 
-export type UnitSystem = 'imperial' | 'metric';
+import type { UnitSystem } from '../api/locales.ts';
 
 const roundTo = (value: number, digits: number) => {
   const factor = 10 ** digits;

@@ -3,7 +3,7 @@
  * JSON content types, and cache lifetimes that follow each endpoint's freshness (spec 8). One rule per
  * shape of path, with placeholders for locales, ids and groups, so no file matches two rules.
  */
-import { matchRoute, type Freshness } from '../service/endpoints.ts';
+import { matchRoute, type Freshness } from '../api/endpoints.ts';
 
 /** Cache lifetime per freshness class, in seconds: a fraction of how often the data changes. */
 export const CACHE_SECONDS: Record<Freshness, number> = {

@@ -4,9 +4,9 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { listen, type Listening } from '../service/listen.ts';
 
 const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
@@ -17,11 +17,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
-export interface StaticServer {
-  url: string;
-  server: Server;
-  close(): Promise<void>;
-}
+export type StaticServer = Listening;
 
 export async function serveFolder(folder: string, port = 0): Promise<StaticServer> {
   const root = resolve(folder);
@@ -49,19 +45,5 @@ export async function serveFolder(folder: string, port = 0): Promise<StaticServe
     if (request.method === 'HEAD') response.end();
     else createReadStream(file).pipe(response);
   });
-  server.keepAliveTimeout = 1_000;
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, '127.0.0.1', () => ok());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    server,
-    close: () =>
-      new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      }),
-  };
+  return listen(server, port);
 }

@@ -2,10 +2,11 @@
  * The month's projected upstream requests: the plan's requests per collection, how often each is due
  * under its refresh interval, and how often the build runs (README, "Running on a schedule"). Pure.
  */
-import type { Freshness } from '../service/endpoints.ts';
-import type { SnapshotConfig } from './config.ts';
+import type { Freshness } from '../api/endpoints.ts';
+import { intervals, type SnapshotConfig } from './config.ts';
 import { SnapshotError } from './errors.ts';
 import type { Collection } from './plan.ts';
+import type { AccountInfo } from './source.ts';
 
 /** The longest month: projections are for 31 days. */
 export const MONTH_MINUTES = 31 * 24 * 60;
@@ -114,4 +115,42 @@ export function formatPlan(p: Projection, allowance: { max?: number; from: strin
     lines.push(`Projected: ${p.monthly} of ${allowance.max} requests per month (${share} %, allowance from ${allowance.from}) — ${verdict}.`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+export interface BudgetInput {
+  collections: readonly Collection[];
+  config: SnapshotConfig;
+  refresh: 'all' | 'due';
+  isDue: (c: Collection) => boolean;
+  /** The account record, when the source can read it: its `maxPerMonth` is the default allowance. */
+  account: AccountInfo | undefined;
+  /** The previous build's ledger, and this run's month (`2026-11`). */
+  ledger: { month: string; requests: number } | undefined;
+  month: string;
+  /** Refuse a projection over the allowance (a real upstream, without --force). */
+  enforce: boolean;
+}
+
+export interface Budget {
+  projection: Projection;
+  allowance: number | undefined;
+  /** The month's requests before this run, when the previous build was in the same month. */
+  ledger: { month: string; requests: number } | undefined;
+  /** The plan as printed by `--plan`. */
+  text: string;
+}
+
+/** Projects the plan over the month and checks it against the allowance; over it, refuses when told to. */
+export function checkBudget(input: BudgetInput): Budget {
+  const { config, account } = input;
+  const projection = project(input.collections, { intervals: intervals(config), schedule: config.schedule, refresh: input.refresh, due: input.isDue });
+  const allowance = config.allowance ?? account?.maxPerMonth;
+  const from = config.allowance !== undefined ? 'config.allowance' : account ? 'the account record' : 'not in the config, and the account record needs RC_EMAIL and RC_PASSWORD';
+  const ledger = input.ledger?.month === input.month ? input.ledger : undefined;
+  const text = formatPlan(projection, { max: allowance, from }, ledger);
+  // the embedded service spends no allowance: its plan shows the verdict, but only a real upstream is held to it
+  if (input.enforce && allowance !== undefined && projection.monthly > allowance) {
+    throw new SnapshotError('budget', `the plan projects ${projection.monthly} requests per month, over the allowance of ${allowance} (${from}); nothing was fetched about the resorts. Lower the schedule or raise the refresh intervals, or run with --force.\n${text}`);
+  }
+  return { projection, allowance, ledger, text };
 }

@@ -2,11 +2,12 @@
  * The snapshot's configuration: the `resortConditions` key of package.json or a JSON file given with
  * `--config`, then CLI flags on top. Every problem is reported with its place and what to do.
  */
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { LANGUAGES } from '../dataset/schema.ts';
-import { jsonPath } from '../service/errors.ts';
-import type { Freshness } from '../service/endpoints.ts';
-import { SUPPORTED_LOCALES } from '../service/locale.ts';
+import type { EndpointId, Freshness } from '../api/endpoints.ts';
+import { jsonPath } from '../api/json-path.ts';
+import { isLanguage, LANGUAGES, SUPPORTED_LOCALES } from '../api/locales.ts';
+import { ID_PATTERN } from '../api/text.ts';
 import { SnapshotError } from './errors.ts';
 
 /** What a snapshot can include; each name is an endpoint of the table with its multi-resort forms. */
@@ -24,6 +25,20 @@ export const ENDPOINT_GROUPS = [
 ] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
 
+/** The endpoint each group names; its multi-resort forms and its permission come with it. */
+export const GROUP_ENDPOINT: Record<EndpointGroup, EndpointId> = {
+  familyA: 'a.snowreport',
+  forecast: 'forecast',
+  links: 'links',
+  overview: 'overview',
+  profile: 'profile',
+  snowreport: 'snowreport',
+  combinedreport: 'combinedreport',
+  webcams: 'webcams',
+  regions: 'region.list',
+  attribution: 'attribution',
+};
+
 const HOUR = 3600;
 /** spec 8 freshness guidance, in seconds (README, "Running on a schedule"). */
 export const DEFAULT_INTERVALS: Record<Freshness, number> = {
@@ -37,7 +52,7 @@ export const DEFAULT_INTERVALS: Record<Freshness, number> = {
 
 const LocaleTag = z.string().superRefine((tag, ctx) => {
   const match = /^([a-z]{2})-([A-Z]{2})$/.exec(tag);
-  if (!match || !(LANGUAGES as readonly string[]).includes(match[1]!)) {
+  if (!match || !isLanguage(match[1]!)) {
     ctx.addIssue({
       code: 'custom',
       message: `"${tag}" is not a supported locale: use a language of ${LANGUAGES.join(', ')} and a two-letter country in upper case (supported by default: ${SUPPORTED_LOCALES.join(', ')})`,
@@ -116,4 +131,55 @@ export function parseConfig(raw: unknown, where: string): SnapshotConfig {
 
 export function intervals(config: SnapshotConfig): Record<Freshness, number> {
   return { ...DEFAULT_INTERVALS, ...(config.refresh as Partial<Record<Freshness, number>>) };
+}
+
+/** The flags that override the config. */
+export interface ConfigFlags {
+  config?: string;
+  out?: string;
+  locales?: string;
+  resorts?: string;
+  regions?: string;
+  endpoints?: string;
+  concurrency?: string;
+}
+
+const list = (value: string) => value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+const ids = (flag: string, value: string) =>
+  list(value).map((s) => {
+    if (!ID_PATTERN.test(s)) throw new SnapshotError('usage', `--${flag}: "${s}" is not a positive whole number`);
+    return Number(s);
+  });
+
+/** The config file (or package.json key) with the flags on top, validated. */
+export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<SnapshotConfig> {
+  let raw: Record<string, unknown> = {};
+  let where = 'package.json#resortConditions';
+  if (flags.config) {
+    where = flags.config;
+    const text = await readFile(new URL(flags.config, `file://${cwd}/`), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new SnapshotError('usage', `--config: cannot read ${flags.config} (${error.code ?? error.message})`);
+    });
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      throw new SnapshotError('config', `${flags.config}: not valid JSON (${(error as Error).message})`);
+    }
+  } else {
+    const pkg = await readFile(`${cwd}/package.json`, 'utf8').then(JSON.parse, () => ({}));
+    raw = (pkg as { resortConditions?: Record<string, unknown> }).resortConditions ?? {};
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SnapshotError('config', `${where}: the configuration must be a JSON object`);
+  const merged: Record<string, unknown> = { ...raw };
+  if (flags.out) merged.out = flags.out;
+  if (flags.locales) merged.locales = list(flags.locales);
+  if (flags.resorts) merged.resorts = ids('resorts', flags.resorts);
+  if (flags.regions) merged.regions = ids('regions', flags.regions);
+  if (flags.endpoints) merged.endpoints = list(flags.endpoints);
+  if (flags.concurrency) {
+    if (!/^\d+$/.test(flags.concurrency)) throw new SnapshotError('usage', `--concurrency: "${flags.concurrency}" is not a whole number`);
+    merged.concurrency = Number(flags.concurrency);
+  }
+  const flagged = Object.keys(merged).filter((k) => !(k in raw) || merged[k] !== raw[k]);
+  return parseConfig(merged, flagged.length ? `${where} (with flags)` : where);
 }

@@ -4,7 +4,9 @@
 import type { Dataset } from '../dataset/schema.ts';
 import { createService } from '../service/service.ts';
 import { SnapshotError } from './errors.ts';
-import { familyAHeaders, requestTarget, type Source } from './source.ts';
+import { ENDPOINT } from '../api/endpoints.ts';
+import { familyAHeaders, requestTarget } from '../api/request.ts';
+import type { Source } from './source.ts';
 
 export interface LocalSourceOptions {
   /** E-mail of the dataset account to snapshot as (default: the first account). */
@@ -25,7 +27,7 @@ export function localSource(dataset: Dataset, options: LocalSourceOptions): Sour
     target: (request) => requestTarget(request, credentials),
     account: async () => ({ hasWeather: account.hasWeather, hasOverviews: account.hasOverviews, hasCams: account.hasCams, maxPerMonth: account.maxPerMonth }),
     async fetch(request) {
-      const headers = request.family === 'A' ? familyAHeaders(request, credentials) : {};
+      const headers = ENDPOINT[request.endpoint].family === 'A' ? familyAHeaders(request, credentials) : {};
       const response = service({ method: 'GET', url: requestTarget(request, credentials), headers });
       return { status: response.status, body: response.body };
     },

@@ -4,10 +4,12 @@
  * are retried with exponential backoff and full jitter, honouring `Retry-After`.
  */
 import { Agent, request, type Dispatcher } from 'undici';
-import { AccountRecord, TokenRecord } from '../schemas/family-b.ts';
-import { redactSecrets, redactUrl } from '../service/redact.ts';
+import { AccountRecord, TokenRecord } from '../api/schemas/family-b.ts';
+import { describeRequest, redactSecrets, redactUrl } from '../api/redact.ts';
 import { SnapshotError } from './errors.ts';
-import { familyAHeaders, requestTarget, type AccountInfo, type Credentials, type Source, type UpstreamRequest, type UpstreamResponse } from './source.ts';
+import { ENDPOINT } from '../api/endpoints.ts';
+import { familyAHeaders, requestTarget, type ApiRequest, type Credentials } from '../api/request.ts';
+import type { AccountInfo, Source, UpstreamResponse } from './source.ts';
 
 export interface RemoteOptions {
   /** Family A base URL and key. */
@@ -118,8 +120,9 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   const secrets = [options.apiKey, options.token, options.email, options.password].filter((s): s is string => !!s);
   const credentials: Credentials = { apiKey: options.apiKey, token: options.token };
   const trimSlash = (u: URL) => u.pathname.replace(/\/$/, '');
-  const targetOf = (r: UpstreamRequest) => requestTarget(r, credentials, trimSlash(r.family === 'A' ? a! : b!));
-  const shown = (target: string) => `[GET] "${redactSecrets(redactUrl(target), secrets)}"`;
+  const familyOf = (r: ApiRequest) => ENDPOINT[r.endpoint].family;
+  const targetOf = (r: ApiRequest) => requestTarget(r, credentials, trimSlash(familyOf(r) === 'A' ? a! : b!));
+  const shown = (target: string) => describeRequest(target, secrets);
 
   async function once(origin: string, target: string, headers: Record<string, string>): Promise<UpstreamResponse & { retryAfter?: number }> {
     const response = await request(origin + target, {
@@ -175,7 +178,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   }
 
   if (b && !credentials.token) {
-    const target = `${trimSlash(b)}/externalservice/authorization/token/${encodeURIComponent(options.email!)}/${encodeURIComponent(options.password!)}`;
+    const target = targetOf({ endpoint: 'auth.token', params: { email: options.email!, password: options.password! }, locale: 'en-US' });
     const response = await withRetries(b.origin, target, {});
     if (response.status !== 200) {
       throw new SnapshotError('upstream_http', `the token request answered HTTP ${response.status}: check RC_EMAIL and RC_PASSWORD`, { context: { status: response.status } });
@@ -197,7 +200,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   const accountInfo = () =>
     (account ??= (async () => {
       if (!b || !options.email || !options.password) return undefined;
-      const target = `${trimSlash(b)}/externalservice/authorization/account/${encodeURIComponent(options.email)}/${encodeURIComponent(options.password)}`;
+      const target = targetOf({ endpoint: 'auth.account', params: { email: options.email, password: options.password }, locale: 'en-US' });
       const response = await withRetries(b.origin, target, {});
       if (response.status !== 200) return undefined;
       let json: unknown;
@@ -219,9 +222,10 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
     target: targetOf,
     account: accountInfo,
     fetch(r) {
-      const origin = (r.family === 'A' ? a : b)?.origin;
-      if (!origin) throw new SnapshotError('config', `no base URL for Family ${r.family}`);
-      return withRetries(origin, targetOf(r), r.family === 'A' ? familyAHeaders(r, credentials) : {});
+      const family = familyOf(r);
+      const origin = (family === 'A' ? a : b)?.origin;
+      if (!origin) throw new SnapshotError('config', `no base URL for Family ${family}`);
+      return withRetries(origin, targetOf(r), family === 'A' ? familyAHeaders(r, credentials) : {});
     },
     async close() {
       await ownAgent?.close();

@@ -26,6 +26,8 @@ export interface ReleaseWriterOptions {
   previousFiles?: ReadonlyMap<string, FileRecord>;
   /** Release name; made unique by the writer. */
   name?: string;
+  /** Called after each `write` with the number of files written or linked so far. */
+  onWrite?: (count: number) => void;
 }
 
 export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -43,6 +45,7 @@ export class ReleaseWriter {
   #dirs = new Set<string>();
   #previousFiles: ReadonlyMap<string, FileRecord>;
   #lock: string;
+  #onWrite: ((count: number) => void) | undefined;
   written = 0;
   unchanged = 0;
   bytes = 0;
@@ -66,6 +69,7 @@ export class ReleaseWriter {
     const previous = await currentRelease(out);
     const unique = `${options.name ?? 'release'}-${process.pid}-${Date.now().toString(36)}`;
     const writer = new ReleaseWriter(out, previous, unique, options.previousFiles ?? new Map());
+    writer.#onWrite = options.onWrite;
     try {
       await writer.#clearLeftovers();
       await mkdir(writer.staging, { recursive: true });
@@ -113,10 +117,12 @@ export class ReleaseWriter {
     const before = this.#previousFiles.get(path);
     if (before && before.sha256 === hash && before.size === bytes.byteLength && this.#linkPrevious(path, target)) {
       this.unchanged++;
+      this.#onWrite?.(this.written + this.unchanged);
       return 'unchanged';
     }
     writeFileSync(target, bytes);
     this.written++;
+    this.#onWrite?.(this.written + this.unchanged);
     return 'written';
   }
 

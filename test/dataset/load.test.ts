@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadDataset } from '../../scripts/dataset/load.ts';
-import { LANGUAGES } from '../../scripts/dataset/schema.ts';
-import { DIFFICULTIES, ITEM_STATUSES, LIFT_TYPES, SURFACE_TYPES } from '../../scripts/schemas/enums.ts';
+import { LANGUAGES } from '../../scripts/api/locales.ts';
+import { DIFFICULTIES, ITEM_STATUSES, LIFT_TYPES, SURFACE_TYPES } from '../../scripts/api/schemas/enums.ts';
 import { DATA_DIR, sample } from '../helpers.ts';
 
 describe('the sample dataset', () => {

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
-import { schemaFor } from '../../scripts/schemas/by-endpoint.ts';
-import { ErrorBody } from '../../scripts/schemas/error.ts';
-import { ENDPOINTS, MULTI_TYPES, endpointById, fillPattern } from '../../scripts/service/endpoints.ts';
-import { SUPPORTED_LOCALES } from '../../scripts/service/locale.ts';
+import { schemaFor } from '../../scripts/api/schemas/by-endpoint.ts';
+import { ErrorBody } from '../../scripts/api/schemas/error.ts';
+import { ENDPOINTS, MULTI_TYPES, ENDPOINT, fillPattern } from '../../scripts/api/endpoints.ts';
+import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { createService, MAX_URI_LENGTH, type Service } from '../../scripts/service/service.ts';
 import { BASIC, FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
@@ -336,6 +336,6 @@ describe('errors', () => {
 describe('the endpoint table', () => {
   it('keeps the credential endpoints unpublished', () => {
     expect(ENDPOINTS.filter((e) => !e.publish).map((e) => e.id)).toEqual(['auth.token', 'auth.account']);
-    expect(endpointById('forecast').permission).toBe('hasWeather');
+    expect(ENDPOINT.forecast.permission).toBe('hasWeather');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocaleTag, unitsFor } from '../../scripts/service/locale.ts';
+import { parseLocale } from '../../scripts/api/locales.ts';
+import { unitsFor } from '../../scripts/service/locale.ts';
 import { IMPERIAL, METRIC } from '../../scripts/service/units.ts';
 
 describe('units', () => {
@@ -35,6 +36,6 @@ describe('units', () => {
     { tag: 'fr-FR', system: 'metric' },
     { tag: 'ja-JP', system: 'metric' },
   ])('uses $system units for $tag', ({ tag, system }) => {
-    expect(unitsFor(parseLocaleTag(tag)!).system).toBe(system);
+    expect(unitsFor(parseLocale(tag)!).system).toBe(system);
   });
 });

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { cronRunsPerMonth, project, runsPerMonth } from '../../scripts/snapshot/budget.ts';
 import { DEFAULT_INTERVALS } from '../../scripts/snapshot/config.ts';
-import { endpointById } from '../../scripts/service/endpoints.ts';
+import { ENDPOINT, type EndpointId } from '../../scripts/api/endpoints.ts';
 import type { Collection } from '../../scripts/snapshot/plan.ts';
 
-const collection = (endpoint: string, requests: number): Collection =>
-  ({ key: endpoint, locale: 'en-US', endpoint: endpointById(endpoint), freshness: endpointById(endpoint).freshness, requests: Array(requests).fill({}), lowerBound: requests, allowNotFound: false, resorts: [], derive: () => [] }) as unknown as Collection;
+const collection = (endpoint: EndpointId, requests: number): Collection => ({
+  key: endpoint,
+  locale: 'en-US',
+  endpoint: ENDPOINT[endpoint],
+  freshness: ENDPOINT[endpoint].freshness,
+  requests: Array.from({ length: requests }, () => ({ endpoint, locale: 'en-US' })),
+  lowerBound: requests,
+  allowNotFound: false,
+  resorts: [],
+  derivation: { kind: 'as-is' },
+});
 
 describe('cronRunsPerMonth', () => {
   it.each([

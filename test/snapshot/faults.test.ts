@@ -9,7 +9,7 @@ import { parseConfig } from '../../scripts/snapshot/config.ts';
 import { SnapshotError } from '../../scripts/snapshot/errors.ts';
 import { Manifest } from '../../scripts/snapshot/manifest.ts';
 import { remoteSource, retryAfterMs } from '../../scripts/snapshot/remote-source.ts';
-import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/snapshot.ts';
+import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/run.ts';
 import { FATAL, REASON, startFaultServer, TRANSIENT, type Fault, type FaultServer } from './fault-server.ts';
 import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
 

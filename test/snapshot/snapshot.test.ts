@@ -4,16 +4,16 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
-import { SnowReportList } from '../../scripts/schemas/family-a.ts';
-import { schemaFor } from '../../scripts/schemas/by-endpoint.ts';
-import { matchRoute } from '../../scripts/service/endpoints.ts';
+import { SnowReportList } from '../../scripts/api/schemas/family-a.ts';
+import { schemaFor } from '../../scripts/api/schemas/by-endpoint.ts';
+import { matchRoute } from '../../scripts/api/endpoints.ts';
 import { startServer, type RunningServer } from '../../scripts/service/http.ts';
 import { serveFolder } from '../../scripts/site/static-server.ts';
 import { parseConfig, type SnapshotConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/local-source.ts';
 import { Manifest } from '../../scripts/snapshot/manifest.ts';
 import { remoteSource } from '../../scripts/snapshot/remote-source.ts';
-import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/snapshot.ts';
+import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/run.ts';
 import type { Source } from '../../scripts/snapshot/source.ts';
 import { BASIC, FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
@@ -258,7 +258,7 @@ describe('rebuilding', () => {
       ...good,
       async fetch(request) {
         const response = await good.fetch(request);
-        if (request.path === '/externalservice/resort/profile' || request.path === '/externalservice/resort/combinedreport') {
+        if (request.endpoint === 'multi.profile' || request.endpoint === 'multi.combinedreport') {
           const body = JSON.parse(response.body);
           body[String(dataset.resorts[2]!.id)].resortName = 42;
           return { ...response, body: JSON.stringify(body) };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFolder, type StaticServer } from '../../scripts/site/static-server.ts';
 import { bundleWidget } from '../../scripts/site/widget.ts';
-import { build } from '../../scripts/snapshot/cli.ts';
+import { build } from '../../scripts/cli/build.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);

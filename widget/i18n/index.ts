@@ -2,6 +2,7 @@
  * UI strings: English is bundled (the type and the fallback); every other language is a small chunk beside
  * the bundle, fetched the first time an element needs it.
  */
+import { fillTemplate } from '../../scripts/api/text.ts';
 import en, { type Strings } from './en.ts';
 
 export type { Strings };
@@ -42,4 +43,5 @@ export async function loadStrings(locale: string): Promise<Strings> {
 }
 
 /** Fills `{name}` placeholders. */
-export const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+/** Fills `{name}` placeholders; a name without a value becomes empty. */
+export const fill = (template: string, values: Record<string, string>) => fillTemplate(template, values, '');

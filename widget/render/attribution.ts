@@ -3,18 +3,17 @@
  * attribute, custom property or `::part()` rule of the host page can hide it.
  */
 import { html, nothing } from 'lit';
+import { LINK_NAMES } from '../../scripts/api/links.ts';
 import { safeUrl } from '../format.ts';
 import type { View } from '../state.ts';
 import type { RenderContext } from './context.ts';
-
-const LINK_ORDER = ['skireport', 'weather', 'cams', 'lifttickets', 'news', 'travel', 'profile', 'seasonpasses'];
 
 export function renderAttribution(view: Extract<View, { kind: 'report' }>, ctx: RenderContext) {
   const a = view.data.attribution;
   const links = view.data.combined.links?.links as Record<string, { url?: unknown; title?: unknown; text?: unknown }> | undefined;
   const resortLinks =
     a?.requiresResortAttribution && links
-      ? LINK_ORDER.flatMap((name) => {
+      ? LINK_NAMES.flatMap((name) => {
           const link = links[name];
           const href = safeUrl(link?.url);
           return href && typeof link?.title === 'string' ? [{ href, title: link.title, text: typeof link.text === 'string' ? link.text : link.title }] : [];

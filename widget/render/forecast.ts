@@ -3,7 +3,7 @@
  * wind. An account without weather access has no forecast files; the block says so.
  */
 import { html, nothing } from 'lit';
-import type { WeatherRecord } from '../../scripts/schemas/family-b.ts';
+import type { WeatherRecord } from '../../scripts/api/schemas/family-b.ts';
 import { num } from '../format.ts';
 import { weatherIcon } from '../icons.ts';
 import { fill } from '../i18n/index.ts';

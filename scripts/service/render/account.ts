@@ -2,7 +2,7 @@
  * Token, account and attribution records (spec 2B, 4B.5).
  */
 import type { DatasetAccount } from '../../dataset/schema.ts';
-import type { AccountRecord, AttributionRecord, TokenRecord } from '../../schemas/family-b.ts';
+import type { AccountRecord, AttributionRecord, TokenRecord } from '../../api/schemas/family-b.ts';
 import { translated, type RenderContext } from '../context.ts';
 
 export const tokenRecord = (account: DatasetAccount): TokenRecord => ({ token: account.token, domain: account.domain });

@@ -3,7 +3,7 @@
  * `locale` header translates `comment` only (README, "Choices").
  */
 import type { DatasetResort, Language } from '../../dataset/schema.ts';
-import type { ResortSnowReport } from '../../schemas/family-a.ts';
+import type { ResortSnowReport } from '../../api/schemas/family-a.ts';
 import { dayString, isoSeconds, localMidnightUtc, minutesBefore, seasonDates } from '../clock.ts';
 import { translated } from '../context.ts';
 import { METRIC, hectaresToAcres } from '../units.ts';

@@ -2,8 +2,8 @@
  * Links, overview and webcam records (spec 2B), and the combined report that bundles a resort's records.
  */
 import type { DatasetResort } from '../../dataset/schema.ts';
-import { LINK_NAMES, type LinkName } from '../../dataset/messages.ts';
-import type { CombinedReportRecord, LinksRecord, OverviewRecord, WebcamRecord } from '../../schemas/family-b.ts';
+import { LINK_NAMES, type LinkName } from '../../api/links.ts';
+import type { CombinedReportRecord, LinksRecord, OverviewRecord, WebcamRecord } from '../../api/schemas/family-b.ts';
 import { minutesBefore, unixSeconds, utcStamp } from '../clock.ts';
 import { message, type RenderContext } from '../context.ts';
 import { profileRecord } from './profile.ts';

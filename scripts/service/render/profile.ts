@@ -3,7 +3,7 @@
  * and the area in acres, whatever the field is called (`kmPistes` included).
  */
 import type { DatasetResort } from '../../dataset/schema.ts';
-import type { ProfileRecord } from '../../schemas/family-b.ts';
+import type { ProfileRecord } from '../../api/schemas/family-b.ts';
 import { seasonDates } from '../clock.ts';
 import type { RenderContext } from '../context.ts';
 import { lengthKm, percent, terrainCounts } from './terrain.ts';

@@ -4,7 +4,7 @@
  * token exactly as the real ones do. (The snapshot rewrites them before anything is published.)
  */
 import type { DatasetRegion } from '../../dataset/schema.ts';
-import type { RegionList, RegionRef } from '../../schemas/regions.ts';
+import type { RegionList, RegionRef } from '../../api/schemas/regions.ts';
 import type { RenderContext } from '../context.ts';
 
 function ref(region: DatasetRegion): RegionRef {

@@ -3,7 +3,7 @@
  * totals, under the names real clients read (upstream-facts.md). Weather elements need `hasWeather`.
  */
 import type { DatasetResort } from '../../dataset/schema.ts';
-import type { SnowReportBody, SnowReportRecord } from '../../schemas/family-b.ts';
+import type { SnowReportBody, SnowReportRecord } from '../../api/schemas/family-b.ts';
 import { dayString, localMidnightUtc, minutesBefore, unixSeconds, utcStamp } from '../clock.ts';
 import { message, type RenderContext } from '../context.ts';
 import { isOpen, percent, terrainCounts } from './terrain.ts';

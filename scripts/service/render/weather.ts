@@ -3,7 +3,7 @@
  * record (upstream-facts.md), because some clients read the first members positionally.
  */
 import type { DatasetResort, DatasetWeather } from '../../dataset/schema.ts';
-import type { ForecastRecord, WeatherRecord } from '../../schemas/family-b.ts';
+import type { ForecastRecord, WeatherRecord } from '../../api/schemas/family-b.ts';
 import { dayString, localMidnightUtc, minutesBefore, unixSeconds, utcStamp } from '../clock.ts';
 import { message, type RenderContext } from '../context.ts';
 

@@ -229,13 +229,8 @@ export const CombinedReportRecord = z.looseObject({
 });
 export type CombinedReportRecord = z.infer<typeof CombinedReportRecord>;
 
-export const AccountRecord = z.looseObject({
-  accountId: z.number(),
-  email: z.string(),
-  password: z.string(),
-  company: z.string(),
-  websiteMain: z.string(),
-  maxPerMonth: z.number(),
+/** The account's feature flags (spec 2B, 5.3), shared by the account record and the embedded dataset. */
+export const ACCOUNT_FLAGS = {
   hasLatlong: z.boolean(),
   hasCams: z.boolean(),
   hasReviews: z.boolean(),
@@ -248,6 +243,16 @@ export const AccountRecord = z.looseObject({
   canWeb: z.boolean(),
   isActive: z.boolean(),
   hasOverviews: z.boolean(),
+};
+
+export const AccountRecord = z.looseObject({
+  accountId: z.number(),
+  email: z.string(),
+  password: z.string(),
+  company: z.string(),
+  websiteMain: z.string(),
+  maxPerMonth: z.number(),
+  ...ACCOUNT_FLAGS,
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 

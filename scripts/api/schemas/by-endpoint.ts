@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import type { Endpoint, MultiType } from '../service/endpoints.ts';
+import type { EndpointId, MultiType } from '../endpoints.ts';
 import { ResortSnowReport, SnowReportList } from './family-a.ts';
 import {
   AccountRecord,
@@ -29,9 +29,23 @@ const RECORD_OF: Record<MultiType, z.ZodType> = {
   profile: ProfileRecord,
 };
 
-const SINGLE: Record<string, z.ZodType> = {
+const map = (type: MultiType) => resortMap(RECORD_OF[type]);
+const list = (type: MultiType) => zod.array(RECORD_OF[type]);
+
+/** The schema of every endpoint's 200 body. */
+export const SCHEMAS: Record<EndpointId, z.ZodType> = {
   'a.snowreport': SnowReportList,
   'a.resort.snowreport': ResortSnowReport,
+  'multi.snowreport': map('snowreport'),
+  'multi.snowreport.ordered': list('snowreport'),
+  'multi.webcams': map('webcams'),
+  'multi.webcams.ordered': list('webcams'),
+  'multi.combinedreport': map('combinedreport'),
+  'multi.combinedreport.ordered': list('combinedreport'),
+  'multi.forecast': map('forecast'),
+  'multi.forecast.ordered': list('forecast'),
+  'multi.profile': map('profile'),
+  'multi.profile.ordered': list('profile'),
   'region.countries': CountriesList,
   'region.list': RegionList,
   forecast: ForecastRecord,
@@ -46,12 +60,4 @@ const SINGLE: Record<string, z.ZodType> = {
   attribution: AttributionRecord,
 };
 
-export function schemaFor(endpoint: Endpoint): z.ZodType {
-  if (endpoint.multi) {
-    const record = RECORD_OF[endpoint.multi.type];
-    return endpoint.multi.ordered ? zod.array(record) : resortMap(record);
-  }
-  const schema = SINGLE[endpoint.id];
-  if (!schema) throw new Error(`no schema for endpoint "${endpoint.id}"`);
-  return schema;
-}
+export const schemaFor = (endpoint: { id: EndpointId }): z.ZodType => SCHEMAS[endpoint.id];

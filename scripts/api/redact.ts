@@ -22,3 +22,7 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   }
   return out;
 }
+
+/** The one shape of a request in a message: `[GET] "https://…/resort/20/snowreport?token=[redacted]"`. */
+export const describeRequest = (url: string, secrets: readonly string[] = [], method = 'GET'): string =>
+  `[${method}] "${redactSecrets(redactUrl(url), secrets)}"`;

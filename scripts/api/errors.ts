@@ -1,0 +1,63 @@
+/**
+ * The project's one error base: a stable `code` from one union, the original error as `cause`, and the
+ * context a reader needs. Each side subclasses it (the service adds an HTTP status, the dataset its file);
+ * callers test `instanceof` and `code`, never `name`. One table in the CLI maps codes to exit codes.
+ */
+
+export type ErrorCode =
+  /** A command-line flag or environment variable is wrong. */
+  | 'usage'
+  /** The configuration file is wrong. */
+  | 'config'
+  /** The embedded dataset in data/ is wrong. */
+  | 'invalid_dataset'
+  /** A request cannot name a static file (credential endpoint, unsafe id or segment). */
+  | 'unsafe_path'
+  /** The service's answers (spec 6; README, "Errors"). */
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'uri_too_long'
+  | 'internal'
+  /** The upstream answered an HTTP error. */
+  | 'upstream_http'
+  /** The upstream could not be reached, timed out or broke the connection. */
+  | 'upstream_network'
+  /** The upstream's body is not JSON or breaks the contract. */
+  | 'upstream_invalid'
+  /** Output that must not be published: an id that cannot name a file, two requests on one file. */
+  | 'unsafe_output'
+  /** A credential would have reached the output. */
+  | 'secret_leak'
+  /** The month's projected requests exceed the allowance. */
+  | 'budget'
+  /** The output folder cannot be written. */
+  | 'write'
+  /** A published file could not be loaded (the element). */
+  | 'file';
+
+export interface ErrorContext {
+  url?: string;
+  status?: number;
+  endpoint?: string;
+  resort?: number;
+  locale?: string;
+  /** A file, and the JSON path inside it. */
+  file?: string;
+  path?: string;
+}
+
+export class ResortConditionsError extends Error {
+  override name = 'ResortConditionsError';
+  readonly code: ErrorCode;
+  readonly context: ErrorContext;
+
+  constructor(code: ErrorCode, message: string, options: { cause?: unknown; context?: ErrorContext } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.context = options.context ?? {};
+  }
+}
+

@@ -1,0 +1,60 @@
+/**
+ * Languages, locales and unit systems: the one place that parses, formats and classifies a locale. Plain
+ * constants and pure functions with no run-time imports; the element bundles this module.
+ */
+
+/** The 15 languages of the service (spec 4B.1 gives the count, not the list; README, "Locales"). */
+export const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'nl', 'pt', 'sv', 'no', 'da', 'fi', 'pl', 'cs', 'sl', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * The locales published by default: each language with its home country, plus en-GB for English readers
+ * who want metric units.
+ */
+export const SUPPORTED_LOCALES: readonly string[] = [
+  'en-US',
+  'en-GB',
+  'de-DE',
+  'fr-FR',
+  'it-IT',
+  'es-ES',
+  'nl-NL',
+  'pt-PT',
+  'sv-SE',
+  'no-NO',
+  'da-DK',
+  'fi-FI',
+  'pl-PL',
+  'cs-CZ',
+  'sl-SI',
+  'ja-JP',
+];
+
+export interface Locale {
+  language: Language;
+  /** Two upper-case letters. */
+  country: string;
+}
+
+export const DEFAULT_LOCALE: Locale = { language: 'en', country: 'US' };
+
+export type UnitSystem = 'imperial' | 'metric';
+
+export const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+/** Parses `xx-YY` (or `xx_YY`) of one of the 15 languages; undefined when it is not one. */
+export function parseLocale(tag: string): Locale | undefined {
+  const match = /^([a-z]{2})[-_]([a-z]{2})$/i.exec(tag);
+  if (!match) return undefined;
+  const language = match[1]!.toLowerCase();
+  return isLanguage(language) ? { language, country: match[2]!.toUpperCase() } : undefined;
+}
+
+/** `en-US` */
+export const formatLocale = (locale: Locale): string => `${locale.language}-${locale.country}`;
+
+/** spec 4B.1: imperial for the default locale en-US only, metric for every other. */
+export function unitSystem(locale: Locale | string): UnitSystem {
+  const tag = typeof locale === 'string' ? locale : formatLocale(locale);
+  return tag === 'en-US' ? 'imperial' : 'metric';
+}

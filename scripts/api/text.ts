@@ -1,0 +1,19 @@
+/**
+ * Small text helpers shared by the service, the dataset and the element.
+ */
+
+/** A resort or region id as the service writes it: a positive whole number of at most ten digits. */
+export const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+/** Whether `value` is an id that may name a file or a request: a positive safe integer. */
+export const isPositiveId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+/** Fills `{name}` placeholders; a name without a value is left as it is, or replaced by `missing`. */
+export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>, missing?: string): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : (missing ?? whole)));
+}
+
+/** Keeps echoed input short in messages. */
+export function clip(value: string, max = 40): string {
+  return value.length > max ? `${value.slice(0, max)}…` : value;
+}

@@ -1,0 +1,160 @@
+/**
+ * `npm run build`: flags, environment and config in; a published snapshot and an exit code out. The entry
+ * script only hands over `process.argv`, `process.env` and the streams; everything else is here, so tests
+ * call it in-process. It parses flags, picks the source, runs the snapshot with the site's files, and
+ * maps errors to exit codes; it never throws and never exits.
+ */
+import { parseArgs } from 'node:util';
+import { ResortConditionsError } from '../api/errors.ts';
+import { redactSecrets } from '../api/redact.ts';
+import { siteFiles } from '../site/extras.ts';
+import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags } from '../snapshot/config.ts';
+import { createProgress } from '../snapshot/progress.ts';
+import type { ExtraFile } from '../snapshot/release.ts';
+import { runSnapshot } from '../snapshot/run.ts';
+import { chooseSource } from '../snapshot/sources.ts';
+import type { Source } from '../snapshot/source.ts';
+import { EXIT, exitCodeFor } from './exit-codes.ts';
+
+export { EXIT };
+
+/** Every variable that holds a secret: redacted from every line the build prints. */
+const SECRET_VARIABLES = ['RC_API_KEY', 'RC_TOKEN', 'RC_EMAIL', 'RC_PASSWORD'] as const;
+
+export const HELP = `Usage: npm run build -- [options]
+
+Snapshots both API families into static JSON files under <out>/api/ and publishes <out> atomically.
+
+With no credentials in the environment it snapshots the embedded sample service in-process. With
+credentials it snapshots the real upstream over HTTP:
+  RC_BASE_URL + RC_API_KEY                         Family A (partner snow report API)
+  RC_LEGACY_BASE_URL + RC_TOKEN                    Family B (resort web service), or instead of the
+  RC_LEGACY_BASE_URL + RC_EMAIL + RC_PASSWORD      token the account's e-mail and password
+  SOURCE_DATE_EPOCH                                fixes every timestamp (seconds since 1970)
+
+Options (each overrides the config):
+  --config <file>        JSON config file (default: the "resortConditions" key of package.json)
+  --out <dir>            output folder (default dist)
+  --locales <list>       comma-separated, e.g. en-US,de-DE (default: every supported locale)
+  --resorts <ids>        comma-separated resort ids to include (default: every resort)
+  --regions <ids>        comma-separated region ids whose resorts to include
+  --endpoints <list>     comma-separated, of: ${ENDPOINT_GROUPS.join(', ')}
+  --concurrency <n>      upstream requests under way at once, 1 to 64 (default 6)
+  --refresh <due|all>    due: request only what its refresh interval says is due (default for a real
+                         upstream); all: everything (default for the embedded service)
+  --data <dir>           dataset of the embedded service (default data)
+  --local-account <email> account of the embedded service to snapshot as (default demo@example.com)
+  --plan                 print the request plan and the month's projection; fetch and write nothing
+  --force                start even when the projection exceeds the account's monthly allowance
+  --no-widget            publish the API files only, without the element's bundle and demo page
+  --help                 show this text
+`;
+
+export interface CliIo {
+  argv: string[];
+  env: Record<string, string | undefined>;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown; isTTY?: boolean; columns?: number };
+  /** Bundles the element (absent: no element, no demo page). */
+  widget?: () => Promise<ExtraFile[]>;
+  /** Working folder for package.json and relative paths. */
+  cwd?: string;
+}
+
+interface Flags extends ConfigFlags {
+  refresh?: string;
+  data?: string;
+  'local-account'?: string;
+  'no-widget'?: boolean;
+  plan?: boolean;
+  force?: boolean;
+  help?: boolean;
+}
+
+function clockFrom(env: CliIo['env']): () => number {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch === undefined || epoch === '') return Date.now;
+  if (!/^\d{1,12}$/.test(epoch)) throw new ResortConditionsError('usage', `SOURCE_DATE_EPOCH: "${epoch}" is not a whole number of seconds`);
+  const fixed = Number(epoch) * 1000;
+  return () => fixed;
+}
+
+/** Runs the build; answers the process exit code. Never throws, never exits. */
+export async function build(io: CliIo): Promise<number> {
+  let secrets: readonly string[] = SECRET_VARIABLES.map((name) => io.env[name]).filter((s): s is string => !!s);
+  const say = (text: string) => io.stderr.write(`${redactSecrets(text, secrets)}\n`);
+  let source: Source | undefined;
+  try {
+    let flags: Flags;
+    try {
+      flags = parseArgs({
+        args: io.argv,
+        options: {
+          config: { type: 'string' },
+          out: { type: 'string' },
+          locales: { type: 'string' },
+          resorts: { type: 'string' },
+          regions: { type: 'string' },
+          endpoints: { type: 'string' },
+          concurrency: { type: 'string' },
+          refresh: { type: 'string' },
+          data: { type: 'string' },
+          'local-account': { type: 'string' },
+          'no-widget': { type: 'boolean' },
+          plan: { type: 'boolean' },
+          force: { type: 'boolean' },
+          help: { type: 'boolean' },
+        },
+        strict: true,
+        allowPositionals: false,
+      }).values as Flags;
+    } catch (error) {
+      throw new ResortConditionsError('usage', `${(error as Error).message}; see --help`);
+    }
+    if (flags.help) {
+      io.stdout.write(HELP);
+      return EXIT.ok;
+    }
+    if (flags.refresh !== undefined && flags.refresh !== 'due' && flags.refresh !== 'all') {
+      throw new ResortConditionsError('usage', `--refresh: "${flags.refresh}" must be due or all`);
+    }
+    const cwd = io.cwd ?? process.cwd();
+    const config = await loadConfig(flags, cwd);
+    const now = clockFrom(io.env);
+    const chosen = await chooseSource({ env: io.env, config, now, data: flags.data ?? 'data', localAccount: flags['local-account'] ?? 'demo@example.com', onRetry: say });
+    source = chosen.source;
+    const families = chosen.families;
+    secrets = [...new Set([...secrets, ...source.secrets])];
+    // a real upstream has an allowance to save; the embedded service has none, so it refreshes everything
+    // (a plan describes scheduled runs, so it assumes `due` unless told otherwise)
+    const refresh = (flags.refresh as 'due' | 'all' | undefined) ?? (source.kind === 'remote' || flags.plan ? 'due' : 'all');
+    const result = await runSnapshot({
+      config,
+      source,
+      families,
+      now,
+      refresh,
+      planOnly: flags.plan === true,
+      force: flags.force === true,
+      progress: flags.plan ? undefined : createProgress(io.stderr),
+      extraFiles: (scope, files) =>
+        siteFiles({ scope, files, locales: config.locales, sample: source!.kind === 'local', ...(io.widget && !flags['no-widget'] ? { widget: io.widget } : {}) }),
+    });
+    if (!result.published) {
+      io.stdout.write(`Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}):\n\n${result.plan}`);
+      return result.allowance !== undefined && result.projection.monthly > result.allowance ? EXIT.budget : EXIT.ok;
+    }
+    io.stdout.write(`published ${config.out} (${Object.keys(result.manifest.files).length} files)\n`);
+    if (result.failures.length > 0) {
+      say(`${result.failures.length} part${result.failures.length === 1 ? '' : 's'} kept from an earlier run and marked stale:`);
+      for (const f of result.failures.slice(0, 20)) say(`  ${f.collection}: ${f.reason}`);
+      return EXIT.stale;
+    }
+    return EXIT.ok;
+  } catch (error) {
+    say(`build: ${(error as Error).message}`);
+    return exitCodeFor(error);
+  } finally {
+    await source?.close?.();
+  }
+}

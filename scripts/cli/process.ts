@@ -1,0 +1,19 @@
+/**
+ * What the long-running commands share: reading `--port`, and stopping cleanly on SIGINT or SIGTERM.
+ */
+import { ResortConditionsError } from '../api/errors.ts';
+
+/** A port from a flag: a whole number from 0 to 65535 (0 picks a free one). */
+export function parsePort(value: string | undefined): number {
+  if (!/^\d+$/.test(value ?? '') || Number(value) > 65535) {
+    throw new ResortConditionsError('usage', `--port: "${value}" is not a port; give a whole number from 0 to 65535 (0 picks a free port)`);
+  }
+  return Number(value);
+}
+
+/** Closes `running` and ends the process on the first SIGINT or SIGTERM. */
+export function closeOnSignal(running: { close(): Promise<void> }): void {
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,31 @@
+/**
+ * Starting and stopping a local HTTP server the same way everywhere: 127.0.0.1 only, port 0 for a free
+ * one, idle keep-alive sockets that never hold the process open, and a close that ends open connections.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Listening {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export async function listen(server: Server, port = 0): Promise<Listening> {
+  server.keepAliveTimeout = 1_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Bodies → files. Pure: each collection's validated bodies (one per request, undefined for an allowed
+ * 404) become the files the specification says they hold: the single-resort files of every resort of a
+ * multi-resort answer, the group files (all resorts, each region) of its default variant, the links and
+ * profile inside each combined report, forecasts for fewer days as slices of the longest, and the region
+ * lists with their quick links pointed at the mirror.
+ */
+import { multiEndpoint, type MultiType } from '../api/endpoints.ts';
+import { parseLocale } from '../api/locales.ts';
+import { filePath, relativeLink } from '../api/paths.ts';
+import type { ApiRequest } from '../api/request.ts';
+import type { RegionList } from '../api/schemas/regions.ts';
+import type { EndpointGroup } from './config.ts';
+import { includes, type Collection, type PlanContext } from './plan.ts';
+import { checkId, type Scope } from './scope.ts';
+
+export interface Output {
+  file: string;
+  body: unknown;
+}
+
+/** What derivation needs beside the bodies: the plan's context and the snapshot's resorts and groups. */
+export interface DeriveContext extends PlanContext {
+  scope: Scope;
+}
+
+/** The files of one collection. */
+export function derive(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<unknown>): Output[] {
+  const d = c.derivation;
+  switch (d.kind) {
+    case 'countries':
+      return countriesFiles(ctx, c, bodies[0] as RegionList[]);
+    case 'region-list': {
+      if (!includes(ctx, 'regions') || bodies[0] === undefined) return [];
+      const own = filePath(c.requests[0]!);
+      return [{ file: own, body: rewriteRegionList(ctx, bodies[0] as RegionList, own, c.locale) }];
+    }
+    case 'family-a':
+      return familyAFiles(ctx, c, bodies as ReadonlyArray<ReadonlyArray<{ resort?: unknown }>>);
+    case 'multi':
+      return multiFiles(ctx, c, d, bodies as ReadonlyArray<Record<string, unknown>>);
+    case 'as-is':
+      return bodies[0] === undefined ? [] : [{ file: filePath(c.requests[0]!), body: bodies[0] }];
+  }
+}
+
+const file = (request: ApiRequest) => filePath(request);
+
+function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList[]): Output[] {
+  if (!includes(ctx, 'regions')) return [];
+  const listFile = filePath(c.requests[0]!);
+  const outputs: Output[] = [{ file: listFile, body: countries.map((country) => rewriteRegionList(ctx, country, listFile, c.locale)) }];
+  for (const country of countries) {
+    const id = checkId(country.id, `${c.endpoint.pattern} (${c.locale})`);
+    const own = file({ endpoint: 'region.list', params: { regionId: String(id) }, locale: c.locale });
+    outputs.push({ file: own, body: rewriteRegionList(ctx, country, own, c.locale) });
+  }
+  return outputs;
+}
+
+/**
+ * Quick links carry the caller's token (upstream-facts.md): they become links to the mirror's own group
+ * files, relative to the list's file, and the bare query string loses its token.
+ */
+function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, locale: string): RegionList {
+  const id = checkId(list.id, `region list ${from}`);
+  const group = `region-${id}`;
+  const published = !ctx.publishedGroups || ctx.publishedGroups.has(group);
+  const link = (type: MultiType, feature: EndpointGroup) =>
+    published && includes(ctx, feature) ? relativeLink(from, file({ endpoint: multiEndpoint(type).id, locale, group })) : '';
+  const query = list.resorts.map((r) => `resortId=${checkId(r.id, `region list ${from}`)}`);
+  const { language, country } = parseLocale(locale)!;
+  return {
+    ...list,
+    restSnowReport: link('snowreport', 'snowreport'),
+    restRegionProfile: link('profile', 'profile'),
+    restCombinedReport: link('combinedreport', 'combinedreport'),
+    resortQueryParam: [...query, `language=${language}`, `country=${country}`].join('&'),
+  };
+}
+
+function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<ReadonlyArray<{ resort?: unknown }>>): Output[] {
+  const locale = c.locale;
+  const byId = new Map<number, unknown>();
+  for (const body of bodies) {
+    for (const record of body) byId.set(checkId(record.resort, `Family A list (${locale})`), record);
+  }
+  const outputs: Output[] = [];
+  for (const id of c.resorts) {
+    if (byId.has(id)) outputs.push({ file: file({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale }), body: byId.get(id) });
+  }
+  for (const group of ctx.scope.groups) {
+    const body = group.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
+    const request: ApiRequest =
+      group.name === 'all' ? { endpoint: 'a.snowreport', group: 'all', locale } : { endpoint: 'a.snowreport', params: { regionId: group.name.slice('region-'.length) }, locale };
+    outputs.push({ file: file(request), body });
+  }
+  return outputs;
+}
+
+/** The parts of a combined report that other files are (spec 2B). */
+interface CombinedParts {
+  links?: unknown;
+  info?: unknown;
+}
+
+function multiFiles(
+  ctx: DeriveContext,
+  c: Collection,
+  d: Extract<Collection['derivation'], { kind: 'multi' }>,
+  bodies: ReadonlyArray<Record<string, unknown>>,
+): Output[] {
+  const { type, variant, isDefault } = d;
+  const locale = c.locale;
+  const byId = new Map<number, unknown>();
+  for (const body of bodies) {
+    for (const [key, record] of Object.entries(body)) byId.set(checkId(Number(key), `${c.endpoint.pattern} (${locale})`), record);
+  }
+  const outputs: Output[] = [];
+  const publishSingle = type !== 'combinedreport' || includes(ctx, 'combinedreport');
+  for (const id of c.resorts) {
+    const record = byId.get(id);
+    if (record === undefined) continue;
+    const resortId = String(id);
+    if (type === 'forecast') {
+      const forecast = record as { forecast: unknown[] };
+      for (const N of ctx.config.variants.days) {
+        outputs.push({ file: file({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }), body: { ...forecast, forecast: forecast.forecast.slice(0, N) } });
+      }
+      continue;
+    }
+    if (publishSingle) outputs.push({ file: file({ endpoint: type, params: { resortId, ...variant }, locale }), body: record });
+    if (type === 'combinedreport' && isDefault) {
+      const parts = record as CombinedParts;
+      if (includes(ctx, 'links') && parts.links) outputs.push({ file: file({ endpoint: 'links', params: { resortId }, locale }), body: parts.links });
+      if (includes(ctx, 'profile')) outputs.push({ file: file({ endpoint: 'profile', params: { resortId }, locale }), body: parts.info });
+    }
+  }
+  if (!isDefault) return outputs;
+  const groupTypes: Array<{ type: MultiType; pick: (record: unknown) => unknown }> = [];
+  if (publishSingle) groupTypes.push({ type, pick: (r) => r });
+  if (type === 'combinedreport' && includes(ctx, 'profile')) groupTypes.push({ type: 'profile', pick: (r) => (r as CombinedParts).info });
+  for (const { type: groupType, pick } of groupTypes) {
+    for (const group of ctx.scope.groups) {
+      const present = group.ids.filter((id) => byId.has(id));
+      const map = Object.fromEntries(present.map((id) => [id, pick(byId.get(id))]));
+      outputs.push({ file: file({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }), body: map });
+      outputs.push({ file: file({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name }), body: present.map((id) => pick(byId.get(id))) });
+    }
+  }
+  return outputs;
+}
+

@@ -1,0 +1,144 @@
+/**
+ * One snapshot run, as its list of phases: discover the resorts, plan the requests and check them against
+ * the allowance, then fetch (validating every body), derive the files and release them atomically.
+ *
+ * Failure policy (README, "Running on a schedule"): a body that is not valid JSON or breaks the schema, an
+ * id that cannot name a file, or a secret in the output stops the run and publishes nothing. An upstream
+ * that stays unreachable or answers an error keeps each affected file's last good copy, marked stale; a
+ * file with no earlier copy makes the tree incomplete, so nothing is published.
+ */
+import { checkBudget, type Projection } from './budget.ts';
+import { intervals, type SnapshotConfig } from './config.ts';
+import { derive } from './derive.ts';
+import { discover } from './discover.ts';
+import { Fetcher, pool, type Fetched } from './fetch.ts';
+import type { Manifest } from './manifest.ts';
+import { resortCollections, type PlanContext } from './plan.ts';
+import { PreviousBuild } from './previous.ts';
+import { silentProgress, type Progress, type Summary } from './progress.ts';
+import { Release, type ExtraFile, type Failure } from './release.ts';
+import type { Scope } from './scope.ts';
+import type { Source } from './source.ts';
+
+export type { ExtraFile, Failure };
+
+export interface SnapshotOptions {
+  config: SnapshotConfig;
+  source: Source;
+  families: ReadonlySet<'A' | 'B'>;
+  /** The build's clock: fetch and build times (fixed by SOURCE_DATE_EPOCH). */
+  now: () => number;
+  /** `due` requests only what its refresh interval says is due and carries the rest over. */
+  refresh?: 'all' | 'due';
+  progress?: Progress;
+  /** Files published beside `api/` (the element's bundle, the demo page, host headers). */
+  extraFiles?: (scope: Scope, files: readonly string[]) => Promise<ExtraFile[]> | ExtraFile[];
+  /** Plan and project only: no writes, and no fetches but discovery from the embedded service. */
+  planOnly?: boolean;
+  /** Start even when the projection exceeds the allowance. */
+  force?: boolean;
+  /** Called after each file written to the staged release (tests stop a build at a chosen write). */
+  onWrite?: (count: number) => void;
+}
+
+export interface SnapshotResult {
+  /** The published manifest (with `--plan`, the previous build's, which may be absent). */
+  manifest: Manifest;
+  summary: Summary;
+  /** Collections whose files were kept from the previous run. */
+  failures: Failure[];
+  scope: Scope;
+  /** The plan and the month's projection, as printed by `--plan`. */
+  plan: string;
+  projection: Projection;
+  /** The allowance the projection was checked against, when known. */
+  allowance: number | undefined;
+  /** False for `--plan`. */
+  published: boolean;
+}
+
+const emptySummary = (): Summary => ({ written: 0, unchanged: 0, skipped: 0, stale: 0, requests: 0, lowerBound: 0, bytes: 0, seconds: 0 });
+
+export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotResult> {
+  const { config, source, now } = options;
+  const progress = options.progress ?? silentProgress;
+  const started = performance.now();
+  const buildTime = now();
+  const refresh = options.refresh ?? 'all';
+  const previous = await PreviousBuild.read(config.out);
+  const refreshEvery = intervals(config);
+  const isDue = (c: Parameters<PreviousBuild['isDue']>[0]) => previous.isDue(c, refresh, refreshEvery, buildTime);
+  const fetcher = new Fetcher(source, { concurrency: config.concurrency, progress, isDue });
+  const account = await source.account?.();
+  const ctx: PlanContext = { config, families: options.families, target: (r) => source.target(r), ...(account ? { permissions: account } : {}) };
+
+  // 1. discover
+  const { fetched, scope } = await discover({ config, families: options.families, fetcher, previous, ...(options.planOnly ? { planOnly: { sourceKind: source.kind } } : {}) });
+
+  // 2. plan, and the month's projection against the allowance
+  const planned = { ...ctx, publishedGroups: new Set(scope.groups.map((g) => g.name)) };
+  const resortPlan = resortCollections(planned, scope);
+  const budget = checkBudget({
+    collections: [...fetched.map((f) => f.collection), ...resortPlan],
+    config,
+    refresh,
+    isDue,
+    account,
+    ledger: previous.manifest?.ledger,
+    month: new Date(buildTime).toISOString().slice(0, 7),
+    enforce: !options.planOnly && source.kind === 'remote' && !options.force,
+  });
+  const result = { scope, plan: budget.text, projection: budget.projection, allowance: budget.allowance };
+  if (options.planOnly) return { ...result, manifest: previous.manifest!, summary: emptySummary(), failures: [], published: false };
+
+  // 3. fetch, derive and release
+  const release = await Release.open({ out: config.out, previous, secrets: source.secrets, now, name: String(Math.floor(buildTime / 1000)), onWrite: options.onWrite });
+  const deriveFiles = (c: Parameters<typeof derive>[1], bodies: ReadonlyArray<unknown>) => derive({ ...planned, scope }, c, bodies);
+  try {
+    for (const f of fetched) await release.add(f, deriveFiles);
+    fetcher.announce(resortPlan);
+    await fetchInto(release, resortPlan.map((c) => () => fetcher.fetch(c)), Math.max(2, config.concurrency * 2), deriveFiles);
+    release.assertComplete();
+    await release.addExtras((await options.extraFiles?.(scope, release.files)) ?? []);
+    const { manifest, summary } = await release.publish(
+      {
+        version: 1,
+        source: { kind: source.kind, families: [...options.families].sort() },
+        builtAt: new Date(buildTime).toISOString(),
+        locales: [...config.locales],
+        resorts: scope.resorts,
+        ledgerBefore: budget.ledger,
+      },
+      started,
+    );
+    progress.done(summary);
+    return { ...result, manifest, summary, failures: release.failures, published: true };
+  } catch (error) {
+    await release.abort();
+    throw error;
+  }
+}
+
+/**
+ * Each collection is written as soon as it is fetched, and only a few are in flight at once, so memory
+ * holds a few bodies, not the whole tree's. After a fatal error no new collection starts, and the ones
+ * under way finish before the staged release is removed (a write racing the removal would leave half a
+ * staging folder behind).
+ */
+async function fetchInto(release: Release, tasks: Array<() => Promise<Fetched>>, inFlight: number, deriveFiles: Parameters<Release['add']>[1]): Promise<void> {
+  const run = pool(inFlight);
+  let fatal: { error: unknown } | undefined;
+  await Promise.allSettled(
+    tasks.map((task) =>
+      run(async () => {
+        if (fatal) return;
+        try {
+          await release.add(await task(), deriveFiles);
+        } catch (error) {
+          fatal ??= { error };
+        }
+      }),
+    ),
+  );
+  if (fatal) throw fatal.error;
+}
