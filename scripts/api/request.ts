@@ -7,6 +7,9 @@
 import { ENDPOINT, fillPattern, type EndpointId } from './endpoints.ts';
 import { DEFAULT_LOCALE, parseLocale, type Locale } from './locales.ts';
 
+/** spec 4B.2 and 8: longer request URIs are answered 414, so batches of resort ids stay under it. */
+export const MAX_URI_LENGTH = 8000;
+
 export interface ApiRequest {
   endpoint: EndpointId;
   /** Path parameters (`resortId`, `N`, `regionId`) and variant parameters (`forecast_only`…), as text. */

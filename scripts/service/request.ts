@@ -4,14 +4,12 @@
  */
 import { matchRoute, type Endpoint } from '../api/endpoints.ts';
 import { formatLocale, type Locale } from '../api/locales.ts';
-import type { ApiRequest } from '../api/request.ts';
+import { MAX_URI_LENGTH, type ApiRequest } from '../api/request.ts';
 import { clip, ID_PATTERN } from '../api/text.ts';
 import { ServiceError } from './errors.ts';
 import { familyALanguage, familyBLocale } from './locale.ts';
 import { MAX_FORECAST_DAYS } from './render/weather.ts';
 
-/** spec 4B.2 and 8: longer request URIs are answered 414. */
-export const MAX_URI_LENGTH = 8000;
 
 export interface HttpRequest {
   method: string;

@@ -18,7 +18,7 @@ import { snowReportRecord } from './render/snow-report.ts';
 import { forecastRecord } from './render/weather.ts';
 import { forecastDays, positiveId, readRequest, routeHttpRequest, type HttpRequest, type Presented, type RoutedRequest } from './request.ts';
 
-export { MAX_URI_LENGTH } from './request.ts';
+export { MAX_URI_LENGTH } from '../api/request.ts';
 export type ServiceRequest = HttpRequest;
 
 export interface ServiceResponse {

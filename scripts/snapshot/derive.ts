@@ -44,7 +44,6 @@ export function derive(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<
   }
 }
 
-const file = (request: ApiRequest) => filePath(request);
 
 function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList[]): Output[] {
   if (!includes(ctx, 'regions')) return [];
@@ -52,7 +51,7 @@ function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList
   const outputs: Output[] = [{ file: listFile, body: countries.map((country) => rewriteRegionList(ctx, country, listFile, c.locale)) }];
   for (const country of countries) {
     const id = checkId(country.id, `${c.endpoint.pattern} (${c.locale})`);
-    const own = file({ endpoint: 'region.list', params: { regionId: String(id) }, locale: c.locale });
+    const own = filePath({ endpoint: 'region.list', params: { regionId: String(id) }, locale: c.locale });
     outputs.push({ file: own, body: rewriteRegionList(ctx, country, own, c.locale) });
   }
   return outputs;
@@ -67,7 +66,7 @@ function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, l
   const group = `region-${id}`;
   const published = !ctx.publishedGroups || ctx.publishedGroups.has(group);
   const link = (type: MultiType, feature: EndpointGroup) =>
-    published && includes(ctx, feature) ? relativeLink(from, file({ endpoint: multiEndpoint(type).id, locale, group })) : '';
+    published && includes(ctx, feature) ? relativeLink(from, filePath({ endpoint: multiEndpoint(type).id, locale, group })) : '';
   const query = list.resorts.map((r) => `resortId=${checkId(r.id, `region list ${from}`)}`);
   const { language, country } = parseLocale(locale)!;
   return {
@@ -87,13 +86,13 @@ function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<R
   }
   const outputs: Output[] = [];
   for (const id of c.resorts) {
-    if (byId.has(id)) outputs.push({ file: file({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale }), body: byId.get(id) });
+    if (byId.has(id)) outputs.push({ file: filePath({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale }), body: byId.get(id) });
   }
   for (const group of ctx.scope.groups) {
     const body = group.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
     const request: ApiRequest =
       group.name === 'all' ? { endpoint: 'a.snowreport', group: 'all', locale } : { endpoint: 'a.snowreport', params: { regionId: group.name.slice('region-'.length) }, locale };
-    outputs.push({ file: file(request), body });
+    outputs.push({ file: filePath(request), body });
   }
   return outputs;
 }
@@ -125,15 +124,15 @@ function multiFiles(
     if (type === 'forecast') {
       const forecast = record as { forecast: unknown[] };
       for (const N of ctx.config.variants.days) {
-        outputs.push({ file: file({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }), body: { ...forecast, forecast: forecast.forecast.slice(0, N) } });
+        outputs.push({ file: filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }), body: { ...forecast, forecast: forecast.forecast.slice(0, N) } });
       }
       continue;
     }
-    if (publishSingle) outputs.push({ file: file({ endpoint: type, params: { resortId, ...variant }, locale }), body: record });
+    if (publishSingle) outputs.push({ file: filePath({ endpoint: type, params: { resortId, ...variant }, locale }), body: record });
     if (type === 'combinedreport' && isDefault) {
       const parts = record as CombinedParts;
-      if (includes(ctx, 'links') && parts.links) outputs.push({ file: file({ endpoint: 'links', params: { resortId }, locale }), body: parts.links });
-      if (includes(ctx, 'profile')) outputs.push({ file: file({ endpoint: 'profile', params: { resortId }, locale }), body: parts.info });
+      if (includes(ctx, 'links') && parts.links) outputs.push({ file: filePath({ endpoint: 'links', params: { resortId }, locale }), body: parts.links });
+      if (includes(ctx, 'profile')) outputs.push({ file: filePath({ endpoint: 'profile', params: { resortId }, locale }), body: parts.info });
     }
   }
   if (!isDefault) return outputs;
@@ -144,8 +143,8 @@ function multiFiles(
     for (const group of ctx.scope.groups) {
       const present = group.ids.filter((id) => byId.has(id));
       const map = Object.fromEntries(present.map((id) => [id, pick(byId.get(id))]));
-      outputs.push({ file: file({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }), body: map });
-      outputs.push({ file: file({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name }), body: present.map((id) => pick(byId.get(id))) });
+      outputs.push({ file: filePath({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }), body: map });
+      outputs.push({ file: filePath({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name }), body: present.map((id) => pick(byId.get(id))) });
     }
   }
   return outputs;

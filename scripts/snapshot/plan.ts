@@ -8,8 +8,7 @@
  * multi-resort forms, the overviews, the attribution and the region lists.
  */
 import { ENDPOINT, multiEndpoint, type Endpoint, type Freshness, type MultiType, type Permission } from '../api/endpoints.ts';
-import type { ApiRequest } from '../api/request.ts';
-import { MAX_URI_LENGTH } from '../service/request.ts';
+import { MAX_URI_LENGTH, type ApiRequest } from '../api/request.ts';
 import { batchIds, lowerBound } from './batch.ts';
 import { GROUP_ENDPOINT, type EndpointGroup, type SnapshotConfig } from './config.ts';
 import type { Scope } from './scope.ts';

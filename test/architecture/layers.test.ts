@@ -1,0 +1,99 @@
+/**
+ * The layers of DESIGN.md, enforced: what may import what. Nothing imports upward; the contract
+ * (`scripts/api/`) imports only itself and zod; the element imports only lit, its own folder and the
+ * contract, and the contract's schemas (zod) as types only.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** Every TypeScript file below `dir`, relative to the repository. */
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
+    .sort();
+}
+
+interface Import {
+  /** A package name, or a path relative to the repository. */
+  target: string;
+  /** A file of the repository, not a package. */
+  local: boolean;
+  typeOnly: boolean;
+}
+
+function resolveSpec(file: string, spec: string): { target: string; local: boolean } {
+  const local = spec.startsWith('.');
+  return { target: local ? relative(ROOT, resolve(dirname(join(ROOT, file)), spec)) : spec, local };
+}
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const out: Import[] = [];
+  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'([^']+)'/gm)) {
+    const spec = m[3]!;
+    out.push({ ...resolveSpec(file, spec), typeOnly: m[2] !== undefined });
+  }
+  for (const m of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) {
+    out.push({ ...resolveSpec(file, m[1]!), typeOnly: false });
+  }
+  return out;
+}
+
+/** The layer a repository path belongs to. */
+function layerOf(path: string): string {
+  const m = /^(widget|scripts\/(api|dataset|service|snapshot|site|cli))\//.exec(path);
+  if (m) return m[2] ?? 'widget';
+  if (/^scripts\/[^/]+\.ts$/.test(path)) return 'entry';
+  return path;
+}
+
+/** Which layers each layer may import (itself included); packages are checked apart. */
+const ALLOWED: Record<string, readonly string[]> = {
+  api: ['api'],
+  dataset: ['api', 'dataset'],
+  service: ['api', 'dataset', 'service'],
+  snapshot: ['api', 'dataset', 'service', 'snapshot'],
+  site: ['api', 'service', 'snapshot', 'site'],
+  cli: ['api', 'dataset', 'service', 'snapshot', 'site', 'cli'],
+  entry: ['api', 'dataset', 'service', 'snapshot', 'site', 'cli'],
+  widget: ['api', 'widget'],
+};
+
+const FILES = [...sources('scripts'), ...sources('widget')];
+
+describe('the layers', () => {
+  it('finds the files of every layer', () => {
+    const layers = new Set(FILES.map(layerOf));
+    expect([...layers].sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it.each(FILES)('%s imports only from the layers below it', (file) => {
+    const layer = layerOf(file);
+    const upward = importsOf(file)
+      .filter((i) => i.local)
+      .map((i) => i.target)
+      .filter((target) => !ALLOWED[layer]!.includes(layerOf(target)));
+    expect(upward).toEqual([]);
+  });
+
+  it('keeps the contract free of packages but zod, and zod out of the modules the element bundles', () => {
+    for (const file of FILES.filter((f) => layerOf(f) === 'api')) {
+      const packages = importsOf(file).filter((i) => !i.local);
+      expect(packages.map((i) => i.target).filter((t) => t !== 'zod'), file).toEqual([]);
+      if (!file.startsWith('scripts/api/schemas/')) expect(packages, file).toEqual([]);
+    }
+  });
+
+  it('lets the element import lit, its own modules and the contract, and the schemas as types only', () => {
+    for (const file of FILES.filter((f) => layerOf(f) === 'widget')) {
+      for (const i of importsOf(file)) {
+        if (!i.local) expect(i.target.startsWith('lit'), `${file} imports ${i.target}`).toBe(true);
+        if (i.target.startsWith('scripts/api/schemas/')) expect(i.typeOnly, `${file} imports ${i.target} at run time`).toBe(true);
+      }
+    }
+  });
+});
