@@ -42,10 +42,10 @@ async function child(dataDir: string, out: string, locales: string[]): Promise<v
   const seconds = (performance.now() - started) / 1000;
   const line: ChildResult = {
     seconds,
-    files: Object.keys(result.manifest.files).length + 1,
+    files: Object.keys(result.state!.files).length + 1,
     bytes: result.summary.bytes,
-    requests: result.manifest.requests.made,
-    lowerBound: result.manifest.requests.lowerBound,
+    requests: result.state!.requests.made,
+    lowerBound: result.state!.requests.lowerBound,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);

@@ -25,6 +25,10 @@ export type ErrorCode =
   | 'upstream_http'
   /** The upstream could not be reached, timed out or broke the connection. */
   | 'upstream_network'
+  /** The upstream refused the credentials (preflight, or repeated 401 during a run). */
+  | 'upstream_auth'
+  /** The upstream cannot be reached at all, or nothing that was due could be fetched. */
+  | 'upstream_unreachable'
   /** The upstream's body is not JSON or breaks the contract. */
   | 'upstream_invalid'
   /** Output that must not be published: an id that cannot name a file, two requests on one file. */
@@ -35,6 +39,10 @@ export type ErrorCode =
   | 'budget'
   /** The output folder cannot be written. */
   | 'write'
+  /** The output folder, or its releases folder, exists and was not made by this tool. */
+  | 'foreign_output'
+  /** Another build holds the output folder. */
+  | 'locked'
   /** A published file could not be loaded (the element). */
   | 'file';
 

@@ -144,17 +144,36 @@ export async function build(io: CliIo): Promise<number> {
       io.stdout.write(`Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}):\n\n${result.plan}`);
       return result.allowance !== undefined && result.projection.monthly > result.allowance ? EXIT.budget : EXIT.ok;
     }
-    io.stdout.write(`published ${config.out} (${Object.keys(result.manifest.files).length} files)\n`);
-    if (result.failures.length > 0) {
-      say(`${result.failures.length} part${result.failures.length === 1 ? '' : 's'} kept from an earlier run and marked stale:`);
-      for (const f of result.failures.slice(0, 20)) say(`  ${f.collection}: ${f.reason}`);
-      return EXIT.stale;
+    io.stdout.write(`published ${config.out} (${Object.keys(result.state!.files).length} files)\n`);
+    reportDrift(result.state!.drift, say);
+    const broken = result.failures.filter((f) => f.kind === 'contract');
+    const stale = result.failures.filter((f) => f.kind === 'upstream');
+    if (broken.length > 0) {
+      say(`${broken.length} part${broken.length === 1 ? '' : 's'} broke the contract (kept from an earlier run and marked stale, or left out):`);
+      for (const f of broken.slice(0, 20)) say(`  ${f.collection}${f.kept ? '' : ' (left out: no earlier copy)'}: ${f.reason}`);
     }
+    if (stale.length > 0) {
+      say(`${stale.length} part${stale.length === 1 ? '' : 's'} kept from an earlier run and marked stale:`);
+      for (const f of stale.slice(0, 20)) say(`  ${f.collection}: ${f.reason}`);
+    }
+    if (broken.length > 0) return EXIT.contract;
+    if (stale.length > 0) return EXIT.stale;
     return EXIT.ok;
   } catch (error) {
     say(`build: ${(error as Error).message}`);
     return exitCodeFor(error);
   } finally {
     await source?.close?.();
+  }
+}
+
+/** The drift report: what the upstream sent beyond the specification, published as received. */
+function reportDrift(drift: Record<string, ReadonlyArray<{ path: string; kind: string; example: string; count: number }>>, say: (line: string) => void): void {
+  const endpoints = Object.entries(drift).filter(([, issues]) => issues.length > 0);
+  if (endpoints.length === 0) return;
+  say(`drift: the upstream sent what the specification does not say, at ${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'} (published as received):`);
+  for (const [endpoint, issues] of endpoints) {
+    for (const issue of issues.slice(0, 5)) say(`  ${endpoint} ${issue.path}: ${issue.kind} ×${issue.count} (${issue.example})`);
+    if (issues.length > 5) say(`  ${endpoint}: … and ${issues.length - 5} more (see the private state)`);
   }
 }

@@ -1,37 +1,48 @@
 /**
  * The process exit codes (README, "Exit codes"): one table from every error code to what a scheduler
- * should read from it.
+ * should read from it. Only 0, 3 and 4 mean a release was published.
  */
 import type { ErrorCode } from '../api/errors.ts';
 import { ResortConditionsError } from '../api/errors.ts';
 
 export const EXIT = {
+  /** Published; every due file was fetched and is valid. */
   ok: 0,
-  /** An unexpected failure: a defect, or the output folder could not be written. */
+  /** Nothing published: an unexpected failure (a defect, or the output folder could not be written). */
   failed: 1,
-  /** A flag, the environment, the config or the dataset is wrong. */
+  /** Nothing touched: a flag, the environment, the config or the dataset is wrong, or the output folder is not this tool's. */
   usage: 2,
-  /** Published, but some files are stale copies kept from an earlier run. */
+  /** Published, but some parts could not be refreshed: each kept its last good copy, marked stale. */
   stale: 3,
-  /** Nothing published: the upstream answered invalid data, or part of the tree has no copy at all. */
-  upstream: 4,
-  /** Nothing fetched: the month's projected requests exceed the account's allowance. */
+  /** The upstream sent bodies that break the contract: those parts kept their last good copy (stale) or were left out. */
+  contract: 4,
+  /** Nothing fetched: the month's projected requests exceed the allowance. */
   budget: 5,
   /** Nothing published: a credential would have reached the output. */
   secret: 6,
+  /** Nothing published: the upstream refused the credentials. */
+  auth: 7,
+  /** Nothing published: the upstream could not be reached, or nothing that was due could be fetched. */
+  unreachable: 8,
+  /** Nothing touched: another build is writing the same output folder. */
+  locked: 9,
 } as const;
 
 export const EXIT_CODE: Record<ErrorCode, number> = {
   usage: EXIT.usage,
   config: EXIT.usage,
   invalid_dataset: EXIT.usage,
-  unsafe_path: EXIT.upstream,
-  unsafe_output: EXIT.upstream,
-  upstream_http: EXIT.upstream,
-  upstream_network: EXIT.upstream,
-  upstream_invalid: EXIT.upstream,
+  foreign_output: EXIT.usage,
+  unsafe_path: EXIT.contract,
+  unsafe_output: EXIT.contract,
+  upstream_invalid: EXIT.contract,
+  upstream_http: EXIT.unreachable,
+  upstream_network: EXIT.unreachable,
+  upstream_unreachable: EXIT.unreachable,
+  upstream_auth: EXIT.auth,
   budget: EXIT.budget,
   secret_leak: EXIT.secret,
+  locked: EXIT.locked,
   write: EXIT.failed,
   file: EXIT.failed,
   bad_request: EXIT.failed,

@@ -129,6 +129,8 @@ export interface BudgetInput {
   month: string;
   /** Refuse a projection over the allowance (a real upstream, without --force). */
   enforce: boolean;
+  /** A plan that fits, to print with the projection when it is over (`fit.ts`). */
+  proposal?: string;
 }
 
 export interface Budget {
@@ -147,10 +149,15 @@ export function checkBudget(input: BudgetInput): Budget {
   const allowance = config.allowance ?? account?.maxPerMonth;
   const from = config.allowance !== undefined ? 'config.allowance' : account ? 'the account record' : 'not in the config, and the account record needs RC_EMAIL and RC_PASSWORD';
   const ledger = input.ledger?.month === input.month ? input.ledger : undefined;
-  const text = formatPlan(projection, { max: allowance, from }, ledger);
+  const over = allowance !== undefined && projection.monthly > allowance;
+  const text = formatPlan(projection, { max: allowance, from }, ledger) + (over && input.proposal ? `\n${input.proposal}` : '');
   // the embedded service spends no allowance: its plan shows the verdict, but only a real upstream is held to it
-  if (input.enforce && allowance !== undefined && projection.monthly > allowance) {
-    throw new SnapshotError('budget', `the plan projects ${projection.monthly} requests per month, over the allowance of ${allowance} (${from}); nothing was fetched about the resorts. Lower the schedule or raise the refresh intervals, or run with --force.\n${text}`);
+  if (input.enforce && over) {
+    throw new SnapshotError(
+      'budget',
+      `the plan projects ${projection.monthly} requests per month, over the allowance of ${allowance} (${from}); nothing was fetched but the region lists and the credential probes, and nothing was published. ` +
+        `Set "budget": "fit" in the config to apply the plan below on every run, paste its settings into the config, lower the schedule, or run with --force.\n${text}`,
+    );
   }
   return { projection, allowance, ledger, text };
 }

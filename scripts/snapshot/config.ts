@@ -112,6 +112,11 @@ export const SnapshotConfig = z.strictObject({
       static: Duration.optional(),
     })
     .default({}),
+  /**
+   * Over the allowance, `refuse` stops a run against a real upstream (start anyway with --force); `fit`
+   * stretches refresh intervals and drops variants until the plan fits (`npm run build -- --plan` shows how).
+   */
+  budget: z.enum(['refuse', 'fit']).default('refuse'),
   /** Requests the account may make per month; default: `maxPerMonth` of the account record. */
   allowance: z.int().positive().optional(),
   /** How often the build runs, for the monthly request projection. */

@@ -49,7 +49,7 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
     if (!input.planOnly) return input.fetcher.fetchAll(collections);
     const out: Fetched[] = [];
     for (const c of collections) {
-      const carried: Fetched = { collection: c, state: 'carried', bodies: [], notFound: 0, requests: 0 };
+      const carried: Fetched = { collection: c, state: 'carried', bodies: [], notFound: 0, requests: 0, drift: [] };
       if ((await body(carried)) !== undefined) out.push(carried);
       else if (input.planOnly.sourceKind === 'local') out.push(await input.fetcher.fetch(c));
       else throw new SnapshotError('config', 'a plan without fetching needs an earlier build in the output folder (or run a build first)');
@@ -59,7 +59,7 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
 
   const countries = await fetchAll(config.locales.map((locale) => countriesCollection(locale)));
   const countryLists = (await body(countries[0]!)) as RegionList[] | undefined;
-  if (!countryLists) throw new SnapshotError('upstream_http', `cannot list the resorts: ${countries[0]!.reason ?? 'the countries list is unavailable'}`);
+  if (!countryLists) throw new SnapshotError('upstream_http', `cannot list the resorts: ${countries[0]!.failure?.reason ?? 'the countries list is unavailable'}`);
   const subregions = subregionIds(countryLists);
   const lists = await fetchAll(config.locales.flatMap((locale) => subregions.map((id) => regionListCollection(locale, id))));
   const firstLocaleLists: RegionList[] = [...countryLists];

@@ -1,14 +1,26 @@
 /**
  * The fetch phase: every request of a due collection through the source, at most `concurrency` at once,
- * each body validated as it arrives. The source retries what is worth retrying; here an answer that
- * still fails marks its collection failed, so the release keeps that part's last good files.
+ * each body validated as it arrives. The source retries what is worth retrying; an answer that still
+ * fails, or a body that breaks the contract, marks its collection failed, so the release keeps that
+ * part's last good files. A circuit breaker stops the run when the upstream refuses the credentials or
+ * cannot be reached several times in a row, instead of walking the whole plan.
  */
+import type { DriftIssue } from '../api/schemas/drift.ts';
 import { describeRequest } from '../api/redact.ts';
 import { SnapshotError } from './errors.ts';
 import type { Collection } from './plan.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import type { Source } from './source.ts';
-import { validateBody } from './validate.ts';
+import { validateBody, whereOf } from './validate.ts';
+
+/** Why a collection failed: the upstream's fault (HTTP, network) or a body that breaks the contract. */
+export interface FetchFailure {
+  kind: 'upstream' | 'contract';
+  /** The whole story, for the log and the private state (URLs redacted). */
+  reason: string;
+  /** A short public reason without URLs: `HTTP 503`, `timeout after 30000 ms`, `breaks the contract`. */
+  short: string;
+}
 
 export interface Fetched {
   collection: Collection;
@@ -16,11 +28,13 @@ export interface Fetched {
   state: 'ok' | 'forbidden' | 'failed' | 'carried';
   /** One per request; undefined where an allowed 404 means "no file". */
   bodies: unknown[];
-  reason?: string;
+  failure?: FetchFailure;
   /** Answers that meant "no file". */
   notFound: number;
   /** Upstream requests made for this collection. */
   requests: number;
+  /** What the bodies sent beyond or beside the specification. */
+  drift: DriftIssue[];
 }
 
 /** A bounded pool: at most `limit` tasks run at once. */
@@ -39,13 +53,22 @@ export function pool(limit: number) {
   };
 }
 
-type Answer = { body: unknown } | { forbidden: true } | { failure: string };
+/** 401 answers in a row that stop a run: the credentials were revoked or are wrong. */
+export const AUTH_BREAKER = 3;
+/** Requests in a row that could not connect to the upstream (each after its retries) that stop a run. */
+export const NETWORK_BREAKER = 5;
+
+type Answer = { body: unknown; drift: DriftIssue[] } | { forbidden: true } | { failure: FetchFailure };
 
 export class Fetcher {
   readonly #source: Source;
   readonly #run: ReturnType<typeof pool>;
   readonly #progress: Progress;
   readonly #isDue: (c: Collection) => boolean;
+  #refused = 0;
+  #unreachable = 0;
+  /** Requests made so far, whatever their answer: the month's ledger counts them all. */
+  made = 0;
 
   constructor(source: Source, options: { concurrency: number; progress?: Progress; isDue: (c: Collection) => boolean }) {
     this.#source = source;
@@ -66,26 +89,47 @@ export class Fetcher {
 
   /** Fetches one collection, or reports it carried when its refresh interval has not passed. */
   async fetch(c: Collection): Promise<Fetched> {
-    if (!this.#isDue(c)) return { collection: c, state: 'carried', bodies: [], notFound: 0, requests: 0 };
+    const base = { collection: c, bodies: [], notFound: 0, drift: [] };
+    if (!this.#isDue(c)) return { ...base, state: 'carried', requests: 0 };
     const answers = await Promise.all(c.requests.map((request) => this.#run(() => this.#answer(c, request))));
     const made = c.requests.length;
     const notFound = answers.filter((a) => 'body' in a && a.body === undefined).length;
-    const failed = answers.find((a): a is { failure: string } => 'failure' in a);
-    if (failed) return { collection: c, state: 'failed', bodies: [], reason: failed.failure, notFound, requests: made };
-    if (answers.some((a) => 'forbidden' in a)) return { collection: c, state: 'forbidden', bodies: [], notFound, requests: made };
-    return { collection: c, state: 'ok', bodies: answers.map((a) => ('body' in a ? a.body : undefined)), notFound, requests: made };
+    const failed = answers.find((a): a is { failure: FetchFailure } => 'failure' in a);
+    if (failed) return { ...base, state: 'failed', failure: failed.failure, notFound, requests: made };
+    if (answers.some((a) => 'forbidden' in a)) return { ...base, state: 'forbidden', notFound, requests: made };
+    const drift = answers.flatMap((a) => ('drift' in a ? a.drift : []));
+    return { ...base, state: 'ok', bodies: answers.map((a) => ('body' in a ? a.body : undefined)), notFound, requests: made, drift };
   }
 
   async #answer(c: Collection, request: Collection['requests'][number]): Promise<Answer> {
+    const label = () => describeRequest(this.#source.target(request), this.#source.secrets);
     try {
+      this.made++;
       const response = await this.#source.fetch(request);
-      if (response.status === 200) return { body: validateBody(c, response.body) };
-      if (response.status === 404 && c.allowNotFound) return { body: undefined };
+      this.#unreachable = 0;
+      this.#refused = response.status === 401 ? this.#refused + 1 : 0;
+      if (this.#refused >= AUTH_BREAKER) {
+        throw new SnapshotError('upstream_auth', `the upstream answered 401 to ${AUTH_BREAKER} requests in a row (the last: ${label()}); the credentials were refused during the run, so it stopped and published nothing`);
+      }
+      if (response.status === 200) {
+        const result = validateBody(c, response.body);
+        if (!result.ok) return { failure: { kind: 'contract', reason: `${whereOf(c)}: ${result.reason}`, short: result.reason.replace(/^the body /, '') } };
+        return { body: result.body, drift: result.drift };
+      }
+      if (response.status === 404 && c.allowNotFound) return { body: undefined, drift: [] };
       if (response.status === 403) return { forbidden: true };
-      return { failure: `HTTP ${response.status} from ${describeRequest(this.#source.target(request), this.#source.secrets)}` };
+      return { failure: { kind: 'upstream', reason: `HTTP ${response.status} from ${label()}`, short: `HTTP ${response.status}` } };
     } catch (error) {
       // only the upstream's faults keep last good copies; anything else is a defect and stops the run
-      if (error instanceof SnapshotError && (error.code === 'upstream_network' || error.code === 'upstream_http')) return { failure: error.message };
+      const upstreamFault = error instanceof SnapshotError && ['upstream_network', 'upstream_http', 'upstream_unreachable'].includes(error.code);
+      if (upstreamFault) {
+        // only failures to connect at all count towards the breaker: a hang or reset on one path does not
+        this.#unreachable = error.code === 'upstream_unreachable' ? this.#unreachable + 1 : this.#unreachable;
+        if (this.#unreachable >= NETWORK_BREAKER) {
+          throw new SnapshotError('upstream_unreachable', `${NETWORK_BREAKER} requests in a row could not connect to the upstream (the last: ${error.message}); the run stopped and published nothing`, { cause: error });
+        }
+        return { failure: { kind: 'upstream', reason: error.message, short: error.message.replace(/^\[GET\] "[^"]*": /, '') } };
+      }
       throw error;
     } finally {
       this.#progress.tick();

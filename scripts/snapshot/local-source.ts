@@ -6,6 +6,7 @@ import { createService } from '../service/service.ts';
 import { SnapshotError } from './errors.ts';
 import { ENDPOINT } from '../api/endpoints.ts';
 import { familyAHeaders, requestTarget } from '../api/request.ts';
+import { sha256 } from './writer.ts';
 import type { Source } from './source.ts';
 
 export interface LocalSourceOptions {
@@ -21,8 +22,13 @@ export function localSource(dataset: Dataset, options: LocalSourceOptions): Sour
   }
   const service = createService(dataset, { now: options.now });
   const credentials = { apiKey: account.apiKey, token: account.token };
+  const datasetHash = sha256(JSON.stringify(dataset));
   return {
     kind: 'local',
+    // the dataset's hash names the data; the account is a secret (its e-mail), so it is only fingerprinted
+    identity: () => ({ kind: 'local', facts: { dataset: datasetHash }, secret: JSON.stringify([account.email, account.apiKey, account.token]) }),
+    describe: (family) => `Family ${family} of the embedded service`,
+    proven: new Set(),
     secrets: [account.apiKey, account.token, account.email, account.password],
     target: (request) => requestTarget(request, credentials),
     account: async () => ({ hasWeather: account.hasWeather, hasOverviews: account.hasOverviews, hasCams: account.hasCams, maxPerMonth: account.maxPerMonth }),

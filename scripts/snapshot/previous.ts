@@ -1,39 +1,48 @@
 /**
- * What the previous build published, read once: its manifest, which files each collection made, and
- * when each collection was last fetched. It answers whether a collection is due in this run.
+ * What the previous build published, read once from its private state — and only when that build
+ * snapshotted the same source with the same credentials: a release of another source (the embedded
+ * sample, another account, another base URL) is never carried over, so the run is a full refresh. It
+ * answers which files each collection made, when each collection was last fetched, and whether it is due.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Freshness } from '../api/endpoints.ts';
 import { filePath } from '../api/paths.ts';
 import type { ApiRequest } from '../api/request.ts';
-import { MANIFEST_PATH, parseManifest, type Manifest, type ManifestFile } from './manifest.ts';
+import { readFile } from 'node:fs/promises';
 import type { Collection } from './plan.ts';
+import { readState, sameIdentity, type FileState, type SourceIdentity, type State } from './state.ts';
+import { currentStatePath } from './writer.ts';
 
 export class PreviousBuild {
-  readonly manifest: Manifest | undefined;
+  /** The previous release's state, when it was made by the same source. */
+  readonly state: State | undefined;
+  /** True when a previous release exists but was made by another source or account. */
+  readonly otherSource: boolean;
   readonly #out: string;
   readonly #byCollection = new Map<string, string[]>();
 
-  private constructor(out: string, manifest: Manifest | undefined) {
+  private constructor(out: string, state: State | undefined, otherSource: boolean) {
     this.#out = out;
-    this.manifest = manifest;
-    for (const [path, f] of Object.entries(manifest?.files ?? {})) {
+    this.state = state;
+    this.otherSource = otherSource;
+    for (const [path, f] of Object.entries(state?.files ?? {})) {
       const list = this.#byCollection.get(f.collection) ?? [];
       list.push(path);
       this.#byCollection.set(f.collection, list);
     }
   }
 
-  /** The build published in `out`; a missing or unreadable manifest means there was none. */
-  static async read(out: string): Promise<PreviousBuild> {
-    const text = await readFile(join(out, MANIFEST_PATH), 'utf8').catch(() => undefined);
-    return new PreviousBuild(out, parseManifest(text));
+  /** The build published in `out`, if it was made by `source`. */
+  static async read(out: string, source: SourceIdentity): Promise<PreviousBuild> {
+    const path = await currentStatePath(out);
+    const state = path ? await readState(path) : undefined;
+    if (state && !sameIdentity(state.identity, source)) return new PreviousBuild(out, undefined, true);
+    return new PreviousBuild(out, state, false);
   }
 
   /** Every file with its hash, keyed by its path in the release (`api/en-US/…`), for the writer. */
-  releaseFiles(): Map<string, ManifestFile> {
-    return new Map(Object.entries(this.manifest?.files ?? {}).map(([path, f]) => [`api/${path}`, f]));
+  releaseFiles(): Map<string, FileState> {
+    return new Map(Object.entries(this.state?.files ?? {}).map(([path, f]) => [`api/${path}`, f]));
   }
 
   /** The files (relative to `api/`) that collection `key` made last time. */
@@ -41,19 +50,19 @@ export class PreviousBuild {
     return this.#byCollection.get(key) ?? [];
   }
 
-  file(path: string): ManifestFile | undefined {
-    return this.manifest?.files[path];
+  file(path: string): FileState | undefined {
+    return this.state?.files[path];
   }
 
   /** When the collection last answered "no file", if it did. */
   absentSince(key: string): string | undefined {
-    return this.manifest?.absent?.[key];
+    return this.state?.absent[key];
   }
 
   /** When a collection was last fetched: its files' oldest fetch time, or when it last answered "no file". */
   lastFetched(c: Collection): number | undefined {
     const made = this.filesOf(c.key);
-    if (made.length > 0) return Math.min(...made.map((p) => Date.parse(this.manifest!.files[p]!.fetchedAt)));
+    if (made.length > 0) return Math.min(...made.map((p) => Date.parse(this.state!.files[p]!.fetchedAt)));
     const absent = this.absentSince(c.key);
     return absent ? Date.parse(absent) : undefined;
   }
@@ -65,8 +74,9 @@ export class PreviousBuild {
     return last === undefined || now - last >= intervals[c.freshness] * 1000;
   }
 
-  /** The published body of a request, or undefined. */
+  /** The published body of a request from the same source, or undefined. */
   async readBody(request: ApiRequest): Promise<unknown> {
+    if (!this.state) return undefined;
     return readFile(join(this.#out, 'api', filePath(request)), 'utf8').then(JSON.parse, () => undefined);
   }
 }

@@ -9,6 +9,8 @@ export interface Summary {
   skipped: number;
   stale: number;
   requests: number;
+  /** Requests spent proving the credentials before the plan (not part of the lower bound). */
+  preflight: number;
   lowerBound: number;
   bytes: number;
   seconds: number;
@@ -33,7 +35,8 @@ export const formatBytes = (n: number) =>
 export function summaryLine(s: Summary): string {
   return (
     `${s.written} files written, ${s.unchanged} unchanged, ${s.skipped} skipped, ${s.stale} stale; ` +
-    `${s.requests} upstream requests (lower bound ${s.lowerBound}); ${formatBytes(s.bytes)} in ${s.seconds.toFixed(1)} s`
+    `${s.requests} upstream requests (lower bound ${s.lowerBound})${s.preflight ? ` and ${s.preflight} to check the credentials` : ''}; ` +
+    `${formatBytes(s.bytes)} in ${s.seconds.toFixed(1)} s`
   );
 }
 

@@ -1,17 +1,23 @@
 /**
  * The release phase: every collection's files into a staged release (written when fetched, carried over
- * from the previous release when not due or failed), sanitised and scanned for secrets; then the
- * manifest, and one atomic publish. A part that failed and has no earlier copy, or a run that fetched
- * nothing new, publishes nothing.
+ * from the previous release when not due or failed), sanitised and scanned for secrets; then the public
+ * index and the private state, and one atomic publish.
+ *
+ * A part the upstream failed (HTTP error, network) keeps its last good files, marked stale; without an
+ * earlier copy the tree would have a hole, so nothing is published. A part whose body broke the contract
+ * keeps its last good files too, or is left out and reported. A run whose due parts all failed publishes
+ * nothing; a run with nothing due publishes the same files again (hard links) under a new build time.
  */
+import type { DriftIssue } from '../api/schemas/drift.ts';
 import { SnapshotError } from './errors.ts';
-import type { Fetched } from './fetch.ts';
-import { MANIFEST_PATH, serializeManifest, type Manifest, type ManifestFile } from './manifest.ts';
+import type { FetchFailure, Fetched } from './fetch.ts';
+import { MANIFEST_PATH, serializeManifest, type Manifest, type StaleMark } from './manifest.ts';
 import type { Output } from './derive.ts';
 import type { Collection } from './plan.ts';
 import type { PreviousBuild } from './previous.ts';
 import type { Summary } from './progress.ts';
 import { sanitizeBody } from './sanitize.ts';
+import { serializeState, type FileState, type Identity, type State } from './state.ts';
 import { ReleaseWriter, sha256 } from './writer.ts';
 
 export interface ExtraFile {
@@ -20,9 +26,10 @@ export interface ExtraFile {
   bytes: Uint8Array;
 }
 
-export interface Failure {
+export interface Failure extends FetchFailure {
   collection: string;
-  reason: string;
+  /** Whether the part's earlier files were kept (stale); false: it is missing from the release. */
+  kept: boolean;
 }
 
 export interface ReleaseOptions {
@@ -36,15 +43,23 @@ export interface ReleaseOptions {
   onWrite?: (count: number) => void;
 }
 
-/** What the manifest says beyond the files: filled in by the run. */
-export type ManifestHead = Omit<Manifest, 'files' | 'absent' | 'stale' | 'requests' | 'ledger'> & { ledgerBefore?: Manifest['ledger'] };
+/** What the run says of the release: the index's head and the state's identity. */
+export interface ReleaseHead {
+  manifest: Omit<Manifest, 'stale'>;
+  identity: Identity;
+  /** Requests spent before the release opened (preflight, the token request). */
+  spent: number;
+  /** The month's requests before this run (the output folder's ledger). */
+  ledgerBefore: number;
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export class Release {
   readonly failures: Failure[] = [];
-  readonly #files: Record<string, ManifestFile> = {};
+  readonly #files: Record<string, FileState> = {};
   readonly #absent: Record<string, string> = {};
+  readonly #drift = new Map<string, Map<string, DriftIssue>>();
   readonly #writer: ReleaseWriter;
   readonly #options: ReleaseOptions;
   readonly #counts = { requests: 0, lowerBound: 0, byEndpoint: {} as Record<string, number>, skipped: 0, fresh: 0 };
@@ -64,6 +79,11 @@ export class Release {
     return Object.keys(this.#files);
   }
 
+  /** Drift of this run so far, per endpoint. */
+  get drift(): Record<string, DriftIssue[]> {
+    return Object.fromEntries([...this.#drift].sort((a, b) => a[0].localeCompare(b[0])).map(([endpoint, issues]) => [endpoint, [...issues.values()]]));
+  }
+
   /** Adds one collection: its derived files when fetched, its previous files when carried or failed. */
   async add(f: Fetched, derive: (c: Collection, bodies: ReadonlyArray<unknown>) => Output[]): Promise<void> {
     const c = f.collection;
@@ -81,7 +101,7 @@ export class Release {
     if (f.state === 'carried' || f.state === 'failed') {
       const kept = previous.filesOf(c.key);
       if (f.state === 'failed') {
-        this.failures.push({ collection: c.key, reason: f.reason! });
+        this.failures.push({ ...f.failure!, collection: c.key, kept: kept.length > 0 });
         if (kept.length === 0) return;
       } else if (kept.length === 0 && previous.absentSince(c.key)) {
         this.#absent[c.key] = previous.absentSince(c.key)!;
@@ -90,13 +110,14 @@ export class Release {
         const before = previous.file(path)!;
         if (!(await this.#writer.carry(`api/${path}`))) throw new SnapshotError('write', `the previous copy of ${path} is missing; run with --refresh all`);
         const { stale: _stale, ...rest } = before;
-        const stale = f.state === 'failed' ? { since: before.stale?.since ?? before.fetchedAt, reason: f.reason! } : before.stale;
+        const stale: StaleMark | undefined = f.state === 'failed' ? { since: before.stale?.since ?? before.fetchedAt, reason: f.failure!.short } : before.stale;
         this.#files[path] = stale ? { ...rest, stale } : rest;
       }
       return;
     }
     this.#counts.fresh++;
     this.#counts.skipped += f.notFound;
+    this.#addDrift(c.endpoint.id, f.drift);
     const fetchedAt = iso(this.#options.now());
     const outputs = derive(c, f.bodies);
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
@@ -111,18 +132,28 @@ export class Release {
     }
   }
 
-  /** Refuses a tree with a hole (a failed part with no earlier copy) or a run that fetched nothing new. */
+  #addDrift(endpoint: string, issues: readonly DriftIssue[]): void {
+    if (issues.length === 0) return;
+    const byPath = this.#drift.get(endpoint) ?? new Map<string, DriftIssue>();
+    for (const issue of issues) {
+      const key = `${issue.path} ${issue.kind}`;
+      const seen = byPath.get(key);
+      byPath.set(key, seen ? { ...seen, count: seen.count + issue.count } : { ...issue });
+    }
+    this.#drift.set(endpoint, byPath);
+  }
+
+  /** Refuses a tree with a hole the upstream made, and a run that fetched nothing new. */
   assertComplete(): void {
-    const previous = this.#options.previous;
-    const incomplete = this.failures.filter((f) => previous.filesOf(f.collection).length === 0);
     const list = (failures: Failure[]) => failures.slice(0, 10).map((f) => `${f.collection}: ${f.reason}`).join('\n  ');
-    if (incomplete.length > 0) {
-      const n = incomplete.length;
-      throw new SnapshotError('upstream_http', `nothing was published: ${n} part${n === 1 ? '' : 's'} of the tree could not be fetched and ${n === 1 ? 'has' : 'have'} no earlier copy:\n  ${list(incomplete)}`);
+    const holes = this.failures.filter((f) => f.kind === 'upstream' && !f.kept);
+    if (holes.length > 0) {
+      const n = holes.length;
+      throw new SnapshotError('upstream_unreachable', `nothing was published: ${n} part${n === 1 ? '' : 's'} of the tree could not be fetched and ${n === 1 ? 'has' : 'have'} no earlier copy:\n  ${list(holes)}`);
     }
     if (this.#counts.fresh === 0 && this.failures.length > 0) {
       const n = this.failures.length;
-      throw new SnapshotError('upstream_network', `nothing new could be fetched, so the published tree is unchanged; ${n} part${n === 1 ? '' : 's'} failed:\n  ${list(this.failures)}`);
+      throw new SnapshotError('upstream_unreachable', `nothing new could be fetched, so the published tree is unchanged; ${n} part${n === 1 ? '' : 's'} failed:\n  ${list(this.failures)}`);
     }
   }
 
@@ -134,33 +165,33 @@ export class Release {
     }
   }
 
-  /** Writes the manifest and publishes the release atomically. */
-  async publish(head: ManifestHead, started: number): Promise<{ manifest: Manifest; summary: Summary }> {
-    const { ledgerBefore, ...rest } = head;
+  /** Writes the public index, then publishes the release with its private state, atomically. */
+  async publish(head: ReleaseHead, started: number): Promise<{ manifest: Manifest; state: State; summary: Summary }> {
     const files = this.#files;
-    const fileCount = Object.keys(files).length;
-    const stale = Object.values(files).filter((f) => f.stale).length;
-    const c = this.#counts;
-    const manifest: Manifest = {
-      ...rest,
-      requests: {
-        made: c.requests,
-        saved: Math.max(0, fileCount - c.requests),
-        lowerBound: c.lowerBound,
-        byEndpoint: Object.fromEntries(Object.entries(c.byEndpoint).sort()),
-      },
-      ledger: { month: head.builtAt.slice(0, 7), requests: (ledgerBefore?.requests ?? 0) + c.requests },
-      stale,
-      files,
-      absent: Object.fromEntries(Object.entries(this.#absent).sort()),
-    };
+    const stale = Object.fromEntries(Object.entries(files).flatMap(([path, f]) => (f.stale ? [[path, f.stale]] : [])));
+    const manifest: Manifest = { ...head.manifest, stale };
     const manifestText = serializeManifest(manifest);
     assertNoSecret(manifestText, MANIFEST_PATH, this.#options.secrets);
     await this.#writer.write(MANIFEST_PATH, Buffer.from(manifestText));
+    const c = this.#counts;
+    const made = c.requests + head.spent;
+    const month = manifest.builtAt.slice(0, 7);
+    const state: State = {
+      version: 1,
+      identity: head.identity,
+      builtAt: manifest.builtAt,
+      requests: { made, saved: Math.max(0, Object.keys(files).length - made), lowerBound: c.lowerBound, byEndpoint: Object.fromEntries(Object.entries(c.byEndpoint).sort()) },
+      ledger: { month, requests: head.ledgerBefore + made },
+      files,
+      absent: Object.fromEntries(Object.entries(this.#absent).sort()),
+      drift: this.drift,
+    };
+    const stateText = serializeState(state);
+    assertNoSecret(stateText, 'the private state', this.#options.secrets);
     const w = this.#writer;
-    const summary: Summary = { written: w.written, unchanged: w.unchanged, skipped: c.skipped, stale, requests: c.requests, lowerBound: c.lowerBound, bytes: w.bytes, seconds: (performance.now() - started) / 1000 };
-    await w.publish();
-    return { manifest, summary };
+    const summary: Summary = { written: w.written, unchanged: w.unchanged, skipped: c.skipped, stale: Object.keys(stale).length, requests: c.requests, preflight: head.spent, lowerBound: c.lowerBound, bytes: w.bytes, seconds: (performance.now() - started) / 1000 };
+    await w.publish(stateText);
+    return { manifest, state, summary };
   }
 
   /** Drops the staged release; the published tree stays exactly as it was. */

@@ -4,7 +4,8 @@
  * are retried with exponential backoff and full jitter, honouring `Retry-After`.
  */
 import { Agent, request, type Dispatcher } from 'undici';
-import { AccountRecord, TokenRecord } from '../api/schemas/family-b.ts';
+import type { z } from 'zod';
+import { CONTRACT } from '../api/schemas/contract.ts';
 import { describeRequest, redactSecrets, redactUrl } from '../api/redact.ts';
 import { SnapshotError } from './errors.ts';
 import { ENDPOINT } from '../api/endpoints.ts';
@@ -61,6 +62,16 @@ function isRetryable(error: unknown): boolean {
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return true;
   if (e?.code && RETRYABLE_CODES.has(e.code)) return true;
   return e?.cause !== undefined && e.cause !== error && isRetryable(e.cause);
+}
+
+/** Failures to reach the host at all, as opposed to a fault on one request (a hang, a reset). */
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function isConnectFailure(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: unknown; errors?: unknown[] };
+  if (typeof e?.code === 'string' && CONNECT_CODES.has(e.code)) return true;
+  if (Array.isArray(e?.errors) && e.errors.some(isConnectFailure)) return true;
+  return e?.cause !== undefined && e.cause !== error && isConnectFailure(e.cause);
 }
 
 /** A short, stable name for a network failure: the error code, or "timeout after N ms". */
@@ -152,12 +163,14 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
 
   async function withRetries(origin: string, target: string, headers: Record<string, string>): Promise<UpstreamResponse> {
     let last = '';
+    let connectOnly = true;
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
       let wait = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * random();
       try {
         const response = await once(origin, target, headers);
         if (response.status !== 429 && response.status < 500) return { status: response.status, body: response.body };
         last = `HTTP ${response.status}`;
+        connectOnly = false;
         if (response.retryAfter !== undefined) {
           if (response.retryAfter > RETRY_AFTER_CAP_MS) break;
           wait = Math.max(wait, response.retryAfter);
@@ -168,22 +181,37 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
           throw new SnapshotError('upstream_network', `${shown(target)}: ${redactSecrets((error as Error).message, secrets)}`, { cause: error });
         }
         last = redactSecrets(describeError(error, options.timeoutMs), secrets);
+        connectOnly &&= isConnectFailure(error);
       }
       if (attempt < options.attempts) {
         options.onRetry?.(`${shown(target)}: ${last}; retry ${attempt} of ${options.attempts - 1} in ${Math.round(wait)} ms`);
         await sleep(wait);
       }
     }
-    throw new SnapshotError('upstream_network', `${shown(target)}: ${last} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`);
+    const code = connectOnly ? 'upstream_unreachable' : 'upstream_network';
+    throw new SnapshotError(code, `${shown(target)}: ${last} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`);
   }
+
+  const proven = new Set<'A' | 'B'>();
+  const where = (u: URL) => `${u.origin}${trimSlash(u)}`;
+  const describe = (family: 'A' | 'B') =>
+    family === 'A'
+      ? `Family A at ${a ? where(a) : '(no RC_BASE_URL)'} (RC_BASE_URL, RC_API_KEY)`
+      : `Family B at ${b ? where(b) : '(no RC_LEGACY_BASE_URL)'} (RC_LEGACY_BASE_URL, ${options.token ? 'RC_TOKEN' : 'RC_EMAIL and RC_PASSWORD'})`;
 
   if (b && !credentials.token) {
     const target = targetOf({ endpoint: 'auth.token', params: { email: options.email!, password: options.password! }, locale: 'en-US' });
     const response = await withRetries(b.origin, target, {});
     if (response.status !== 200) {
-      throw new SnapshotError('upstream_http', `the token request answered HTTP ${response.status}: check RC_EMAIL and RC_PASSWORD`, { context: { status: response.status } });
+      const refused = response.status === 401 || response.status === 403;
+      throw new SnapshotError(
+        refused ? 'upstream_auth' : 'upstream_unreachable',
+        `${describe('B')}: the token request answered HTTP ${response.status}; ${refused ? 'the upstream refused the e-mail address or password: check RC_EMAIL and RC_PASSWORD' : 'try again later'}. Nothing was published`,
+        { context: { status: response.status } },
+      );
     }
-    const parsed = TokenRecord.safeParse((() => {
+    // only what this source needs must hold (the contract); the rest of the body may drift
+    const parsed = (CONTRACT['auth.token'] as z.ZodType<{ token: string }>).safeParse((() => {
       try {
         return JSON.parse(response.body);
       } catch {
@@ -193,6 +221,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
     if (!parsed.success) throw new SnapshotError('upstream_invalid', 'the token request answered a body without a token');
     credentials.token = parsed.data.token;
     secrets.push(parsed.data.token);
+    proven.add('B');
   }
 
   let account: Promise<AccountInfo | undefined> | undefined;
@@ -209,7 +238,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       } catch {
         return undefined;
       }
-      const parsed = AccountRecord.safeParse(json);
+      const parsed = (CONTRACT['auth.account'] as z.ZodType<AccountInfo>).safeParse(json);
       if (!parsed.success) return undefined;
       const { hasWeather, hasOverviews, hasCams, maxPerMonth } = parsed.data;
       return { hasWeather, hasOverviews, hasCams, maxPerMonth };
@@ -218,6 +247,13 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   return {
     kind: 'remote',
     families,
+    proven,
+    describe,
+    identity: () => ({
+      kind: 'remote',
+      facts: { ...(a ? { familyA: where(a) } : {}), ...(b ? { familyB: where(b) } : {}) },
+      secret: JSON.stringify([options.apiKey ?? '', options.token ?? '', options.email ?? '', options.password ?? '']),
+    }),
     secrets,
     target: targetOf,
     account: accountInfo,

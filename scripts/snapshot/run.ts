@@ -11,14 +11,19 @@ import { checkBudget, type Projection } from './budget.ts';
 import { intervals, type SnapshotConfig } from './config.ts';
 import { derive } from './derive.ts';
 import { discover } from './discover.ts';
+import { fitPlan, formatFit } from './fit.ts';
 import { Fetcher, pool, type Fetched } from './fetch.ts';
 import type { Manifest } from './manifest.ts';
 import { resortCollections, type PlanContext } from './plan.ts';
 import { PreviousBuild } from './previous.ts';
 import { silentProgress, type Progress, type Summary } from './progress.ts';
-import { Release, type ExtraFile, type Failure } from './release.ts';
+import { FAMILY_B_PROBE, familyAProbe, preflight } from './preflight.ts';
+import { Release, type ExtraFile, type Failure, type ReleaseHead } from './release.ts';
 import type { Scope } from './scope.ts';
 import type { Source } from './source.ts';
+import { identityOf, readLedger, writeLedger, type State } from './state.ts';
+import { isOurs, LEDGER, releasesDir } from './writer.ts';
+import { join } from 'node:path';
 
 export type { ExtraFile, Failure };
 
@@ -42,8 +47,10 @@ export interface SnapshotOptions {
 }
 
 export interface SnapshotResult {
-  /** The published manifest (with `--plan`, the previous build's, which may be absent). */
-  manifest: Manifest;
+  /** The published index; absent for `--plan`. */
+  manifest: Manifest | undefined;
+  /** The release's private state (with `--plan`, the previous build's, when of the same source). */
+  state: State | undefined;
   summary: Summary;
   /** Collections whose files were kept from the previous run. */
   failures: Failure[];
@@ -57,7 +64,7 @@ export interface SnapshotResult {
   published: boolean;
 }
 
-const emptySummary = (): Summary => ({ written: 0, unchanged: 0, skipped: 0, stale: 0, requests: 0, lowerBound: 0, bytes: 0, seconds: 0 });
+const emptySummary = (): Summary => ({ written: 0, unchanged: 0, skipped: 0, stale: 0, requests: 0, preflight: 0, lowerBound: 0, bytes: 0, seconds: 0 });
 
 export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotResult> {
   const { config, source, now } = options;
@@ -65,57 +72,94 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
   const started = performance.now();
   const buildTime = now();
   const refresh = options.refresh ?? 'all';
-  const previous = await PreviousBuild.read(config.out);
-  const refreshEvery = intervals(config);
+  const identity = source.identity();
+  const previous = await PreviousBuild.read(config.out, identity);
+  const month = new Date(buildTime).toISOString().slice(0, 7);
+  const ledgerPath = join(releasesDir(config.out), LEDGER);
+  const ledger = await readLedger(ledgerPath, identity);
+  const ledgerBefore = ledger?.month === month ? ledger.requests : 0;
+  const stored = identityOf(identity, previous.state?.identity.salt ?? ledger?.identity.salt);
+  if (previous.otherSource) progress.note('the published release came from another source or account: this run fetches everything and carries nothing over');
+  let refreshEvery = intervals(config);
   const isDue = (c: Parameters<PreviousBuild['isDue']>[0]) => previous.isDue(c, refresh, refreshEvery, buildTime);
+  // every request this run makes goes into the month's ledger, whether it publishes or not
+  let spent = 0;
   const fetcher = new Fetcher(source, { concurrency: config.concurrency, progress, isDue });
-  const account = await source.account?.();
-  const ctx: PlanContext = { config, families: options.families, target: (r) => source.target(r), ...(account ? { permissions: account } : {}) };
-
-  // 1. discover
-  const { fetched, scope } = await discover({ config, families: options.families, fetcher, previous, ...(options.planOnly ? { planOnly: { sourceKind: source.kind } } : {}) });
-
-  // 2. plan, and the month's projection against the allowance
-  const planned = { ...ctx, publishedGroups: new Set(scope.groups.map((g) => g.name)) };
-  const resortPlan = resortCollections(planned, scope);
-  const budget = checkBudget({
-    collections: [...fetched.map((f) => f.collection), ...resortPlan],
-    config,
-    refresh,
-    isDue,
-    account,
-    ledger: previous.manifest?.ledger,
-    month: new Date(buildTime).toISOString().slice(0, 7),
-    enforce: !options.planOnly && source.kind === 'remote' && !options.force,
-  });
-  const result = { scope, plan: budget.text, projection: budget.projection, allowance: budget.allowance };
-  if (options.planOnly) return { ...result, manifest: previous.manifest!, summary: emptySummary(), failures: [], published: false };
-
-  // 3. fetch, derive and release
-  const release = await Release.open({ out: config.out, previous, secrets: source.secrets, now, name: String(Math.floor(buildTime / 1000)), onWrite: options.onWrite });
-  const deriveFiles = (c: Parameters<typeof derive>[1], bodies: ReadonlyArray<unknown>) => derive({ ...planned, scope }, c, bodies);
   try {
-    for (const f of fetched) await release.add(f, deriveFiles);
-    fetcher.announce(resortPlan);
-    await fetchInto(release, resortPlan.map((c) => () => fetcher.fetch(c)), Math.max(2, config.concurrency * 2), deriveFiles);
-    release.assertComplete();
-    await release.addExtras((await options.extraFiles?.(scope, release.files)) ?? []);
-    const { manifest, summary } = await release.publish(
-      {
-        version: 1,
-        source: { kind: source.kind, families: [...options.families].sort() },
-        builtAt: new Date(buildTime).toISOString(),
-        locales: [...config.locales],
-        resorts: scope.resorts,
-        ledgerBefore: budget.ledger,
-      },
-      started,
-    );
-    progress.done(summary);
-    return { ...result, manifest, summary, failures: release.failures, published: true };
-  } catch (error) {
-    await release.abort();
-    throw error;
+    // a real upstream proves its credentials before anything is spent; a plan spends nothing at all
+    const probing = source.kind === 'remote' && !options.planOnly;
+    if (probing && options.families.has('B') && !source.proven.has('B')) {
+      spent++;
+      await preflight(source, 'B', FAMILY_B_PROBE);
+    }
+    const account = await source.account?.();
+    const ctx: PlanContext = { config, families: options.families, target: (r) => source.target(r), ...(account ? { permissions: account } : {}) };
+
+    // 1. discover
+    const { fetched, scope } = await discover({ config, families: options.families, fetcher, previous, ...(options.planOnly ? { planOnly: { sourceKind: source.kind } } : {}) });
+    if (probing && options.families.has('A') && scope.resorts.length > 0) {
+      spent++;
+      await preflight(source, 'A', familyAProbe(scope.resorts[0]!.id));
+    }
+
+    // 2. plan, and the month's projection against the allowance; over it, a plan that fits
+    const planned = { ...ctx, publishedGroups: new Set(scope.groups.map((g) => g.name)) };
+    const discovered = fetched.map((f) => f.collection);
+    let resortPlan = resortCollections(planned, scope);
+    const allowance = config.allowance ?? account?.maxPerMonth;
+    const fit = allowance === undefined ? undefined : fitPlan({ collections: [...discovered, ...resortPlan], config, allowance });
+    let effective = config;
+    if (fit && fit.steps.length > 0 && fit.fits && config.budget === 'fit') {
+      effective = { ...config, refresh: { ...fit.intervals }, variants: fit.variants };
+      refreshEvery = intervals(effective);
+      resortPlan = resortCollections({ ...planned, config: effective }, scope);
+      progress.note(`budget "fit": ${fit.steps.join('; ')}`);
+    }
+    const budget = checkBudget({
+      collections: [...discovered, ...resortPlan],
+      config: effective,
+      refresh,
+      isDue,
+      account,
+      ledger: ledgerBefore > 0 ? { month, requests: ledgerBefore } : undefined,
+      month,
+      enforce: !options.planOnly && source.kind === 'remote' && !options.force,
+      ...(fit && allowance !== undefined && fit.steps.length > 0 ? { proposal: formatFit(fit, allowance) } : {}),
+    });
+    const result = { scope, plan: budget.text, projection: budget.projection, allowance: budget.allowance };
+    if (options.planOnly) return { ...result, manifest: undefined, state: previous.state, summary: emptySummary(), failures: [], published: false };
+
+    // 3. fetch, derive and release
+    const release = await Release.open({ out: config.out, previous, secrets: source.secrets, now, name: String(Math.floor(buildTime / 1000)), onWrite: options.onWrite });
+    const deriveFiles = (c: Parameters<typeof derive>[1], bodies: ReadonlyArray<unknown>) => derive({ ...planned, config: effective, scope }, c, bodies);
+    try {
+      for (const f of fetched) await release.add(f, deriveFiles);
+      fetcher.announce(resortPlan);
+      await fetchInto(release, resortPlan.map((c) => () => fetcher.fetch(c)), Math.max(2, config.concurrency * 2), deriveFiles);
+      release.assertComplete();
+      await release.addExtras((await options.extraFiles?.(scope, release.files)) ?? []);
+      const head: ReleaseHead = {
+        manifest: {
+          version: 2,
+          builtAt: new Date(buildTime).toISOString(),
+          source: { kind: source.kind, families: [...options.families].sort() },
+          locales: [...config.locales],
+          resorts: scope.resorts,
+        },
+        identity: stored,
+        spent,
+        ledgerBefore,
+      };
+      const { manifest, state, summary } = await release.publish(head, started);
+      progress.done(summary);
+      return { ...result, manifest, state, summary, failures: release.failures, published: true };
+    } catch (error) {
+      await release.abort();
+      throw error;
+    }
+  } finally {
+    const made = spent + fetcher.made;
+    if (made > 0 && (await isOurs(config.out))) await writeLedger(ledgerPath, { identity: stored, month, requests: ledgerBefore + made });
   }
 }
 

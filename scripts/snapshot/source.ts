@@ -3,7 +3,9 @@
  * take the contract's one request type and build the same URL from it, so a snapshot of the HTTP server
  * and an in-process one of the same data are byte-identical.
  */
+import type { Family } from '../api/endpoints.ts';
 import type { ApiRequest } from '../api/request.ts';
+import type { SourceIdentity } from './state.ts';
 
 export interface UpstreamResponse {
   status: number;
@@ -21,6 +23,12 @@ export interface Source {
   account?(): Promise<AccountInfo | undefined>;
   /** Releases connections; a source without any has nothing to close. */
   close?(): Promise<void>;
+  /** What names this source: a release is carried over only from a release of the same identity. */
+  identity(): SourceIdentity;
+  /** For messages: where a family is and what configures it, e.g. `Family B at https://… (RC_LEGACY_BASE_URL, RC_TOKEN)`. */
+  describe(family: Family): string;
+  /** Families whose credentials were already proven by a call the source made (the token request). */
+  readonly proven: ReadonlySet<Family>;
 }
 
 /** What the plan needs of the account record; never its e-mail or password. */

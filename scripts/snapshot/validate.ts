@@ -1,31 +1,30 @@
 /**
- * Every upstream body is parsed and checked against its endpoint's schema before anything is derived
- * from it. A body that is not JSON or breaks the schema stops the run (nothing is published), with a
- * message that names the endpoint, locale, resort and JSON path.
+ * Every upstream body is parsed and checked on two levels before anything is derived from it (README,
+ * "Validation"):
+ * - the *contract*: what the paths, the derivations and the element rely on. A body that is not JSON or
+ *   breaks it cannot be used: its collection keeps its last good files, marked stale with the JSON path.
+ * - *drift*: whatever else the specification's schema says (a missing or null member, an extra member, an
+ *   unknown enum value, a number sent as text). The body is published as received and the drift reported.
  */
-import type { z } from 'zod';
-import { jsonPath } from '../api/json-path.ts';
-import { schemaFor } from '../api/schemas/by-endpoint.ts';
-import { SnapshotError } from './errors.ts';
+import type { EndpointId } from '../api/endpoints.ts';
+import { contractIssues, driftOf, type DriftIssue } from '../api/schemas/drift.ts';
 import type { Collection } from './plan.ts';
 
+export type Validated = { ok: true; body: unknown; drift: DriftIssue[] } | { ok: false; reason: string };
+
+/** Where a collection's body came from, for messages: `/externalservice/resort/combinedreport (en-US)`. */
+export const whereOf = (c: Collection) => `${c.endpoint.pattern} (${c.locale}${c.resorts.length === 1 ? `, resort ${c.resorts[0]}` : ''})`;
+
 /** Parses and validates one body of collection `c`. */
-export function validateBody(c: Collection, text: string): unknown {
-  const where = `${c.endpoint.pattern} (${c.locale}${c.resorts.length === 1 ? `, resort ${c.resorts[0]}` : ''})`;
-  const context = { endpoint: c.endpoint.id, locale: c.locale };
+export function validateBody(c: Collection, text: string): Validated {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new SnapshotError('upstream_invalid', `${where}: the body is not valid JSON (${(error as Error).message})`, { cause: error, context });
+    return { ok: false, reason: `the body is not valid JSON (${(error as Error).message})` };
   }
-  const result = (schemaFor(c.endpoint) as z.ZodType).safeParse(json);
-  if (!result.success) {
-    const issues = result.error.issues.slice(0, 5).map((issue) => {
-      const resort = c.endpoint.multi && !c.endpoint.multi.ordered && issue.path.length > 0 ? `resort ${String(issue.path[0])}, ` : '';
-      return `${resort}${jsonPath(issue.path)}: ${issue.message}`;
-    });
-    throw new SnapshotError('upstream_invalid', `${where}: the body breaks the schema:\n  ${issues.join('\n  ')}`, { context });
-  }
-  return json;
+  const endpoint: EndpointId = c.endpoint.id;
+  const issues = contractIssues(endpoint, json);
+  if (issues.length > 0) return { ok: false, reason: `the body breaks the contract: ${issues.join('; ')}` };
+  return { ok: true, body: json, drift: driftOf(endpoint, json) };
 }

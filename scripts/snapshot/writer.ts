@@ -8,8 +8,8 @@
  * next build removes whatever a killed one left behind.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
-import { lstat, mkdir, open, readdir, readFile, readlink, rename, rm, symlink, unlink } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstat, mkdir, open, readdir, readFile, readlink, rename, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SnapshotError } from './errors.ts';
 
@@ -29,6 +29,9 @@ export interface ReleaseWriterOptions {
   /** Called after each `write` with the number of files written or linked so far. */
   onWrite?: (count: number) => void;
 }
+
+/** Files the state does not list are compared byte for byte up to this size. */
+const SMALL_FILE = 4 * 1024 * 1024;
 
 export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -60,11 +63,15 @@ export class ReleaseWriter {
     this.#lock = join(this.releases, '.lock');
   }
 
-  /** Locks the releases folder, clears what killed builds left, and opens a staging folder. */
+  /**
+   * Checks that `out` and its releases folder are this tool's (or absent), locks the releases folder,
+   * clears what killed builds left, and opens a staging folder. Refuses, touching nothing, when either
+   * exists and was not made by this tool.
+   */
   static async open(options: ReleaseWriterOptions): Promise<ReleaseWriter> {
     const out = resolve(options.out);
     const releases = releasesDir(out);
-    await mkdir(releases, { recursive: true });
+    await claim(out, releases);
     await takeLock(join(releases, '.lock'));
     const previous = await currentRelease(out);
     const unique = `${options.name ?? 'release'}-${process.pid}-${Date.now().toString(36)}`;
@@ -81,7 +88,8 @@ export class ReleaseWriter {
   }
 
   async #clearLeftovers(): Promise<void> {
-    const keep = new Set([this.previous && basename(this.previous), '.lock']);
+    const current = this.previous && basename(this.previous);
+    const keep = new Set([current, current && stateName(current), '.lock', MARKER, LEDGER]);
     for (const entry of await readdir(this.releases)) {
       // killed builds leave staging folders and links; releases other than the published one are old
       if (!keep.has(entry)) await rm(join(this.releases, entry), { recursive: true, force: true });
@@ -115,7 +123,8 @@ export class ReleaseWriter {
     this.#ensureDir(dirname(target));
     this.bytes += bytes.byteLength;
     const before = this.#previousFiles.get(path);
-    if (before && before.sha256 === hash && before.size === bytes.byteLength && this.#linkPrevious(path, target)) {
+    const same = before ? before.sha256 === hash && before.size === bytes.byteLength : this.#sameAsPrevious(path, bytes);
+    if (same && this.#linkPrevious(path, target)) {
       this.unchanged++;
       this.#onWrite?.(this.written + this.unchanged);
       return 'unchanged';
@@ -124,6 +133,16 @@ export class ReleaseWriter {
     this.written++;
     this.#onWrite?.(this.written + this.unchanged);
     return 'written';
+  }
+
+  /** For files the state does not list (the index, the bundle, `_headers`): compares the previous copy's bytes. */
+  #sameAsPrevious(path: string, bytes: Uint8Array): boolean {
+    if (!this.previous || bytes.byteLength > SMALL_FILE) return false;
+    try {
+      return readFileSync(join(this.previous, path)).equals(bytes);
+    } catch {
+      return false;
+    }
   }
 
   /** Keeps the previous release's copy of `path` as it is; false when there is none. */
@@ -150,25 +169,28 @@ export class ReleaseWriter {
     }
   }
 
-  /** Publishes the staged release: one atomic rename of a link over `out`. */
-  async publish(): Promise<void> {
+  /**
+   * Publishes the staged release: its private state beside it first, then one atomic rename of a link
+   * over `out`. A reader, or a build killed at any moment, sees the old release with its state or the
+   * new one with its state.
+   */
+  async publish(state: string): Promise<void> {
     const release = join(this.releases, this.name);
+    const stateFile = join(this.releases, stateName(this.name));
+    await writeFile(`${stateFile}.tmp`, state);
+    await rename(`${stateFile}.tmp`, stateFile);
     await rename(this.staging, release);
     const next = join(dirname(this.out), `.${basename(this.out)}-next-${this.name}`);
     await symlink(relative(dirname(this.out), release), next);
-    const existing = await lstat(this.out).catch(() => undefined);
-    if (existing && !existing.isSymbolicLink()) {
-      // a plain folder from elsewhere: move it aside once, then the link takes its place
-      await rename(this.out, join(this.releases, `legacy-${this.name}`));
-    }
     await rename(next, this.out);
     await this.#prune(release);
     await rm(this.#lock, { force: true });
   }
 
-  /** Keeps the new release and the one before it (a reader may still be in it); removes older ones. */
+  /** Keeps the new release and the one before it (a reader may still be in it), with their states. */
   async #prune(current: string): Promise<void> {
-    const keep = new Set([basename(current), this.previous && basename(this.previous), '.lock']);
+    const names = [basename(current), this.previous && basename(this.previous)].filter((n): n is string => !!n);
+    const keep = new Set([...names, ...names.map(stateName), '.lock', MARKER, LEDGER]);
     for (const entry of await readdir(this.releases)) {
       if (!keep.has(entry)) await rm(join(this.releases, entry), { recursive: true, force: true });
     }
@@ -181,12 +203,55 @@ export class ReleaseWriter {
   }
 }
 
-/** The release folder `out` points at, or `out` itself when it is a plain folder. */
+/** The file in every releases folder this tool made: it never deletes or replaces a folder without it. */
+export const MARKER = '.resort-conditions';
+/** The month's request ledger of the output folder (`state.ts`), kept across releases. */
+export const LEDGER = 'ledger.json';
+const stateName = (release: string) => `${release}.state.json`;
+
+/** Whether the releases folder of `out` is this tool's (it holds the marker). */
+export const isOurs = (out: string): Promise<boolean> => lstat(join(releasesDir(out), MARKER)).then(() => true, () => false);
+
+/** The release folder `out` points at, if it is a link this tool made. */
 export async function currentRelease(out: string): Promise<string | undefined> {
   const stat = await lstat(out).catch(() => undefined);
-  if (!stat) return undefined;
-  if (!stat.isSymbolicLink()) return stat.isDirectory() ? resolve(out) : undefined;
+  if (!stat?.isSymbolicLink()) return undefined;
   return resolve(dirname(resolve(out)), await readlink(out));
+}
+
+/** The private state file of the release `out` points at (`.dist-releases/<release>.state.json`). */
+export async function currentStatePath(out: string): Promise<string | undefined> {
+  const release = await currentRelease(out);
+  return release ? join(dirname(release), stateName(basename(release))) : undefined;
+}
+
+/**
+ * Makes sure `out` and `releases` are this tool's or absent, and marks the releases folder. A link from
+ * `out` into `releases` is this tool's (earlier versions left no marker); an empty folder holds nothing to
+ * lose. Anything else is refused before a single byte is written.
+ */
+async function claim(out: string, releases: string): Promise<void> {
+  const foreign = (what: string, path: string) =>
+    new SnapshotError('foreign_output', `${path} ${what} that this tool did not make; nothing was touched. Choose another --out (or "out" in the config), or move it away first`);
+  const outStat = await lstat(out).catch(() => undefined);
+  const releasesStat = await lstat(releases).catch(() => undefined);
+  const marked = releasesStat?.isDirectory() ? await lstat(join(releases, MARKER)).then(() => true, () => false) : false;
+  if (releasesStat && !releasesStat.isDirectory()) throw foreign('is a file', releases);
+  let ours = marked;
+  if (outStat?.isSymbolicLink()) {
+    const target = resolve(dirname(out), await readlink(out));
+    if (dirname(target) !== releases) throw foreign('is a link', out);
+    ours = releasesStat !== undefined;
+  } else if (outStat?.isDirectory()) {
+    const entries = await readdir(out);
+    if (entries.length > 0) throw foreign(`is a folder with ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`, out);
+  } else if (outStat) {
+    throw foreign('is a file', out);
+  }
+  if (releasesStat && !ours) throw foreign('is a folder', releases);
+  if (outStat?.isDirectory()) await rmdir(out);
+  await mkdir(releases, { recursive: true });
+  if (!marked) await writeFile(join(releases, MARKER), 'Releases of resort-conditions. The published folder links to one of them.\n');
 }
 
 /** One build at a time per output folder; a lock whose process is gone is taken over. */
@@ -201,7 +266,7 @@ async function takeLock(lock: string): Promise<void> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(await readFile(lock, 'utf8').catch(() => ''));
       if (pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new SnapshotError('write', `another build (process ${pid}) is writing this output folder; wait for it or remove ${lock}`);
+        throw new SnapshotError('locked', `another build (process ${pid}) is writing this output folder; wait for it, or remove ${lock} if that process is not a build`);
       }
       await unlink(lock).catch(() => undefined);
     }

@@ -12,6 +12,7 @@ import { serveFolder } from '../../scripts/site/static-server.ts';
 import { parseConfig, type SnapshotConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/local-source.ts';
 import { Manifest } from '../../scripts/snapshot/manifest.ts';
+import { readState } from '../../scripts/snapshot/state.ts';
 import { remoteSource } from '../../scripts/snapshot/remote-source.ts';
 import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/run.ts';
 import type { Source } from '../../scripts/snapshot/source.ts';
@@ -91,16 +92,17 @@ describe('a snapshot of the embedded service', () => {
     for (const file of files.filter((f) => f !== 'api/manifest.json')) {
       expect((await readFile(join(b, file))).equals(await readFile(join(a, file))), file).toBe(true);
     }
-    const { source: _a, ...ma } = inProcess.manifest;
-    const { source: _b, ...mb } = overHttp.manifest;
+    const { source: _a, ...ma } = inProcess.manifest!;
+    const { source: _b, ...mb } = overHttp.manifest!;
     expect(mb).toEqual(ma);
-    expect(inProcess.manifest.source.kind).toBe('local');
-    expect(overHttp.manifest.source.kind).toBe('remote');
+    expect(inProcess.manifest!.source.kind).toBe('local');
+    expect(overHttp.manifest!.source.kind).toBe('remote');
+    expect(overHttp.state!.files).toEqual(inProcess.state!.files);
   });
 
   it('writes a file that parses and validates against its schema for every manifest entry', async () => {
     const dir = join(root, 'local', 'api');
-    const files = Object.keys(inProcess.manifest.files);
+    const files = Object.keys(inProcess.state!.files);
     expect((await listFiles(dir)).filter((f) => f !== 'manifest.json')).toEqual(files.sort());
     for (const file of files) {
       const result = schemaOfFile(file).safeParse(JSON.parse(await readFile(join(dir, file), 'utf8')));
@@ -109,7 +111,7 @@ describe('a snapshot of the embedded service', () => {
   });
 
   it('covers every endpoint output in every locale', () => {
-    const files = new Set(Object.keys(inProcess.manifest.files));
+    const files = new Set(Object.keys(inProcess.state!.files));
     const id = dataset.resorts.find((r) => r.webcams.some((w) => w.online) && r.overview.en)!.id;
     for (const locale of LOCALES) {
       for (const path of [
@@ -175,7 +177,7 @@ describe('a snapshot of the embedded service', () => {
 
   it('publishes no file for webcams the service answers 404 for', () => {
     const none = dataset.resorts.find((r) => r.webcams.length === 0)!;
-    expect(inProcess.manifest.files[`en-US/externalservice/resort/${none.id}/webcams.json`]).toBeUndefined();
+    expect(inProcess.state!.files[`en-US/externalservice/resort/${none.id}/webcams.json`]).toBeUndefined();
   });
 
   it('leaves no demo secret anywhere in the output', async () => {
@@ -207,15 +209,27 @@ describe('a snapshot of the embedded service', () => {
     expect(await read(`externalservice/resort/${id}/profile.json`)).toEqual(combined.info);
   });
 
-  it('records the build in the manifest', () => {
-    const m = Manifest.parse(inProcess.manifest);
+  it('publishes an index of what readers need and nothing more', async () => {
+    const m = Manifest.parse(JSON.parse(await readFile(join(root, 'local', 'api', 'manifest.json'), 'utf8')));
+    expect(Object.keys(m)).toEqual(['version', 'builtAt', 'source', 'locales', 'resorts', 'stale']);
     expect(m.locales).toEqual(LOCALES);
     expect(m.resorts).toHaveLength(dataset.resorts.length);
     expect(m.resorts[0]).toEqual({ id: 20, name: dataset.resorts.find((r) => r.id === 20)!.name });
     expect(m.builtAt).toBe(new Date(FROZEN_NOW).toISOString());
-    expect(m.requests.made).toBe(m.requests.lowerBound);
-    expect(m.requests.saved).toBeGreaterThan(m.requests.made);
-    expect(m.stale).toBe(0);
+    expect(m.stale).toEqual({});
+    expect((await stat(join(root, 'local', 'api', 'manifest.json'))).size).toBeLessThan(4096);
+  });
+
+  it('keeps the request counts, hashes and ledger in the private state beside the releases', async () => {
+    const state = inProcess.state!;
+    expect(state.requests.made).toBe(state.requests.lowerBound);
+    expect(state.requests.saved).toBeGreaterThan(state.requests.made);
+    expect(state.ledger).toEqual({ month: '2026-02', requests: state.requests.made });
+    expect(state.identity.kind).toBe('local');
+    const link = await readlink(join(root, 'local'));
+    const onDisk = await readState(join(root, `${link}.state.json`));
+    expect(onDisk).toEqual(state);
+    expect((await listFiles(join(root, 'local'))).some((f) => f.includes('state'))).toBe(false);
   });
 
   it('publishes the output folder as a link to a complete release', async () => {
@@ -227,7 +241,7 @@ describe('a snapshot of the embedded service', () => {
 describe('the restricted account', () => {
   it('gets no forecast, overview or webcam files, and no weather in its reports', async () => {
     const result = await snapshot('basic', local(BASIC.email));
-    const files = Object.keys(result.manifest.files);
+    const files = Object.keys(result.state!.files);
     expect(files.length).toBeGreaterThan(500);
     expect(files.filter((f) => /\/forecast(\/|\.json)|\/overview\.json|\/webcams(\/|\.json)|forecast=true/.test(f))).toEqual([]);
     const id = dataset.resorts[0]!.id;
@@ -237,28 +251,23 @@ describe('the restricted account', () => {
 });
 
 describe('rebuilding', () => {
-  it('rewrites nothing but the manifest when the data did not change', async () => {
+  it('rewrites nothing, the index included, when the data did not change', async () => {
     await snapshot('again', local());
     const before = new Map<string, number>();
     for (const file of await listFiles(join(root, 'again'))) before.set(file, (await stat(join(root, 'again', file))).ino);
     const second = await snapshot('again', local());
-    expect(second.summary.written).toBe(1);
-    expect(second.summary.unchanged).toBe(before.size - 1);
-    for (const file of await listFiles(join(root, 'again'))) {
-      if (file !== 'api/manifest.json') expect((await stat(join(root, 'again', file))).ino, file).toBe(before.get(file));
-    }
+    expect(second.summary.written).toBe(0);
+    expect(second.summary.unchanged).toBe(before.size);
+    for (const file of await listFiles(join(root, 'again'))) expect((await stat(join(root, 'again', file))).ino, file).toBe(before.get(file));
   });
 
-  it('fails on an invalid upstream body and leaves the previous output untouched', async () => {
-    await snapshot('guarded', local());
-    const link = await readlink(join(root, 'guarded'));
-    const manifest = await readFile(join(root, 'guarded', 'api', 'manifest.json'), 'utf8');
-    const good = local();
+  it('keeps the last good files of a part whose body breaks the contract, marked stale, and publishes the rest', async () => {
+    const first = await snapshot('guarded', local());
     const broken: Source = {
-      ...good,
+      ...local(),
       async fetch(request) {
-        const response = await good.fetch(request);
-        if (request.endpoint === 'multi.profile' || request.endpoint === 'multi.combinedreport') {
+        const response = await local().fetch(request);
+        if (request.endpoint === 'multi.combinedreport') {
           const body = JSON.parse(response.body);
           body[String(dataset.resorts[2]!.id)].resortName = 42;
           return { ...response, body: JSON.stringify(body) };
@@ -266,13 +275,40 @@ describe('rebuilding', () => {
         return response;
       },
     };
-    const error = await snapshot('guarded', broken).catch((e: Error) => e);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toContain('/externalservice/resort/combinedreport (en-US): the body breaks the schema');
-    expect((error as Error).message).toContain(`resort ${dataset.resorts[2]!.id}, $["${dataset.resorts[2]!.id}"].resortName`);
-    expect(await readlink(join(root, 'guarded'))).toBe(link);
-    expect(await readFile(join(root, 'guarded', 'api', 'manifest.json'), 'utf8')).toBe(manifest);
+    const result = await snapshot('guarded', broken);
+    const contract = result.failures.filter((f) => f.kind === 'contract');
+    // every combined-report collection (8 variants × 2 locales) broke; nothing else did
+    expect(contract).toHaveLength(16);
+    expect(result.failures).toHaveLength(16);
+    expect(contract[0]!.reason).toContain('/externalservice/resort/combinedreport (en-US): the body breaks the contract');
+    expect(contract[0]!.reason).toContain(`$["${dataset.resorts[2]!.id}"].resortName`);
+    expect(contract.every((f) => f.kept)).toBe(true);
+    const id = dataset.resorts[2]!.id;
+    const file = `en-US/externalservice/resort/${id}/combinedreport.json`;
+    expect(result.state!.files[file]!.stale).toEqual({ since: first.state!.files[file]!.fetchedAt, reason: contract[0]!.short });
+    expect(result.manifest!.stale[file]).toEqual(result.state!.files[file]!.stale);
+    expect(JSON.parse(await readFile(join(root, 'guarded', 'api', file), 'utf8')).resortName).toBe(dataset.resorts[2]!.name);
+    // the other endpoints were fetched and are not stale
+    expect(result.state!.files[`en-US/externalservice/resort/${id}/snowreport.json`]!.stale).toBeUndefined();
     const leftovers = (await readdir(join(root, '.guarded-releases'))).filter((e) => e.startsWith('.staging'));
     expect(leftovers).toEqual([]);
+  });
+
+  it('leaves out a part whose body breaks the contract when it has no earlier copy, and says so', async () => {
+    const broken: Source = {
+      ...local(),
+      async fetch(request) {
+        const response = await local().fetch(request);
+        return request.endpoint === 'attribution' ? { ...response, body: '{"requiresAttribution": "yes",' } : response;
+      },
+    };
+    const result = await snapshot('fresh-broken', broken);
+    expect(result.failures.map((f) => [f.collection, f.kind, f.kept])).toEqual([
+      ['en-US attribution', 'contract', false],
+      ['fr-FR attribution', 'contract', false],
+    ]);
+    expect(result.failures[0]!.reason).toMatch(/attribution \(en-US\): the body is not valid JSON/);
+    expect(Object.keys(result.state!.files).filter((f) => f.includes('attribution'))).toEqual([]);
+    expect(Object.keys(result.state!.files).length).toBeGreaterThan(1000);
   });
 });

@@ -57,6 +57,9 @@ export const ProfileRecord = z.looseObject({
       numGondolasTrans: num,
       numHighSpeedQuads: num,
       numHighSpeedSix: num,
+      // README, "Choices": the embedded service also counts eight-seat and other lifts
+      numHighSpeedEight: num.optional(),
+      numOtherLifts: num.optional(),
     })
     .optional(),
   location: z
@@ -181,6 +184,9 @@ export const SnowReportRecord = z.looseObject({
   activeDate: DayString.or(z.literal('')).nullable().optional(),
   report: SnowReportBody,
   currentWeather: WeatherRecord.optional(),
+  // upstream-facts.md: a real client reads a top-level `lastModified_str` of the snow report
+  lastModified: z.int().optional(),
+  lastModified_str: UtcStamp.optional(),
 });
 export type SnowReportRecord = z.infer<typeof SnowReportRecord>;
 
@@ -209,6 +215,8 @@ export const CreditLine = z.looseObject({ text: str, url: str });
 export const WebcamRecord = z.looseObject({
   webcamId: z.number(),
   resort: z.number(),
+  // README, "Choices": the embedded service names each webcam
+  title: str.optional(),
   lastUpdate: z.int(),
   lastUpdate_str: UtcStamp,
   orderNr: z.number(),

@@ -1,0 +1,119 @@
+/**
+ * The contract of every endpoint's 200 body: only what the static paths, the derivations
+ * (`scripts/snapshot/derive.ts`, `scope.ts`), the remote source and the element (`widget/data.ts`,
+ * `widget/render/`) rely on. A body that breaks it cannot be used. Everything else the full schemas
+ * (`by-endpoint.ts`) check is drift (`drift.ts`): published as received, and reported.
+ *
+ * Every object is loose (extra members pass), every member not named here may be missing, `null` or of
+ * any type. A map keyed by resort id and its ordered form hold records of the single-resort contract,
+ * because derivation publishes each map value as that resort's single-resort file.
+ */
+import { z } from 'zod';
+import type { EndpointId, MultiType } from '../endpoints.ts';
+
+/**
+ * An id that names a file (`scope.ts` `checkId`): a positive safe integer, so a string, a fraction or a
+ * negative number here would otherwise stop the run with `unsafe_output`.
+ */
+const Id = z.int().positive();
+
+/** A key of a multi-resort map (family-b.ts `resortMap`), small enough that `Number(key)` stays exact. */
+const IdKey = z
+  .string()
+  .regex(/^[1-9]\d*$/, { message: 'map keys must be resort ids' })
+  .refine((key) => Number.isSafeInteger(Number(key)), { message: 'map keys must be resort ids that are safe integers' });
+
+/** A record nobody reads a member of: it must still be a record (it is published as a file of its own). */
+const AnyRecord = z.looseObject({});
+
+/** A state or region of a country (`scope.ts` `subregionIds`; `?? []` there, so the lists may be null). */
+const SubregionRefs = z
+  .array(
+    z.looseObject({
+      id: Id, // derive: scope.ts subregionIds fetches `region/{id}/list`; paths: names its file
+    }),
+  )
+  .nullish();
+
+/** One region list, alone (`region/{id}/list`) or as an element of the countries list. */
+const RegionList = z.looseObject({
+  id: Id, // derive: countriesFiles/rewriteRegionList name `region/{id}/list` and the `region-{id}` group
+  resorts: z.array(
+    z.looseObject({
+      id: Id, // derive: scope.ts collects the snapshot's resorts; rewriteRegionList builds `resortId=` links
+      resortName: z.string(), // derive: scope.ts names each resort in the manifest
+    }),
+  ),
+  states: SubregionRefs, // derive: scope.ts subregionIds
+  regions: SubregionRefs, // derive: scope.ts subregionIds
+});
+
+/** Family A record as an element of the list: derivation files it under its `resort`. */
+const FamilyARecord = z.looseObject({
+  resort: Id, // derive: familyAFiles keys the per-resort and group files by `resort` (optional in the full schema)
+});
+
+const SnowReport = AnyRecord; // paths: published as `resort/{id}/snowreport`; nothing reads a member
+const Profile = AnyRecord; // paths: published as `resort/{id}/profile`; the element reads `info` members defensively
+const Webcams = z.array(z.unknown()); // paths: published as `resort/{id}/webcams`; nothing reads an element
+
+const Forecast = z.looseObject({
+  currentWeather: z.looseObject({}), // element: data.ts drops a forecast whose `currentWeather` is not an object
+  forecast: z.array(z.unknown()), // derive: multiFiles slices it for every N; element: data.ts checks it is an array
+});
+
+const CombinedReport = z.looseObject({
+  resortName: z.string(), // element: data.ts rejects the file unless `resortName` is a string (card heading)
+  info: z.looseObject({}), // element: data.ts requires an object; derive: multiFiles publishes it as the profile file
+  report: z.looseObject({}).optional(), // element: data.ts rejects a `report` that is present but not an object
+  links: z.looseObject({}).nullish(), // derive: multiFiles publishes a present `links` as the links file
+});
+
+const RECORD_OF: Record<MultiType, z.ZodType> = {
+  snowreport: SnowReport,
+  webcams: Webcams,
+  combinedreport: CombinedReport,
+  forecast: Forecast,
+  profile: Profile,
+};
+
+/** derive: multiFiles files every value under `Number(key)` (`checkId`); a non-id key cannot name a file. */
+const map = (type: MultiType) => z.record(IdKey, RECORD_OF[type]);
+/** paths: the ordered form is an array (`…/ordered` file); derivation builds it and never reads one. */
+const list = (type: MultiType) => z.array(RECORD_OF[type]);
+
+/** What every endpoint's 200 body must satisfy to be used at all. */
+export const CONTRACT: Record<EndpointId, z.ZodType> = {
+  'a.snowreport': z.array(FamilyARecord), // derive: familyAFiles iterates the list
+  'a.resort.snowreport': AnyRecord, // element: data.ts ignores a Family A file that is not an object
+  'multi.snowreport': map('snowreport'),
+  'multi.snowreport.ordered': list('snowreport'),
+  'multi.webcams': map('webcams'),
+  'multi.webcams.ordered': list('webcams'),
+  'multi.combinedreport': map('combinedreport'),
+  'multi.combinedreport.ordered': list('combinedreport'),
+  'multi.forecast': map('forecast'),
+  'multi.forecast.ordered': list('forecast'),
+  'multi.profile': map('profile'),
+  'multi.profile.ordered': list('profile'),
+  'region.countries': z.array(RegionList), // derive: countriesFiles maps over the countries
+  'region.list': RegionList,
+  forecast: Forecast,
+  links: AnyRecord, // paths: published as `resort/{id}/links`; the element reads `combined.links` defensively
+  overview: AnyRecord, // paths: published as received
+  profile: Profile,
+  snowreport: SnowReport,
+  combinedreport: CombinedReport,
+  webcams: Webcams,
+  'auth.token': z.looseObject({
+    token: z.string(), // source: remote-source.ts sends it with every Family B request
+  }),
+  'auth.account': z.looseObject({
+    // source: remote-source.ts plans by the account's features and monthly budget
+    hasWeather: z.boolean(),
+    hasOverviews: z.boolean(),
+    hasCams: z.boolean(),
+    maxPerMonth: z.number(),
+  }),
+  attribution: AnyRecord, // element: data.ts ignores an attribution that is not an object; members are read defensively
+};

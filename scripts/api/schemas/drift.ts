@@ -1,0 +1,343 @@
+/**
+ * Two levels of checking an upstream body. The contract (`contract.ts`) is what the paths, the
+ * derivations and the element rely on: a break means the body cannot be used. Drift is everything else
+ * the full schema (`by-endpoint.ts`) checks, plus members the schema does not declare: the body is
+ * published as received and the drift is reported, one line per kind of difference however many resorts
+ * show it. Pure, and never throws.
+ */
+import type { z } from 'zod';
+import type { EndpointId } from '../endpoints.ts';
+import { jsonPath } from '../json-path.ts';
+import { SCHEMAS } from './by-endpoint.ts';
+import { CONTRACT } from './contract.ts';
+
+export type DriftKind = 'missing' | 'null' | 'extra' | 'enum' | 'numeric-string' | 'type' | 'other';
+
+/** One kind of difference between a body and its endpoint's full schema. */
+export interface DriftIssue {
+  /** JSON path via `jsonPath()`, array indexes and map keys as `[*]`: `$[*].states[*].regionType`. */
+  path: string;
+  kind: DriftKind;
+  /** The first example: a short preview of the value, or the schema's message; at most 80 characters. */
+  example: string;
+  /** How many places of the body show this (path, kind). */
+  count: number;
+}
+
+/** At most this many issues per body, so one broken upstream cannot flood a report. */
+export const MAX_DRIFT_ISSUES = 50;
+/** At most this many contract issues per body, as `validate.ts` reports schema breaks. */
+export const MAX_CONTRACT_ISSUES = 5;
+const MAX_EXAMPLE = 80;
+/** Deeper than any schema of the contract; a guard against pathological input only. */
+const MAX_DEPTH = 64;
+
+/** A path segment standing for every array index or map key. */
+const ANY = Symbol('*');
+type Segment = PropertyKey;
+
+/** The slice of a zod 4 issue this module reads (`z.core.$ZodIssue` members, all optional). */
+interface Issue {
+  code?: string;
+  path: PropertyKey[];
+  message: string;
+  expected?: string;
+  values?: unknown[];
+  keys?: string[];
+  errors?: Issue[][];
+  issues?: Issue[];
+}
+
+/** The slice of a zod 4 schema definition (`schema._zod.def`) this module understands. */
+interface Def {
+  type: string;
+  shape?: Record<string, unknown>;
+  catchall?: unknown;
+  element?: unknown;
+  valueType?: unknown;
+  options?: unknown[];
+  innerType?: unknown;
+  in?: unknown;
+}
+
+interface Raw {
+  segments: Segment[];
+  kind: DriftKind;
+  example: string;
+}
+
+/** Schema kinds that only wrap another schema without changing the shape of an accepted value. */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'success']);
+
+/** The drift of `body` from `endpoint`'s full schema, grouped by (path, kind), sorted, at most 50. */
+export function driftOf(endpoint: EndpointId, body: unknown): DriftIssue[] {
+  try {
+    const schema = (SCHEMAS as Partial<Record<string, z.ZodType>>)[endpoint];
+    if (!schema) return [{ path: '$', kind: 'other', example: clip(`there is no endpoint ${preview(endpoint)}`), count: 1 }];
+    const raw: Raw[] = [];
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      for (const issue of result.error.issues as unknown as Issue[]) raw.push(...fromIssue(schema, body, issue));
+    }
+    extras(schema, body, [], raw, 0);
+    return group(raw);
+  } catch (error) {
+    return [{ path: '$', kind: 'other', example: clip(`the drift check failed: ${errorText(error)}`), count: 1 }];
+  }
+}
+
+/** The contract's issues as `"<json path>: <message>"` lines (at most 5); empty when the body is usable. */
+export function contractIssues(endpoint: EndpointId, body: unknown): string[] {
+  try {
+    const schema = (CONTRACT as Partial<Record<string, z.ZodType>>)[endpoint];
+    if (!schema) return [`$: there is no endpoint ${preview(endpoint)}`];
+    const result = schema.safeParse(body);
+    if (result.success) return [];
+    return (result.error.issues as unknown as Issue[])
+      .slice(0, MAX_CONTRACT_ISSUES)
+      .map((issue) => `${jsonPath(issue.path)}: ${issue.code === 'invalid_key' ? (issue.issues?.[0]?.message ?? issue.message) : issue.message}`);
+  } catch (error) {
+    return [`$: the contract check failed: ${errorText(error)}`];
+  }
+}
+
+// ---- zod issues -------------------------------------------------------------------------------------
+
+function fromIssue(schema: unknown, body: unknown, issue: Issue): Raw[] {
+  const path = Array.isArray(issue.path) ? issue.path : [];
+  if (issue.code === 'unrecognized_keys') {
+    // a strict object names the members it does not know; the walk in `extras` leaves those to zod
+    const at = valueAt(body, path);
+    return (issue.keys ?? []).map((key) => ({
+      segments: normalise(schema, [...path, key]),
+      kind: 'extra' as const,
+      example: clip(preview(isRecord(at.value) ? at.value[key] : undefined)),
+    }));
+  }
+  const at = valueAt(body, path);
+  const kind = classify(issue, at.found, at.value);
+  return [{ segments: normalise(schema, path), kind, example: exampleOf(issue, kind, at.value, path) }];
+}
+
+/**
+ * The kind of one issue, from the value it is about: absent → missing, `null` → null, a numeric string
+ * where a number is expected → numeric-string, a value of the right type outside an enumeration → enum,
+ * a fraction where a whole number is expected or a failed format/range check → other, else type.
+ */
+function classify(issue: Issue, found: boolean, value: unknown): DriftKind {
+  switch (issue.code) {
+    case 'invalid_type':
+    case 'invalid_value':
+    case 'invalid_union':
+      if (!found || value === undefined) return 'missing';
+      if (value === null) return 'null';
+      if (isNumericString(value) && expectsNumber(issue)) return 'numeric-string';
+      if (issue.code === 'invalid_value') return sameType(value, issue.values) ? 'enum' : 'type';
+      if (issue.code === 'invalid_union') return unionKind(issue, value);
+      if (issue.expected === 'int' && typeof value === 'number') return 'other';
+      return 'type';
+    default:
+      // invalid_format (dates, stamps), too_small, too_big, invalid_key, custom, …
+      return 'other';
+  }
+}
+
+function expectsNumber(issue: Issue): boolean {
+  if (issue.code === 'invalid_type') return issue.expected === 'number' || issue.expected === 'int';
+  if (issue.code === 'invalid_value') return (issue.values ?? []).some((v) => typeof v === 'number');
+  if (issue.code === 'invalid_union') return (issue.errors ?? []).some((branch) => branch.some((i) => i.path.length === 0 && expectsNumber(i)));
+  return false;
+}
+
+/** A union none of whose options took the value: `other` if one failed only a format check, `enum` if all are enumerations. */
+function unionKind(issue: Issue, value: unknown): DriftKind {
+  const kinds = (issue.errors ?? []).map((branch) => {
+    const first = branch[0];
+    return first && first.path.length === 0 ? classify(first, true, value) : 'other';
+  });
+  if (kinds.includes('other')) return 'other';
+  if (kinds.length > 0 && kinds.every((k) => k === 'enum')) return 'enum';
+  return 'type';
+}
+
+const isNumericString = (value: unknown) => typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
+
+const sameType = (value: unknown, values: unknown[] | undefined) =>
+  Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === typeof value);
+
+function exampleOf(issue: Issue, kind: DriftKind, value: unknown, path: PropertyKey[]): string {
+  switch (kind) {
+    case 'missing':
+      return clip(`absent (${issue.message})`);
+    case 'null':
+      return 'null';
+    case 'numeric-string':
+      return clip(preview(value));
+    default: {
+      if (issue.code === 'invalid_key') return clip(`key ${preview(String(path[path.length - 1]))}: ${issue.issues?.[0]?.message ?? issue.message}`);
+      return clip(`${preview(value)}: ${issue.message}`);
+    }
+  }
+}
+
+// ---- members the schema does not declare ------------------------------------------------------------
+
+/**
+ * Walks `value` along `schema` and records every object member the schema's shape does not declare.
+ * An object schema with an empty shape (`terrainReport: z.looseObject({})`) declares an open container:
+ * its members are not extras. Where the schema is of a kind not understood here, the walk stops.
+ */
+function extras(schema: unknown, value: unknown, segments: Segment[], out: Raw[], depth: number): void {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return;
+  const def = unwrap(schema);
+  if (!def) return;
+  switch (def.type) {
+    case 'object': {
+      if (Array.isArray(value) || !def.shape) return;
+      const shape = def.shape;
+      const open = Object.keys(shape).length === 0;
+      const rest = defOf(def.catchall)?.type;
+      for (const key of Object.keys(value)) {
+        const member = (value as Record<string, unknown>)[key];
+        if (Object.hasOwn(shape, key)) extras(shape[key], member, [...segments, key], out, depth + 1);
+        else if (open || rest === 'never') continue; // a strict object's extras come from zod (unrecognized_keys)
+        else if (rest !== undefined && rest !== 'unknown' && rest !== 'any') extras(def.catchall, member, [...segments, key], out, depth + 1);
+        else out.push({ segments: [...segments, key], kind: 'extra', example: clip(preview(member)) });
+      }
+      return;
+    }
+    case 'array':
+      if (!Array.isArray(value)) return;
+      for (const element of value) extras(def.element, element, [...segments, ANY], out, depth + 1);
+      return;
+    case 'record':
+      if (Array.isArray(value)) return;
+      for (const key of Object.keys(value)) extras(def.valueType, (value as Record<string, unknown>)[key], [...segments, ANY], out, depth + 1);
+      return;
+    case 'union': {
+      const option = optionFor(def.options ?? [], value);
+      if (option !== undefined) extras(option, value, segments, out, depth + 1);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** The union option a container value belongs to: the only one of its JSON type, or the first that accepts it. */
+function optionFor(options: unknown[], value: unknown): unknown {
+  const fitting = options.filter((option) => {
+    const type = unwrap(option)?.type;
+    return Array.isArray(value) ? type === 'array' : type === 'object' || type === 'record';
+  });
+  if (fitting.length <= 1) return fitting[0];
+  return fitting.find((option) => (option as z.ZodType).safeParse(value).success) ?? fitting[0];
+}
+
+// ---- paths ----------------------------------------------------------------------------------------------
+
+/** A zod path with every array index and map key replaced by `ANY`, found by walking the schema along it. */
+function normalise(schema: unknown, path: readonly PropertyKey[]): Segment[] {
+  const out: Segment[] = [];
+  let current: unknown = schema;
+  for (const key of path) {
+    const next = step(current, key);
+    out.push(next.any ? ANY : key);
+    current = next.schema;
+  }
+  return out;
+}
+
+function step(schema: unknown, key: PropertyKey): { schema: unknown; any: boolean } {
+  const def = unwrap(schema);
+  switch (def?.type) {
+    case 'array':
+      return { schema: def.element, any: true };
+    case 'record':
+      return { schema: def.valueType, any: true };
+    case 'object':
+      return { schema: typeof key === 'string' && def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined, any: false };
+    case 'union': {
+      const option = (def.options ?? []).find((o) => {
+        const d = unwrap(o);
+        if (typeof key === 'number') return d?.type === 'array';
+        return d?.type === 'record' || (d?.type === 'object' && typeof key === 'string' && !!d.shape && Object.hasOwn(d.shape, key));
+      });
+      if (option !== undefined) return step(option, key);
+      break;
+    }
+  }
+  // not understood: an index is still an index
+  return { schema: undefined, any: typeof key === 'number' };
+}
+
+function format(segments: readonly Segment[]): string {
+  return `$${segments.map((s) => (s === ANY ? '[*]' : jsonPath([s]).slice(1))).join('')}`;
+}
+
+function group(raw: readonly Raw[]): DriftIssue[] {
+  const byKey = new Map<string, DriftIssue>();
+  for (const r of raw) {
+    const path = format(r.segments);
+    const key = `${path}\u0000${r.kind}`;
+    const seen = byKey.get(key);
+    if (seen) seen.count++;
+    else byKey.set(key, { path, kind: r.kind, example: r.example, count: 1 });
+  }
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...byKey.values()].sort((a, b) => cmp(a.path, b.path) || cmp(a.kind, b.kind)).slice(0, MAX_DRIFT_ISSUES);
+}
+
+// ---- zod internals and values -------------------------------------------------------------------------
+
+function defOf(schema: unknown): Def | undefined {
+  const def = (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+  return def && typeof def.type === 'string' ? def : undefined;
+}
+
+/** The definition under optional/nullable/default/… wrappers and a pipe's input side. */
+function unwrap(schema: unknown): Def | undefined {
+  let current = schema;
+  for (let i = 0; i < 16; i++) {
+    const def = defOf(current);
+    if (!def) return undefined;
+    if (WRAPPERS.has(def.type)) current = def.innerType;
+    else if (def.type === 'pipe') current = def.in;
+    else return def;
+  }
+  return undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value at `path` in `body`, and whether every step of the path exists. */
+function valueAt(body: unknown, path: readonly PropertyKey[]): { found: boolean; value: unknown } {
+  let current = body;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return { found: false, value: undefined };
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return { found: true, value: current };
+}
+
+/** A short text for a value: strings and scalars as JSON, containers by their size or first members. */
+function preview(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > MAX_EXAMPLE ? `${value.slice(0, MAX_EXAMPLE)}…` : value);
+  if (Array.isArray(value)) return `[${value.length} item${value.length === 1 ? '' : 's'}]`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value);
+    return `{${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', …' : ''}}`;
+  }
+  if (typeof value === 'bigint') return `${value.toString()}n`;
+  return String(value);
+}
+
+const clip = (text: string) => (text.length > MAX_EXAMPLE ? `${text.slice(0, MAX_EXAMPLE - 1)}…` : text);
+
+function errorText(error: unknown): string {
+  try {
+    return clip(error instanceof Error ? error.message : String(error));
+  } catch {
+    return 'unknown error';
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The preflight phase: before the plan spends anything, one cheap call per configured family proves the
+ * credentials and that the upstream answers. A refusal (401, 403) or an upstream that cannot be reached
+ * stops the run there, with a message naming the family, its base URL and the variables to fix.
+ */
+import type { Family } from '../api/endpoints.ts';
+import type { ApiRequest } from '../api/request.ts';
+import { SnapshotError } from './errors.ts';
+import type { Source } from './source.ts';
+
+/** Family B's cheapest call: the account's attribution (small, one per account). */
+export const FAMILY_B_PROBE: ApiRequest = { endpoint: 'attribution', locale: 'en-US' };
+
+/** Family A's cheapest call: one resort's record. */
+export const familyAProbe = (resort: number): ApiRequest => ({ endpoint: 'a.resort.snowreport', params: { resortId: String(resort) }, locale: 'en-US' });
+
+/** Makes the probe request (one request); throws `upstream_auth` or `upstream_unreachable` when it fails. */
+export async function preflight(source: Source, family: Family, probe: ApiRequest): Promise<void> {
+  let status: number;
+  try {
+    status = (await source.fetch(probe)).status;
+  } catch (error) {
+    if (error instanceof SnapshotError && ['upstream_network', 'upstream_http', 'upstream_unreachable'].includes(error.code)) {
+      throw new SnapshotError('upstream_unreachable', `${source.describe(family)} cannot be reached: ${error.message}. Check the base URL and the network; nothing was fetched or published`, { cause: error });
+    }
+    throw error;
+  }
+  // a resort the upstream does not know is a 404 from a server that accepted the credentials
+  if (status === 200 || status === 404) return;
+  if (status === 401 || status === 403) {
+    throw new SnapshotError('upstream_auth', `${source.describe(family)} refused the credentials (HTTP ${status}); fix the variables named here. Nothing was fetched or published`, { context: { status } });
+  }
+  throw new SnapshotError('upstream_unreachable', `${source.describe(family)} answered HTTP ${status} to a first probe; try again later. Nothing was fetched or published`, { context: { status } });
+}

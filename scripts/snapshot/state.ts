@@ -1,0 +1,133 @@
+/**
+ * The private state of a release: kept beside the releases (`.dist-releases/<release>.state.json`),
+ * never published. It says which source made the release (kind, base URLs, a salted fingerprint of the
+ * credentials, the embedded dataset's hash) so that files are carried over only from the same source; and
+ * it keeps what scheduling needs and readers do not: every file's hash, size, fetch time and collection,
+ * the collections that answered "no file", request counts, the month's ledger and the drift report.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { StaleMark } from './manifest.ts';
+
+export const FileState = z.strictObject({
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  size: z.int().nonnegative(),
+  /** When the upstream answered the request this file came from. */
+  fetchedAt: z.string(),
+  /** The plan collection that produced it. */
+  collection: z.string(),
+  stale: StaleMark.optional(),
+});
+export type FileState = z.infer<typeof FileState>;
+
+export const Identity = z.strictObject({
+  kind: z.enum(['local', 'remote']),
+  /** Public facts that name the source: base URLs, or the dataset's hash and the account used. */
+  facts: z.record(z.string(), z.string()),
+  /** HMAC-SHA256 of the credentials under `salt`: equal credentials give an equal fingerprint. */
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+  salt: z.string().regex(/^[0-9a-f]{32}$/),
+});
+export type Identity = z.infer<typeof Identity>;
+
+export const DriftEntry = z.strictObject({ path: z.string(), kind: z.string(), example: z.string(), count: z.int().nonnegative() });
+
+export const State = z.strictObject({
+  version: z.literal(1),
+  identity: Identity,
+  builtAt: z.string(),
+  requests: z.strictObject({
+    /** Upstream requests this run made. */
+    made: z.int().nonnegative(),
+    /** Requests that one request per published file would have needed, less those made. */
+    saved: z.int().nonnegative(),
+    /** The fewest requests the URI limit allows for what this run fetched. */
+    lowerBound: z.int().nonnegative(),
+    byEndpoint: z.record(z.string(), z.int().nonnegative()),
+  }),
+  /** Requests of the calendar month (UTC) so far, this run included. */
+  ledger: z.strictObject({ month: z.string().regex(/^\d{4}-\d{2}$/), requests: z.int().nonnegative() }),
+  files: z.record(z.string(), FileState),
+  /** Collections whose last answer meant "no file" (404, 403), with when: they too wait for their interval. */
+  absent: z.record(z.string(), z.string()),
+  /** Per endpoint: what the upstream sent that the specification does not say (published as received). */
+  drift: z.record(z.string(), z.array(DriftEntry)),
+});
+export type State = z.infer<typeof State>;
+
+/** What a source says about itself; `secret` is only ever fingerprinted, never stored. */
+export interface SourceIdentity {
+  kind: 'local' | 'remote';
+  facts: Record<string, string>;
+  secret: string;
+}
+
+const fingerprint = (secret: string, salt: string) => createHmac('sha256', salt).update(secret).digest('hex');
+
+/** The identity to store: the previous salt when there is one, so equal sources compare equal. */
+export function identityOf(source: SourceIdentity, salt = randomBytes(16).toString('hex')): Identity {
+  return { kind: source.kind, facts: Object.fromEntries(Object.entries(source.facts).sort()), fingerprint: fingerprint(source.secret, salt), salt };
+}
+
+/** Whether a stored identity names the same source and credentials. */
+export function sameIdentity(stored: Identity, source: SourceIdentity): boolean {
+  const now = identityOf(source, stored.salt);
+  return now.kind === stored.kind && now.fingerprint === stored.fingerprint && JSON.stringify(now.facts) === JSON.stringify(stored.facts);
+}
+
+/** Serialises with files in a fixed order. */
+export function serializeState(state: State): string {
+  const files = Object.fromEntries(Object.keys(state.files).sort().map((k) => [k, state.files[k]]));
+  return `${JSON.stringify({ ...state, files })}\n`;
+}
+
+/** Reads a state file; a missing or unreadable one means "no previous build". */
+export async function readState(path: string): Promise<State | undefined> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  try {
+    const result = State.safeParse(JSON.parse(text));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The month's request ledger of an output folder (`.dist-releases/ledger.json`): every run adds what it
+ * spent, published or not — a run refused by the budget or stopped by a fault has spent requests too.
+ * One entry per source and account, so a run with wrong credentials does not reset the right one's.
+ */
+export const Ledger = z.strictObject({
+  identity: Identity,
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  requests: z.int().nonnegative(),
+});
+export type Ledger = z.infer<typeof Ledger>;
+const LedgerFile = z.strictObject({ entries: z.array(Ledger) });
+
+/** Entries kept: the most recently used sources. */
+const LEDGER_ENTRIES = 8;
+
+async function readEntries(path: string): Promise<Ledger[]> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  if (text === undefined) return [];
+  try {
+    return LedgerFile.parse(JSON.parse(text)).entries;
+  } catch {
+    return [];
+  }
+}
+
+/** The ledger entry of `source`, if the file has one. */
+export async function readLedger(path: string, source: SourceIdentity): Promise<Ledger | undefined> {
+  return (await readEntries(path)).find((entry) => sameIdentity(entry.identity, source));
+}
+
+/** Puts `ledger` first in the file (replacing the same source's entry), atomically. */
+export async function writeLedger(path: string, ledger: Ledger): Promise<void> {
+  const others = (await readEntries(path)).filter((e) => e.identity.fingerprint !== ledger.identity.fingerprint || JSON.stringify(e.identity.facts) !== JSON.stringify(ledger.identity.facts));
+  await writeFile(`${path}.tmp`, `${JSON.stringify({ entries: [ledger, ...others].slice(0, LEDGER_ENTRIES) })}\n`);
+  await rename(`${path}.tmp`, path);
+}

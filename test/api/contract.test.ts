@@ -1,0 +1,376 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINT, type EndpointId } from '../../scripts/api/endpoints.ts';
+import { CONTRACT } from '../../scripts/api/schemas/contract.ts';
+import { contractIssues, driftOf, MAX_CONTRACT_ISSUES, MAX_DRIFT_ISSUES, type DriftIssue } from '../../scripts/api/schemas/drift.ts';
+import { random } from '../../scripts/dataset/generate.ts';
+import type { Dataset } from '../../scripts/dataset/schema.ts';
+import { createService, type Service } from '../../scripts/service/service.ts';
+import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
+
+/** A real body of the real service (shared/fixtures/upstream/README.md). */
+const REAL_COUNTRIES: unknown = JSON.parse(
+  readFileSync(new URL('../../../shared/fixtures/upstream/countries-list.json', import.meta.url), 'utf8'),
+);
+
+const ENDPOINT_IDS = Object.keys(ENDPOINT) as EndpointId[];
+const KINDS = ['missing', 'null', 'extra', 'enum', 'numeric-string', 'type', 'other'];
+const pathsAndKinds = (issues: readonly DriftIssue[]) => issues.map(({ path, kind }) => ({ path, kind }));
+
+let dataset: Dataset;
+let service: Service;
+let token: string;
+/** Three resorts, ascending, for the multi-resort bodies. */
+let three: number[];
+
+beforeAll(async () => {
+  dataset = await sample();
+  service = createService(dataset, { now: () => FROZEN_NOW });
+  token = dataset.accounts.find((a) => a.email === FULL.email)!.token;
+  three = dataset.resorts.slice(0, 3).map((r) => r.id);
+});
+
+function get(url: string, headers: Record<string, string> = {}): any {
+  const response = service({ method: 'GET', url, headers });
+  if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
+  return JSON.parse(response.body);
+}
+
+/** The embedded service's 200 body for `endpoint`, on the first resort (or three resorts, or France). */
+function bodyOf(endpoint: EndpointId): any {
+  const id = three[0];
+  const b = (path: string, query = '') => get(`/externalservice${path}?token=${token}${query}`);
+  const many = three.map((r) => `&resortId=${r}`).join('');
+  switch (endpoint) {
+    case 'region.countries':
+      return b('/region/countries/list');
+    case 'region.list':
+      return b('/region/240/list');
+    case 'snowreport':
+      return b(`/resort/${id}/snowreport`);
+    case 'combinedreport':
+      return b(`/resort/${id}/combinedreport`);
+    case 'forecast':
+      return b(`/resort/${id}/3/day/forecast`);
+    case 'profile':
+      return b(`/resort/${id}/profile`);
+    case 'links':
+      return b(`/resort/${id}/links`);
+    case 'webcams':
+      return b(`/resort/${id}/webcams`);
+    case 'attribution':
+      return b('/myaccount/attribution');
+    case 'multi.combinedreport':
+      return b('/resort/combinedreport', many);
+    case 'multi.combinedreport.ordered':
+      return b('/resort/combinedreport/ordered', many);
+    case 'multi.forecast':
+      return b('/resort/forecast', many);
+    case 'a.snowreport':
+      return get('/resorts/snowreport', { 'x-api-key': FULL.apiKey });
+    case 'a.resort.snowreport':
+      return get(`/resort/${id}/snowreport`, { 'x-api-key': FULL.apiKey });
+    default:
+      throw new Error(`no sample request for ${endpoint}`);
+  }
+}
+
+describe('the real countries list', () => {
+  it('holds its 35 countries and 1,904 resorts', () => {
+    const countries = REAL_COUNTRIES as Array<{ resorts: unknown[] }>;
+    expect(countries).toHaveLength(35);
+    expect(countries.reduce((n, c) => n + c.resorts.length, 0)).toBe(1904);
+  });
+
+  it('satisfies the contract of region.countries', () => {
+    expect(contractIssues('region.countries', REAL_COUNTRIES)).toEqual([]);
+  });
+
+  it('drifts from the full schema only by the state without a regionType', () => {
+    expect(pathsAndKinds(driftOf('region.countries', REAL_COUNTRIES))).toEqual([{ path: '$[*].states[*].regionType', kind: 'missing' }]);
+    expect(driftOf('region.countries', REAL_COUNTRIES)[0]!.count).toBe(1);
+  });
+
+  it('counts the same kind of drift in many places as one issue', () => {
+    const countries = structuredClone(REAL_COUNTRIES) as Array<{ states?: Array<Record<string, unknown>> }>;
+    let states = 0;
+    for (const country of countries) {
+      for (const state of country.states ?? []) {
+        delete state.regionType;
+        states++;
+      }
+    }
+    expect(states).toBeGreaterThan(100);
+    expect(driftOf('region.countries', countries)).toEqual([
+      { path: '$[*].states[*].regionType', kind: 'missing', example: expect.stringMatching(/^absent/), count: states },
+    ]);
+  });
+});
+
+describe('bodies of the embedded service', () => {
+  it.each<EndpointId>([
+    'region.countries',
+    'region.list',
+    'snowreport',
+    'combinedreport',
+    'forecast',
+    'profile',
+    'links',
+    'webcams',
+    'attribution',
+    'multi.combinedreport',
+    'multi.combinedreport.ordered',
+    'multi.forecast',
+    'a.snowreport',
+    'a.resort.snowreport',
+  ])('%s satisfies the contract and has no drift', (endpoint) => {
+    const body = bodyOf(endpoint);
+    expect(contractIssues(endpoint, body)).toEqual([]);
+    expect(driftOf(endpoint, body)).toEqual([]);
+  });
+
+  it('answers a map of three resorts keyed by their ids, and the same records in order', () => {
+    expect(Object.keys(bodyOf('multi.combinedreport'))).toEqual(three.map(String));
+    expect(bodyOf('multi.combinedreport.ordered').map((r: { resortId: number }) => r.resortId)).toEqual(three);
+  });
+});
+
+interface Variant {
+  name: string;
+  endpoint: EndpointId;
+  change: (body: any) => void;
+  path: string;
+  kind: DriftIssue['kind'];
+}
+
+const first = (map: Record<string, any>) => Object.values(map)[0];
+
+const DRIFTED: Variant[] = [
+  { name: 'a region list without regionType', endpoint: 'region.list', change: (b) => delete b.regionType, path: '$.regionType', kind: 'missing' },
+  { name: 'a webcam without lastUpdate', endpoint: 'webcams', change: (b) => delete b[0].lastUpdate, path: '$[*].lastUpdate', kind: 'missing' },
+  { name: 'a map record without resortId', endpoint: 'multi.combinedreport', change: (b) => delete first(b).resortId, path: '$[*].resortId', kind: 'missing' },
+  { name: 'an attribution without domain', endpoint: 'attribution', change: (b) => delete b.domain, path: '$.domain', kind: 'missing' },
+  { name: 'attributionText null', endpoint: 'attribution', change: (b) => (b.attributionText = null), path: '$.attributionText', kind: 'null' },
+  { name: 'a link url null', endpoint: 'links', change: (b) => (b.links.news.url = null), path: '$.links.news.url', kind: 'null' },
+  { name: 'Family A openFlag null', endpoint: 'a.snowreport', change: (b) => (b[1].status.openFlag = null), path: '$[*].status.openFlag', kind: 'null' },
+  { name: 'a forecast day null', endpoint: 'forecast', change: (b) => (b.forecast[2] = null), path: '$.forecast[*]', kind: 'null' },
+  { name: 'an extra member at the top', endpoint: 'forecast', change: (b) => (b.generatedBy = 'v2'), path: '$.generatedBy', kind: 'extra' },
+  { name: 'an extra member deep in a report', endpoint: 'combinedreport', change: (b) => (b.report.snowQuality.onSlope.powderDepth = 5), path: '$.report.snowQuality.onSlope.powderDepth', kind: 'extra' },
+  { name: 'an extra member of a state', endpoint: 'region.countries', change: (b) => (b[0].states[0].timezone = 'UTC'), path: '$[*].states[*].timezone', kind: 'extra' },
+  { name: 'an extra member of a lift', endpoint: 'a.resort.snowreport', change: (b) => (b.lifts.details[0].capacity = 2400), path: '$.lifts.details[*].capacity', kind: 'extra' },
+  { name: 'an extra member with an odd name', endpoint: 'attribution', change: (b) => (b['logo-dark'] = 'x'), path: '$["logo-dark"]', kind: 'extra' },
+  { name: 'an unknown lift type', endpoint: 'a.snowreport', change: (b) => (b[0].lifts.details[0].type = 'chairlift'), path: '$[*].lifts.details[*].type', kind: 'enum' },
+  { name: 'an unknown openFlag', endpoint: 'a.resort.snowreport', change: (b) => (b.status.openFlag = 9), path: '$.status.openFlag', kind: 'enum' },
+  { name: 'an unknown region type', endpoint: 'region.list', change: (b) => (b.regionType = 'PROVINCE'), path: '$.regionType', kind: 'enum' },
+  { name: 'a depth as "12"', endpoint: 'combinedreport', change: (b) => (b.report.snowQuality.onSlope.lowerDepth = '12'), path: '$.report.snowQuality.onSlope.lowerDepth', kind: 'numeric-string' },
+  { name: 'an elevation as "12"', endpoint: 'profile', change: (b) => (b.terrain.elevationTop = '12'), path: '$.terrain.elevationTop', kind: 'numeric-string' },
+  { name: 'a Family A base depth as "12"', endpoint: 'a.resort.snowreport', change: (b) => (b.depth.base = '12'), path: '$.depth.base', kind: 'numeric-string' },
+  { name: 'an openFlag as "1"', endpoint: 'a.snowreport', change: (b) => (b[0].status.openFlag = '1'), path: '$[*].status.openFlag', kind: 'numeric-string' },
+  { name: 'a temperature as "-4.5" in a map', endpoint: 'multi.forecast', change: (b) => (first(b).currentWeather.tempTop = '-4.5'), path: '$[*].currentWeather.tempTop', kind: 'numeric-string' },
+  { name: 'a boolean as "yes"', endpoint: 'attribution', change: (b) => (b.requiresAttribution = 'yes'), path: '$.requiresAttribution', kind: 'type' },
+  { name: 'a depth as "deep"', endpoint: 'combinedreport', change: (b) => (b.report.snowQuality.onSlope.upperDepth = 'deep'), path: '$.report.snowQuality.onSlope.upperDepth', kind: 'type' },
+  { name: 'a forecast date in another format', endpoint: 'forecast', change: (b) => (b.forecast[0].forecastDate = '15/02/2026'), path: '$.forecast[*].forecastDate', kind: 'other' },
+  { name: 'a fractional timestamp', endpoint: 'webcams', change: (b) => (b[0].lastUpdate = 1.5), path: '$[*].lastUpdate', kind: 'other' },
+];
+
+describe('drift', () => {
+  it.each(DRIFTED)('reports $name as $kind at $path and keeps the body usable', ({ endpoint, change, path, kind }) => {
+    const body = bodyOf(endpoint);
+    change(body);
+    expect(pathsAndKinds(driftOf(endpoint, body))).toEqual([{ path, kind }]);
+    expect(contractIssues(endpoint, body)).toEqual([]);
+  });
+
+  it('gives a short first example with each issue', () => {
+    const body = bodyOf('a.snowreport');
+    body[0].lifts.details[0].type = 'chairlift';
+    body[1].lifts.details[0].type = 'funicular';
+    body[0].comment = 'x'.repeat(500);
+    body[0].note = 'y'.repeat(500);
+    const issues = driftOf('a.snowreport', body);
+    const lift = issues.find((i) => i.kind === 'enum')!;
+    expect(lift.count).toBe(2);
+    expect(lift.example.startsWith('"chairlift": Invalid option')).toBe(true);
+    const note = issues.find((i) => i.path === '$[*].note')!;
+    expect(note.kind).toBe('extra');
+    expect(note.example).toMatch(/^"y+…$/);
+    for (const issue of issues) expect(issue.example.length).toBeLessThanOrEqual(80);
+  });
+
+  it('keeps at most 50 issues, sorted by path and kind', () => {
+    const body = bodyOf('attribution');
+    for (let i = 0; i < 70; i++) body[`extra${String(i).padStart(2, '0')}`] = i;
+    body.domain = null;
+    const issues = driftOf('attribution', body);
+    expect(issues).toHaveLength(MAX_DRIFT_ISSUES);
+    expect(issues[0]).toEqual({ path: '$.domain', kind: 'null', example: 'null', count: 1 });
+    expect(issues[1]).toEqual({ path: '$.extra00', kind: 'extra', example: '0', count: 1 });
+    expect(issues.map((i) => i.path)).toEqual([...issues.map((i) => i.path)].sort());
+  });
+
+  it('sorts issues at the same path by kind', () => {
+    const body = bodyOf('multi.forecast');
+    const [a, b] = Object.values(body) as any[];
+    a.currentWeather.surfaceTop = null;
+    b.currentWeather.surfaceTop = '7';
+    expect(pathsAndKinds(driftOf('multi.forecast', body))).toEqual([
+      { path: '$[*].currentWeather.surfaceTop', kind: 'null' },
+      { path: '$[*].currentWeather.surfaceTop', kind: 'numeric-string' },
+    ]);
+  });
+});
+
+interface Break {
+  name: string;
+  endpoint: EndpointId;
+  /** Changes the body in place, or returns a body to use instead. */
+  change: (body: any) => unknown;
+  /** The JSON path the first contract issue names. */
+  path: string;
+}
+
+const BROKEN: Break[] = [
+  { name: 'a Family A resort id "x"', endpoint: 'a.snowreport', change: (b) => void (b[2].resort = 'x'), path: '$[2].resort' },
+  { name: 'a Family A record without resort', endpoint: 'a.snowreport', change: (b) => void delete b[0].resort, path: '$[0].resort' },
+  { name: 'a region list resort id "x"', endpoint: 'region.list', change: (b) => void (b.resorts[1].id = 'x'), path: '$.resorts[1].id' },
+  { name: 'a region id of 0', endpoint: 'region.list', change: (b) => void (b.id = 0), path: '$.id' },
+  { name: 'a fractional state id', endpoint: 'region.countries', change: (b) => void (b[0].states[0].id = 1.5), path: '$[0].states[0].id' },
+  { name: 'a resortName that is a number', endpoint: 'combinedreport', change: (b) => void (b.resortName = 42), path: '$.resortName' },
+  { name: 'a resortName that is a number in a region list', endpoint: 'region.list', change: (b) => void (b.resorts[0].resortName = 42), path: '$.resorts[0].resortName' },
+  { name: 'a combined report without info', endpoint: 'multi.combinedreport.ordered', change: (b) => void delete b[1].info, path: '$[1].info' },
+  { name: 'a report that is a string', endpoint: 'combinedreport', change: (b) => void (b.report = 'open'), path: '$.report' },
+  { name: 'links that are a string', endpoint: 'combinedreport', change: (b) => void (b.links = 'none'), path: '$.links' },
+  { name: 'forecast that is not an array', endpoint: 'forecast', change: (b) => void (b.forecast = { 0: {} }), path: '$.forecast' },
+  { name: 'a currentWeather that is null', endpoint: 'multi.forecast', change: (b) => void (first(b).currentWeather = null), path: '' },
+  { name: 'a region list without resorts', endpoint: 'region.list', change: (b) => void delete b.resorts, path: '$.resorts' },
+  { name: 'a map key that is not an id', endpoint: 'multi.combinedreport', change: (b) => void (b.x = first(b)), path: '$.x' },
+  { name: 'a map key of 0', endpoint: 'multi.forecast', change: (b) => void (b['0'] = first(b)), path: '$["0"]' },
+  { name: 'a map that is an array', endpoint: 'multi.combinedreport', change: (b) => Object.values(b), path: '$' },
+  { name: 'an ordered form that is a map', endpoint: 'multi.combinedreport.ordered', change: (b) => ({ ...b }), path: '$' },
+  { name: 'the countries list null', endpoint: 'region.countries', change: () => null, path: '$' },
+  { name: 'the combined report null', endpoint: 'combinedreport', change: () => null, path: '$' },
+  { name: 'the attribution null', endpoint: 'attribution', change: () => null, path: '$' },
+  { name: 'a Family A record that is a string', endpoint: 'a.resort.snowreport', change: () => 'Service Unavailable', path: '$' },
+  { name: 'the forecast a string', endpoint: 'forecast', change: () => '<html>', path: '$' },
+  { name: 'the webcams a string', endpoint: 'webcams', change: () => '[]', path: '$' },
+];
+
+describe('the contract', () => {
+  it.each(BROKEN)('is broken by $name, naming the JSON path', ({ endpoint, change, path }) => {
+    const body = bodyOf(endpoint);
+    const replaced = change(body);
+    const issues = contractIssues(endpoint, replaced === undefined ? body : replaced);
+    expect(issues.length).toBeGreaterThan(0);
+    const expected = path || `$["${three[0]}"].currentWeather`;
+    expect(issues[0]!.startsWith(`${expected}: `)).toBe(true);
+  });
+
+  it('says why a map key is refused', () => {
+    expect(contractIssues('multi.profile', { abc: {} })).toEqual(['$.abc: map keys must be resort ids']);
+    expect(contractIssues('multi.profile', { '99999999999999999999': {} })).toEqual([
+      '$["99999999999999999999"]: map keys must be resort ids that are safe integers',
+    ]);
+  });
+
+  it('lists at most five issues', () => {
+    const body = bodyOf('a.snowreport').map((r: object) => ({ ...r, resort: 'x' }));
+    expect(body.length).toBeGreaterThan(MAX_CONTRACT_ISSUES);
+    expect(contractIssues('a.snowreport', body)).toHaveLength(MAX_CONTRACT_ISSUES);
+  });
+
+  it('accepts what only the full schema refuses: null sub-region lists, extra members, a missing openflag', () => {
+    const list = bodyOf('region.list');
+    list.states = null;
+    list.mirror = true;
+    expect(contractIssues('region.list', list)).toEqual([]);
+    expect(pathsAndKinds(driftOf('region.list', list))).toEqual([
+      { path: '$.mirror', kind: 'extra' },
+      { path: '$.states', kind: 'null' },
+    ]);
+  });
+
+  it('has a schema for every endpoint', () => {
+    expect(Object.keys(CONTRACT).sort()).toEqual([...ENDPOINT_IDS].sort());
+  });
+
+  it('accepts the credential bodies the remote source reads', () => {
+    expect(contractIssues('auth.token', { token: 'abc', domain: 'test.com' })).toEqual([]);
+    expect(contractIssues('auth.token', { domain: 'test.com' })).toEqual(['$.token: Invalid input: expected string, received undefined']);
+    const account = { hasWeather: true, hasOverviews: false, hasCams: true, maxPerMonth: 1_000_000 };
+    expect(contractIssues('auth.account', account)).toEqual([]);
+    expect(contractIssues('auth.account', { ...account, hasCams: 'yes' })).toHaveLength(1);
+  });
+});
+
+/** A random JSON value whose keys and strings are often the members and values the schemas look at. */
+function randomJson(next: () => number, depth = 0): unknown {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const roll = next();
+  if (depth >= 4 || roll < 0.35) {
+    return pick<() => unknown>([
+      () => null,
+      () => next() < 0.5,
+      () => Math.floor(next() * 2000) - 100,
+      () => next() * 100 - 50,
+      () => pick(['', '12', '-4.5', 'x', 'COUNTRY', 'gondola', '2026-02-14', '2026.02.14 00:00:00 UTC', ' ', 'NaN', '1e400']),
+      () => String(Math.floor(next() * 1e6)),
+    ])();
+  }
+  if (roll < 0.6) return Array.from({ length: Math.floor(next() * 5) }, () => randomJson(next, depth + 1));
+  const keys = ['id', 'resort', 'resortId', 'resortName', 'resorts', 'states', 'regions', 'regionType', 'forecast', 'currentWeather', 'info', 'report', 'links', 'lifts', 'details', 'type', 'status', 'openFlag', 'token', 'x', '20', '0', '__proto__', 'constructor'];
+  const out: Record<string, unknown> = {};
+  for (let i = Math.floor(next() * 6); i > 0; i--) Object.defineProperty(out, pick(keys), { value: randomJson(next, depth + 1), enumerable: true, configurable: true, writable: true });
+  return out;
+}
+
+describe('driftOf and contractIssues on any input', () => {
+  it('never throw on 500 seeded random JSON values for every endpoint', () => {
+    const next = random(20260214);
+    let issues = 0;
+    const kinds = new Set<string>();
+    const malformed: unknown[] = [];
+    for (let n = 0; n < 500; n++) {
+      const body = randomJson(next);
+      for (const endpoint of ENDPOINT_IDS) {
+        const drift = driftOf(endpoint, body);
+        const contract = contractIssues(endpoint, body);
+        if (drift.length > MAX_DRIFT_ISSUES || contract.length > MAX_CONTRACT_ISSUES) malformed.push({ endpoint, body });
+        for (const issue of drift) {
+          kinds.add(issue.kind);
+          const ok = issue.path.startsWith('$') && KINDS.includes(issue.kind) && issue.example.length <= 80 && issue.count > 0;
+          if (!ok) malformed.push({ endpoint, issue });
+        }
+        issues += drift.length;
+      }
+    }
+    expect(malformed).toEqual([]);
+    // the fuzz reaches the classification, not only the top-level type check
+    expect(issues).toBeGreaterThan(500 * ENDPOINT_IDS.length);
+    expect([...kinds].sort()).toEqual([...KINDS].sort());
+  });
+
+  it('answers for values no JSON parser makes', () => {
+    const cyclic: Record<string, unknown> = { id: 1 };
+    cyclic.self = cyclic;
+    const hostile = Object.defineProperty({}, 'resortName', {
+      enumerable: true,
+      get() {
+        throw new Error('no');
+      },
+    });
+    for (const body of [undefined, cyclic, hostile, 10n, Symbol('s'), () => 1, new Date(0), new Map()]) {
+      for (const endpoint of ENDPOINT_IDS) {
+        expect(Array.isArray(driftOf(endpoint, body))).toBe(true);
+        expect(Array.isArray(contractIssues(endpoint, body))).toBe(true);
+      }
+    }
+    expect(driftOf('combinedreport', undefined)).toEqual([
+      { path: '$', kind: 'missing', example: expect.stringMatching(/^absent/), count: 1 },
+    ]);
+  });
+
+  it('reports an endpoint it does not know instead of throwing', () => {
+    expect(driftOf('nope' as EndpointId, {})).toEqual([{ path: '$', kind: 'other', example: 'there is no endpoint "nope"', count: 1 }]);
+    expect(contractIssues('nope' as EndpointId, {})).toEqual(['$: there is no endpoint "nope"']);
+  });
+});
