@@ -31,8 +31,7 @@ export type MultiType = (typeof MULTI_TYPES)[number];
 export type EndpointId =
   | 'a.snowreport'
   | 'a.resort.snowreport'
-  | `multi.${MultiType}`
-  | `multi.${MultiType}.ordered`
+  | MultiEndpointId
   | 'region.countries'
   | 'region.list'
   | 'forecast'
@@ -121,16 +120,7 @@ const single = (pattern: string, params: readonly VariantParam[], freshness: Fre
 const ROWS: Record<EndpointId, Row> = {
   'a.snowreport': { family: 'A', pattern: '/resorts/snowreport', params: [], auth: 'apiKey', scope: 'resorts', selection: { ids: 'resortIds', comma: true, region: 'regionId' }, freshness: 'snow', publish: true },
   'a.resort.snowreport': { family: 'A', pattern: '/resort/{resortId}/snowreport', params: [], auth: 'apiKey', scope: 'resort', freshness: 'snow', publish: true },
-  'multi.snowreport': multi('snowreport', false),
-  'multi.snowreport.ordered': multi('snowreport', true),
-  'multi.webcams': multi('webcams', false),
-  'multi.webcams.ordered': multi('webcams', true),
-  'multi.combinedreport': multi('combinedreport', false),
-  'multi.combinedreport.ordered': multi('combinedreport', true),
-  'multi.forecast': multi('forecast', false),
-  'multi.forecast.ordered': multi('forecast', true),
-  'multi.profile': multi('profile', false),
-  'multi.profile.ordered': multi('profile', true),
+  ...perMultiEndpoint(multi),
   'region.countries': { family: 'B', pattern: '/externalservice/region/countries/list', params: [], auth: 'token', scope: 'regions', freshness: 'daily', publish: true },
   'region.list': { family: 'B', pattern: '/externalservice/region/{regionId}/list', params: [], auth: 'token', scope: 'region', freshness: 'daily', publish: true },
   forecast: single('/externalservice/resort/{resortId}/{N}/day/forecast', [forecastOnly], 'forecast', 'hasWeather'),
@@ -152,6 +142,18 @@ export const ENDPOINT: { readonly [K in EndpointId]: Endpoint } = Object.fromEnt
 
 /** Every endpoint, in matching order. */
 export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT);
+
+export type MultiEndpointId = `multi.${MultiType}` | `multi.${MultiType}.ordered`;
+
+/** One value per multi-resort endpoint (each type, as a map and ordered): for `Record<EndpointId, …>` tables. */
+export function perMultiEndpoint<T>(value: (type: MultiType, ordered: boolean) => T): Record<MultiEndpointId, T> {
+  const out = {} as Record<MultiEndpointId, T>;
+  for (const type of MULTI_TYPES) {
+    out[`multi.${type}`] = value(type, false);
+    out[`multi.${type}.ordered`] = value(type, true);
+  }
+  return out;
+}
 
 /** The multi-resort endpoint of `type`, in its map or its ordered form. */
 export const multiEndpoint = (type: MultiType, ordered = false): Endpoint => ENDPOINT[`multi.${type}${ordered ? '.ordered' : ''}`];

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cronRunsPerMonth, project, runsPerMonth } from '../../scripts/snapshot/budget.ts';
 import { DEFAULT_INTERVALS } from '../../scripts/snapshot/config.ts';
-import { ENDPOINT, type EndpointId } from '../../scripts/api/endpoints.ts';
-import type { Collection } from '../../scripts/snapshot/plan.ts';
+import { fakeCollection } from '../helpers.ts';
 
-const collection = (endpoint: EndpointId, requests: number): Collection => ({
-  key: endpoint,
-  locale: 'en-US',
-  endpoint: ENDPOINT[endpoint],
-  freshness: ENDPOINT[endpoint].freshness,
-  requests: Array.from({ length: requests }, () => ({ endpoint, locale: 'en-US' })),
-  lowerBound: requests,
-  allowNotFound: false,
-  resorts: [],
-  derivation: { kind: 'as-is' },
-});
 
 describe('cronRunsPerMonth', () => {
   it.each([
@@ -35,7 +23,7 @@ describe('cronRunsPerMonth', () => {
 
 describe('project', () => {
   it('counts each collection as often as its interval lets it be due', () => {
-    const collections = [collection('multi.combinedreport', 2), collection('overview', 10), collection('multi.snowreport', 1)];
+    const collections = [fakeCollection('multi.combinedreport', 2), fakeCollection('overview', 10), fakeCollection('multi.snowreport', 1)];
     const p = project(collections, { intervals: DEFAULT_INTERVALS, schedule: { runsPerDay: 24 }, refresh: 'due', due: () => true });
     const by = Object.fromEntries(p.lines.map((l) => [l.endpoint, l.monthly]));
     expect(runsPerMonth({ runsPerDay: 24 })).toBe(744);
@@ -47,7 +35,7 @@ describe('project', () => {
   });
 
   it('counts every request on every run with --refresh all', () => {
-    const p = project([collection('overview', 10)], { intervals: DEFAULT_INTERVALS, schedule: { cron: '0 0 * * *' }, refresh: 'all', due: () => false });
+    const p = project([fakeCollection('overview', 10)], { intervals: DEFAULT_INTERVALS, schedule: { cron: '0 0 * * *' }, refresh: 'all', due: () => false });
     expect(p.monthly).toBe(310);
     expect(p.thisRun).toBe(0);
   });

@@ -8,14 +8,12 @@ import { checkBudget } from '../../scripts/snapshot/budget.ts';
 import { parseConfig, type SnapshotConfig } from '../../scripts/snapshot/config.ts';
 import { SnapshotError } from '../../scripts/snapshot/errors.ts';
 import { localSource } from '../../scripts/snapshot/local-source.ts';
-import type { Collection } from '../../scripts/snapshot/plan.ts';
 import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/run.ts';
 import { subregionIds } from '../../scripts/snapshot/scope.ts';
 import type { Source } from '../../scripts/snapshot/source.ts';
 import type { State } from '../../scripts/snapshot/state.ts';
 import { releasesDir } from '../../scripts/snapshot/writer.ts';
-import { ENDPOINT, type EndpointId } from '../../scripts/api/endpoints.ts';
-import { BASIC, FROZEN_NOW, FULL, sample } from '../helpers.ts';
+import { BASIC, fakeCollection, FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
 const MINUTE = 60_000;
 const T = FROZEN_NOW;
@@ -202,22 +200,11 @@ describe('runSnapshot with refresh: due', () => {
   });
 });
 
-const collection = (endpoint: EndpointId, requests: number): Collection => ({
-  key: `en-US ${endpoint}`,
-  locale: 'en-US',
-  endpoint: ENDPOINT[endpoint],
-  freshness: ENDPOINT[endpoint].freshness,
-  requests: Array.from({ length: requests }, () => ({ endpoint, locale: 'en-US' })),
-  lowerBound: requests,
-  allowNotFound: false,
-  resorts: [],
-  derivation: { kind: 'as-is' },
-});
 
 describe('the request budget', () => {
   const budgetInput = (enforce: boolean, extra: Record<string, unknown> = { allowance: 1000 }) => ({
     // two hourly requests, 24 runs a day: 2 × 744 = 1488 a month
-    collections: [collection('multi.combinedreport', 2)],
+    collections: [fakeCollection('multi.combinedreport', 2)],
     config: parseConfig({ schedule: { runsPerDay: 24 }, ...extra }, 'test'),
     refresh: 'due' as const,
     isDue: () => true,

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import type { EndpointId, MultiType } from '../endpoints.ts';
+import { perMultiEndpoint, type EndpointId, type MultiType } from '../endpoints.ts';
 import { ResortSnowReport, SnowReportList } from './family-a.ts';
 import {
   AccountRecord,
@@ -36,16 +36,7 @@ const list = (type: MultiType) => zod.array(RECORD_OF[type]);
 export const SCHEMAS: Record<EndpointId, z.ZodType> = {
   'a.snowreport': SnowReportList,
   'a.resort.snowreport': ResortSnowReport,
-  'multi.snowreport': map('snowreport'),
-  'multi.snowreport.ordered': list('snowreport'),
-  'multi.webcams': map('webcams'),
-  'multi.webcams.ordered': list('webcams'),
-  'multi.combinedreport': map('combinedreport'),
-  'multi.combinedreport.ordered': list('combinedreport'),
-  'multi.forecast': map('forecast'),
-  'multi.forecast.ordered': list('forecast'),
-  'multi.profile': map('profile'),
-  'multi.profile.ordered': list('profile'),
+  ...perMultiEndpoint((type, ordered) => (ordered ? list(type) : map(type))),
   'region.countries': CountriesList,
   'region.list': RegionList,
   forecast: ForecastRecord,

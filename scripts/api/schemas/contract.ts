@@ -9,7 +9,7 @@
  * because derivation publishes each map value as that resort's single-resort file.
  */
 import { z } from 'zod';
-import type { EndpointId, MultiType } from '../endpoints.ts';
+import { perMultiEndpoint, type EndpointId, type MultiType } from '../endpoints.ts';
 
 /**
  * An id that names a file (`scope.ts` `checkId`): a positive safe integer, so a string, a fraction or a
@@ -86,16 +86,7 @@ const list = (type: MultiType) => z.array(RECORD_OF[type]);
 export const CONTRACT: Record<EndpointId, z.ZodType> = {
   'a.snowreport': z.array(FamilyARecord), // derive: familyAFiles iterates the list
   'a.resort.snowreport': AnyRecord, // element: data.ts ignores a Family A file that is not an object
-  'multi.snowreport': map('snowreport'),
-  'multi.snowreport.ordered': list('snowreport'),
-  'multi.webcams': map('webcams'),
-  'multi.webcams.ordered': list('webcams'),
-  'multi.combinedreport': map('combinedreport'),
-  'multi.combinedreport.ordered': list('combinedreport'),
-  'multi.forecast': map('forecast'),
-  'multi.forecast.ordered': list('forecast'),
-  'multi.profile': map('profile'),
-  'multi.profile.ordered': list('profile'),
+  ...perMultiEndpoint((type, ordered) => (ordered ? list(type) : map(type))),
   'region.countries': z.array(RegionList), // derive: countriesFiles maps over the countries
   'region.list': RegionList,
   forecast: Forecast,
