@@ -8,9 +8,9 @@ import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { createService, type Service } from '../../scripts/service/service.ts';
 import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
-/** A real body of the real service (shared/fixtures/upstream/README.md). */
+/** A real body of the real service (test/fixtures/upstream/README.md). */
 const REAL_COUNTRIES: unknown = JSON.parse(
-  readFileSync(new URL('../../../shared/fixtures/upstream/countries-list.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../fixtures/upstream/countries-list.json', import.meta.url), 'utf8'),
 );
 
 const ENDPOINT_IDS = Object.keys(ENDPOINT) as EndpointId[];

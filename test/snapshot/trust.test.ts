@@ -26,7 +26,7 @@ import { currentStatePath } from '../../scripts/snapshot/writer.ts';
 import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FIXTURE = join(REPO, '..', 'shared', 'fixtures', 'upstream', 'countries-list.json');
+const FIXTURE = join(REPO, 'test', 'fixtures', 'upstream', 'countries-list.json');
 const EPOCH = String(FROZEN_NOW / 1000);
 
 let dataset: Dataset;
