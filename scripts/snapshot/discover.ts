@@ -1,6 +1,8 @@
 /**
- * The discover phase: the countries list, then every state's and region's list, in every locale; from
- * the first locale's lists, the snapshot's resorts and groups. A collection that is not due (or, for a
+ * The discover phase: the first locale's countries list, then the lists of the states and regions of the
+ * countries that hold a resort of the snapshot; from them, the snapshot's resorts and groups. Only what
+ * the scope needs is fetched before the budget check: the same lists in the other locales are published
+ * files like any other and join the plan (`Discovery.later`). A collection that is not due (or, for a
  * plan, not fetched at all) is read from the published tree instead.
  */
 import type { ApiRequest } from '../api/request.ts';
@@ -10,7 +12,7 @@ import { SnapshotError } from './errors.ts';
 import type { Fetched, Fetcher } from './fetch.ts';
 import { singleCollection, type Collection } from './plan.ts';
 import type { PreviousBuild } from './previous.ts';
-import { configuredScope, scopeOf, subregionIds, type Scope } from './scope.ts';
+import { checkId, configuredScope, scopeOf, subregionIds, type Scope } from './scope.ts';
 
 export interface DiscoverInput {
   config: SnapshotConfig;
@@ -25,8 +27,10 @@ export interface DiscoverInput {
 }
 
 export interface Discovery {
-  /** The region-list collections, fetched or carried: the release publishes them too. */
+  /** The first locale's region-list collections, fetched or carried: the release publishes them too. */
   fetched: Fetched[];
+  /** The same lists in the other locales: planned like the resorts' collections. */
+  later: Collection[];
   scope: Scope;
 }
 
@@ -40,9 +44,25 @@ export function regionListCollection(locale: string, regionId: number): Collecti
   return singleCollection(request, { key: `${locale} region.list region=${regionId}`, allowNotFound: true, resorts: [], derivation: { kind: 'region-list' } });
 }
 
+/**
+ * The countries whose states and regions are needed: every country without a selection; with one, the
+ * countries that hold a selected resort or region (each country's list names all its resorts).
+ */
+export function countriesInScope(config: SnapshotConfig, countries: readonly RegionList[]): RegionList[] {
+  if (config.resorts === undefined && config.regions === undefined) return [...countries];
+  const resorts = new Set(config.resorts ?? []);
+  const regions = new Set(config.regions ?? []);
+  return countries.filter(
+    (country) =>
+      regions.has(country.id) ||
+      country.resorts.some((r) => resorts.has(r.id)) ||
+      [...(country.states ?? []), ...(country.regions ?? [])].some((ref) => regions.has(ref.id)),
+  );
+}
+
 export async function discover(input: DiscoverInput): Promise<Discovery> {
   const { config, previous } = input;
-  if (!input.families.has('B')) return { fetched: [], scope: configuredScope(config) };
+  if (!input.families.has('B')) return { fetched: [], later: [], scope: configuredScope(config) };
   /** A discovery body: fetched now, or the copy published last time. */
   const body = async (f: Fetched): Promise<unknown> => (f.state === 'ok' ? f.bodies[0] : previous.readBody(f.collection.requests[0]!));
   const fetchAll = async (collections: Collection[]): Promise<Fetched[]> => {
@@ -52,20 +72,23 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
       const carried: Fetched = { collection: c, state: 'carried', bodies: [], notFound: 0, requests: 0, drift: [] };
       if ((await body(carried)) !== undefined) out.push(carried);
       else if (input.planOnly.sourceKind === 'local') out.push(await input.fetcher.fetch(c));
-      else throw new SnapshotError('config', 'a plan without fetching needs an earlier build in the output folder (or run a build first)');
+      else throw new SnapshotError('config', 'a plan of a real upstream fetches nothing, so it needs an earlier build of the same source and account in the output folder: run one build first (with --force if the budget refuses it), or set "budget": "fit"');
     }
     return out;
   };
 
-  const countries = await fetchAll(config.locales.map((locale) => countriesCollection(locale)));
+  const [first, ...others] = config.locales as [string, ...string[]];
+  const countries = await fetchAll([countriesCollection(first)]);
   const countryLists = (await body(countries[0]!)) as RegionList[] | undefined;
   if (!countryLists) throw new SnapshotError('upstream_http', `cannot list the resorts: ${countries[0]!.failure?.reason ?? 'the countries list is unavailable'}`);
-  const subregions = subregionIds(countryLists);
-  const lists = await fetchAll(config.locales.flatMap((locale) => subregions.map((id) => regionListCollection(locale, id))));
+  for (const country of countryLists) checkId(country.id, `countries list (${first})`);
+  const subregions = subregionIds(countriesInScope(config, countryLists));
+  const lists = await fetchAll(subregions.map((id) => regionListCollection(first, id)));
   const firstLocaleLists: RegionList[] = [...countryLists];
-  for (const f of lists.slice(0, subregions.length)) {
+  for (const f of lists) {
     const list = await body(f);
     if (list) firstLocaleLists.push(list as RegionList);
   }
-  return { fetched: [...countries, ...lists], scope: scopeOf(config, firstLocaleLists) };
+  const later = others.flatMap((locale) => [countriesCollection(locale), ...subregions.map((id) => regionListCollection(locale, id))]);
+  return { fetched: [...countries, ...lists], later, scope: scopeOf(config, firstLocaleLists) };
 }

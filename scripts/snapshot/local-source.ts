@@ -23,7 +23,9 @@ export function localSource(dataset: Dataset, options: LocalSourceOptions): Sour
   const service = createService(dataset, { now: options.now });
   const credentials = { apiKey: account.apiKey, token: account.token };
   const datasetHash = sha256(JSON.stringify(dataset));
+  let sent = 0;
   return {
+    sent: () => sent,
     kind: 'local',
     // the dataset's hash names the data; the account is a secret (its e-mail), so it is only fingerprinted
     identity: () => ({ kind: 'local', facts: { dataset: datasetHash }, secret: JSON.stringify([account.email, account.apiKey, account.token]) }),
@@ -33,6 +35,7 @@ export function localSource(dataset: Dataset, options: LocalSourceOptions): Sour
     target: (request) => requestTarget(request, credentials),
     account: async () => ({ hasWeather: account.hasWeather, hasOverviews: account.hasOverviews, hasCams: account.hasCams, maxPerMonth: account.maxPerMonth }),
     async fetch(request) {
+      sent++;
       const headers = ENDPOINT[request.endpoint].family === 'A' ? familyAHeaders(request, credentials) : {};
       const response = service({ method: 'GET', url: requestTarget(request, credentials), headers });
       return { status: response.status, body: response.body };

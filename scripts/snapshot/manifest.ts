@@ -22,16 +22,20 @@ export const Manifest = z.strictObject({
   /** The locales this release publishes; the element falls back among them. */
   locales: z.array(z.string()),
   resorts: z.array(z.strictObject({ id: z.int().positive(), name: z.string() })),
-  /** Files (relative to `api/`) kept from an earlier run because this one could not refresh them. */
-  stale: z.record(z.string(), StaleMark),
+  /**
+   * The parts of the tree (a plan collection: an endpoint in a locale and variant) kept from an earlier
+   * run because this one could not refresh them, with how many files each holds; which files those are,
+   * the private state says. Bounded by the plan, not by the number of files.
+   */
+  stale: z.array(z.strictObject({ part: z.string(), since: z.string(), reason: z.string(), files: z.int().positive() })),
 });
 export type Manifest = z.infer<typeof Manifest>;
 
 /** Manifest file path inside a release. */
 export const MANIFEST_PATH = 'api/manifest.json';
 
-/** Serialises with keys in a fixed order so equal manifests are equal bytes. */
+/** Serialises with the stale parts in a fixed order so equal manifests are equal bytes. */
 export function serializeManifest(manifest: Manifest): string {
-  const stale = Object.fromEntries(Object.keys(manifest.stale).sort().map((k) => [k, manifest.stale[k]]));
+  const stale = [...manifest.stale].sort((a, b) => (a.part < b.part ? -1 : a.part > b.part ? 1 : 0));
   return `${JSON.stringify({ ...manifest, stale })}\n`;
 }

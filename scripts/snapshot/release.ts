@@ -8,6 +8,8 @@
  * keeps its last good files too, or is left out and reported. A run whose due parts all failed publishes
  * nothing; a run with nothing due publishes the same files again (hard links) under a new build time.
  */
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import type { DriftIssue } from '../api/schemas/drift.ts';
 import { SnapshotError } from './errors.ts';
 import type { FetchFailure, Fetched } from './fetch.ts';
@@ -24,6 +26,14 @@ export interface ExtraFile {
   /** Relative to the release root: `resort-conditions.js`, `index.html`, `_headers`. */
   path: string;
   bytes: Uint8Array;
+}
+
+/** Paths of a staged release's files (relative to `api/`), readable before it is published. */
+export interface StagedFiles extends ReadonlyArray<string> {
+  /** The build's time (fixed by SOURCE_DATE_EPOCH). */
+  builtAt: number;
+  /** A staged file's bytes; undefined when there is none. */
+  read(path: string): Promise<Uint8Array | undefined>;
 }
 
 export interface Failure extends FetchFailure {
@@ -77,6 +87,16 @@ export class Release {
   /** Paths (relative to `api/`) of the files in the release so far. */
   get files(): string[] {
     return Object.keys(this.#files);
+  }
+
+  /** The files so far with a reader of their staged bytes and the build's time: what the site's embeds are made of. */
+  staged(builtAt: number): StagedFiles {
+    const api = resolve(this.#writer.staging, 'api');
+    const read = async (path: string) => {
+      const file = resolve(api, path);
+      return file.startsWith(api + sep) ? readFile(file).catch(() => undefined) : undefined;
+    };
+    return Object.assign(this.files, { builtAt, read });
   }
 
   /** Drift of this run so far, per endpoint. */
@@ -168,8 +188,14 @@ export class Release {
   /** Writes the public index, then publishes the release with its private state, atomically. */
   async publish(head: ReleaseHead, started: number): Promise<{ manifest: Manifest; state: State; summary: Summary }> {
     const files = this.#files;
-    const stale = Object.fromEntries(Object.entries(files).flatMap(([path, f]) => (f.stale ? [[path, f.stale]] : [])));
-    const manifest: Manifest = { ...head.manifest, stale };
+    const parts = new Map<string, Manifest['stale'][number]>();
+    for (const f of Object.values(files)) {
+      if (!f.stale) continue;
+      const part = parts.get(f.collection);
+      if (part) part.files++;
+      else parts.set(f.collection, { part: f.collection, since: f.stale.since, reason: f.stale.reason, files: 1 });
+    }
+    const manifest: Manifest = { ...head.manifest, stale: [...parts.values()] };
     const manifestText = serializeManifest(manifest);
     assertNoSecret(manifestText, MANIFEST_PATH, this.#options.secrets);
     await this.#writer.write(MANIFEST_PATH, Buffer.from(manifestText));
@@ -189,7 +215,7 @@ export class Release {
     const stateText = serializeState(state);
     assertNoSecret(stateText, 'the private state', this.#options.secrets);
     const w = this.#writer;
-    const summary: Summary = { written: w.written, unchanged: w.unchanged, skipped: c.skipped, stale: Object.keys(stale).length, requests: c.requests, preflight: head.spent, lowerBound: c.lowerBound, bytes: w.bytes, seconds: (performance.now() - started) / 1000 };
+    const summary: Summary = { written: w.written, unchanged: w.unchanged, skipped: c.skipped, stale: Object.values(files).filter((f) => f.stale).length, requests: c.requests, preflight: head.spent, lowerBound: c.lowerBound, bytes: w.bytes, seconds: (performance.now() - started) / 1000 };
     await w.publish(stateText);
     return { manifest, state, summary };
   }

@@ -80,7 +80,9 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   const targetOf = (r: ApiRequest) => requestTarget(r, credentials, trimSlash(familyOf(r) === 'A' ? a! : b!));
   const shown = (target: string) => describeRequest(target, secrets);
 
+  let sent = 0;
   async function once(origin: string, target: string, headers: Record<string, string>): Promise<UpstreamResponse & { retryAfter?: number }> {
+    sent++;
     const response = await request(origin + target, {
       method: 'GET',
       headers: { accept: 'application/json', ...headers },
@@ -191,6 +193,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
 
   return {
     kind: 'remote',
+    sent: () => sent,
     families,
     proven,
     describe,

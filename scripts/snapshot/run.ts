@@ -18,14 +18,14 @@ import { resortCollections, type PlanContext } from './plan.ts';
 import { PreviousBuild } from './previous.ts';
 import { silentProgress, type Progress, type Summary } from './progress.ts';
 import { FAMILY_B_PROBE, familyAProbe, preflight } from './preflight.ts';
-import { Release, type ExtraFile, type Failure, type ReleaseHead } from './release.ts';
+import { Release, type ExtraFile, type Failure, type ReleaseHead, type StagedFiles } from './release.ts';
 import type { Scope } from './scope.ts';
 import type { Source } from './source.ts';
 import { identityOf, readLedger, writeLedger, type State } from './state.ts';
 import { isOurs, LEDGER, releasesDir } from './writer.ts';
 import { join } from 'node:path';
 
-export type { ExtraFile, Failure };
+export type { ExtraFile, Failure, StagedFiles };
 
 export interface SnapshotOptions {
   config: SnapshotConfig;
@@ -37,7 +37,7 @@ export interface SnapshotOptions {
   refresh?: 'all' | 'due';
   progress?: Progress;
   /** Files published beside `api/` (the element's bundle, the demo page, host headers). */
-  extraFiles?: (scope: Scope, files: readonly string[]) => Promise<ExtraFile[]> | ExtraFile[];
+  extraFiles?: (scope: Scope, files: StagedFiles) => Promise<ExtraFile[]> | ExtraFile[];
   /** Plan and project only: no writes, and no fetches but discovery from the embedded service. */
   planOnly?: boolean;
   /** Start even when the projection exceeds the allowance. */
@@ -92,27 +92,27 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       spent++;
       await preflight(source, 'B', FAMILY_B_PROBE);
     }
+    if (probing && options.families.has('A')) {
+      spent++;
+      await preflight(source, 'A', familyAProbe(config.resorts?.[0] ?? 1));
+    }
     const account = await source.account?.();
     const ctx: PlanContext = { config, families: options.families, target: (r) => source.target(r), ...(account ? { permissions: account } : {}) };
 
     // 1. discover
-    const { fetched, scope } = await discover({ config, families: options.families, fetcher, previous, ...(options.planOnly ? { planOnly: { sourceKind: source.kind } } : {}) });
-    if (probing && options.families.has('A') && scope.resorts.length > 0) {
-      spent++;
-      await preflight(source, 'A', familyAProbe(scope.resorts[0]!.id));
-    }
+    const { fetched, later, scope } = await discover({ config, families: options.families, fetcher, previous, ...(options.planOnly ? { planOnly: { sourceKind: source.kind } } : {}) });
 
     // 2. plan, and the month's projection against the allowance; over it, a plan that fits
     const planned = { ...ctx, publishedGroups: new Set(scope.groups.map((g) => g.name)) };
     const discovered = fetched.map((f) => f.collection);
-    let resortPlan = resortCollections(planned, scope);
+    let resortPlan = [...later, ...resortCollections(planned, scope)];
     const allowance = config.allowance ?? account?.maxPerMonth;
     const fit = allowance === undefined ? undefined : fitPlan({ collections: [...discovered, ...resortPlan], config, allowance });
     let effective = config;
     if (fit && fit.steps.length > 0 && fit.fits && config.budget === 'fit') {
       effective = { ...config, refresh: { ...fit.intervals }, variants: fit.variants };
       refreshEvery = intervals(effective);
-      resortPlan = resortCollections({ ...planned, config: effective }, scope);
+      resortPlan = [...later, ...resortCollections({ ...planned, config: effective }, scope)];
       progress.note(`budget "fit": ${fit.steps.join('; ')}`);
     }
     const budget = checkBudget({
@@ -126,6 +126,9 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       enforce: !options.planOnly && source.kind === 'remote' && !options.force,
       ...(fit && allowance !== undefined && fit.steps.length > 0 ? { proposal: formatFit(fit, allowance) } : {}),
     });
+    if (source.kind === 'remote' && budget.allowance === undefined && !options.planOnly) {
+      progress.note('the allowance is unknown, so nothing holds this plan to it: set "allowance" in the config, or RC_EMAIL and RC_PASSWORD to read the account record');
+    }
     const result = { scope, plan: budget.text, projection: budget.projection, allowance: budget.allowance };
     if (options.planOnly) return { ...result, manifest: undefined, state: previous.state, summary: emptySummary(), failures: [], published: false };
 
@@ -137,7 +140,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       fetcher.announce(resortPlan);
       await fetchInto(release, resortPlan.map((c) => () => fetcher.fetch(c)), Math.max(2, config.concurrency * 2), deriveFiles);
       release.assertComplete();
-      await release.addExtras((await options.extraFiles?.(scope, release.files)) ?? []);
+      await release.addExtras((await options.extraFiles?.(scope, release.staged(buildTime))) ?? []);
       const head: ReleaseHead = {
         manifest: {
           version: 2,
@@ -158,7 +161,8 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       throw error;
     }
   } finally {
-    const made = spent + fetcher.made;
+    // what the source really sent: retries, the token and account calls and the probes included
+    const made = Math.max(source.sent(), spent + fetcher.made);
     if (made > 0 && (await isOurs(config.out))) await writeLedger(ledgerPath, { identity: stored, month, requests: ledgerBefore + made });
   }
 }

@@ -27,6 +27,8 @@ export interface Source {
   identity(): SourceIdentity;
   /** For messages: where a family is and what configures it, e.g. `Family B at https://… (RC_LEGACY_BASE_URL, RC_TOKEN)`. */
   describe(family: Family): string;
+  /** Every request sent so far, retries and the token and account calls included: the ledger counts them. */
+  sent(): number;
   /** Families whose credentials were already proven by a call the source made (the token request). */
   readonly proven: ReadonlySet<Family>;
 }

@@ -9,6 +9,7 @@ import { parseConfig, type SnapshotConfig } from '../../scripts/snapshot/config.
 import { SnapshotError } from '../../scripts/snapshot/errors.ts';
 import { localSource } from '../../scripts/snapshot/local-source.ts';
 import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/run.ts';
+import { countriesInScope } from '../../scripts/snapshot/discover.ts';
 import { subregionIds } from '../../scripts/snapshot/scope.ts';
 import type { Source } from '../../scripts/snapshot/source.ts';
 import type { State } from '../../scripts/snapshot/state.ts';
@@ -250,15 +251,17 @@ describe('the request budget', () => {
     expect(error).toBeInstanceOf(SnapshotError);
     expect((error as SnapshotError).code).toBe('budget');
     expect((error as SnapshotError).message).toContain('over the allowance of 10 (config.allowance)');
-    // asked for: one preflight probe per family (Family B's attribution before discovery, Family A's record
-    // of the first resort after it) and the region lists — the countries list and each state's and
-    // region's list, per locale; none of the plan's resort collections
+    // asked for: one preflight probe per family before anything else (Family B's attribution, Family A's
+    // record of the first configured resort), then what the scope needs — the first locale's countries
+    // list and the lists of the states and regions of the countries that hold a configured resort — and
+    // none of the plan's collections (the other locale's lists included)
     const countries = JSON.parse((await localSource(dataset, { now }).fetch({ endpoint: 'region.countries', locale: 'en-US' })).body);
-    const subregions = subregionIds(countries).length;
-    expect(subregions).toBe(33);
-    expect(byEndpoint(remote.calls)).toEqual({ attribution: 1, 'region.countries': 2, 'region.list': 2 * subregions, 'a.resort.snowreport': 1 });
-    expect(remote.calls).toHaveLength(1 + 2 + 2 * 33 + 1);
+    const subregions = subregionIds(countriesInScope(cfg, countries)).length;
+    expect(subregions).toBe(6);
+    expect(byEndpoint(remote.calls)).toEqual({ attribution: 1, 'a.resort.snowreport': 1, 'region.countries': 1, 'region.list': subregions });
+    expect(remote.calls.slice(0, 2).map((c) => c.endpoint)).toEqual(['attribution', 'a.resort.snowreport']);
     expect(remote.calls.find((c) => c.endpoint === 'a.resort.snowreport')?.params).toEqual({ resortId: '20' });
+    expect(remote.calls.every((c) => c.locale === 'en-US')).toBe(true);
     await expect(access(cfg.out)).rejects.toThrow();
     await expect(access(releasesDir(cfg.out))).rejects.toThrow();
   });

@@ -216,7 +216,7 @@ describe('a snapshot of the embedded service', () => {
     expect(m.resorts).toHaveLength(dataset.resorts.length);
     expect(m.resorts[0]).toEqual({ id: 20, name: dataset.resorts.find((r) => r.id === 20)!.name });
     expect(m.builtAt).toBe(new Date(FROZEN_NOW).toISOString());
-    expect(m.stale).toEqual({});
+    expect(m.stale).toEqual([]);
     expect((await stat(join(root, 'local', 'api', 'manifest.json'))).size).toBeLessThan(4096);
   });
 
@@ -286,7 +286,16 @@ describe('rebuilding', () => {
     const id = dataset.resorts[2]!.id;
     const file = `en-US/externalservice/resort/${id}/combinedreport.json`;
     expect(result.state!.files[file]!.stale).toEqual({ since: first.state!.files[file]!.fetchedAt, reason: contract[0]!.short });
-    expect(result.manifest!.stale[file]).toEqual(result.state!.files[file]!.stale);
+    // the index names each stale part once, however many files it holds
+    expect(result.manifest!.stale).toHaveLength(16);
+    expect(Object.values(result.state!.files).filter((f) => f.collection === result.state!.files[file]!.collection).length).toBeGreaterThan(3 * dataset.resorts.length);
+    const part = result.state!.files[file]!.collection;
+    expect(result.manifest!.stale.find((p) => p.part === part)).toEqual({
+      part,
+      ...result.state!.files[file]!.stale,
+      // each resort's combined report, links and profile, and the group files: every one of them stale
+      files: Object.values(result.state!.files).filter((f) => f.collection === part).length,
+    });
     expect(JSON.parse(await readFile(join(root, 'guarded', 'api', file), 'utf8')).resortName).toBe(dataset.resorts[2]!.name);
     // the other endpoints were fetched and are not stale
     expect(result.state!.files[`en-US/externalservice/resort/${id}/snowreport.json`]!.stale).toBeUndefined();
