@@ -1,4 +1,5 @@
-import { defineConfig, type Plugin } from 'vitest/config';
+import { minify, type Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 /** Lit's `css` literals are not minified by the bundler; the element's one style sheet is, here. */
 function minifyLitCss(): Plugin {
@@ -10,7 +11,9 @@ function minifyLitCss(): Plugin {
         const min = body
           .replace(/\/\*[\s\S]*?\*\//g, '')
           .replace(/\s+/g, ' ')
-          .replace(/\s*([{}:;,>])\s*/g, '$1')
+          // not the space before a colon: in `.a :is(.b)` it is the descendant combinator
+          .replace(/\s*([{};,>])\s*/g, '$1')
+          .replace(/:\s+/g, ':')
           .replace(/;}/g, '}')
           .trim();
         return `css\`${min}\``;
@@ -19,8 +22,27 @@ function minifyLitCss(): Plugin {
   };
 }
 
+/**
+ * Vite leaves the white space of an ES library in place (for bundlers downstream); this bundle goes to
+ * browsers as it is, so each chunk is minified in full. The line breaks left after that are the templates'
+ * indentation, inside `html` and `svg` literals, where a run of white space is one space to HTML.
+ */
+function minifyChunks(): Plugin {
+  return {
+    name: 'minify-chunks',
+    apply: 'build',
+    async generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const { code } = await minify(chunk.fileName, chunk.code, { compress: true, mangle: true, module: true });
+        chunk.code = code.replace(/[ \t]*\n\s*/g, ' ');
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [minifyLitCss()],
+  plugins: [minifyLitCss(), minifyChunks()],
   // `npm run build` bundles the element into one ES module with Lit inside (scripts/site/widget.ts);
   // translations other than English are chunks beside it, loaded on demand
   build: {
@@ -29,7 +51,8 @@ export default defineConfig({
     minify: true,
     copyPublicDir: false,
     reportCompressedSize: false,
-    rollupOptions: { output: { chunkFileNames: 'resort-conditions.[name].[hash].js' } },
+    // the report module and the languages are chunks that import what the element already holds, from it
+    rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'resort-conditions.[name].[hash].js' } },
   },
   test: {
     include: ['test/**/*.test.ts'],

@@ -6,7 +6,13 @@
  * published tree three times (the median counts), and prints files per second, snapshot time over copy time, peak memory, and upstream
  * requests made over the lower bound the URI limit sets.
  *
- *   npm run bench -- [--resorts 2000] [--locales all|en-US,de-DE] [--skip-large]
+ * Then deploys (issue 11) against a local S3 server (s3rver on 127.0.0.1): a first deploy, a deploy with
+ * nothing to do, and one after a change in one resort, each with its time, objects and requests by kind,
+ * and write requests over the files that changed. The sample always; the large dataset with
+ * --deploy-large (s3rver takes an hour or more for the 833,409 files of 2,000 resorts in 16 locales; with
+ * --locales en-US it is ~52,000).
+ *
+ *   npm run bench -- [--resorts 2000] [--locales all|en-US,de-DE] [--skip-large] [--skip-deploy] [--deploy-large]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,6 +27,9 @@ import { parseConfig } from './snapshot/config.ts';
 import { localSource } from './snapshot/local-source.ts';
 import { formatBytes } from './snapshot/progress.ts';
 import { runSnapshot } from './snapshot/run.ts';
+import { deploy } from './deploy/deploy.ts';
+import { readState } from './snapshot/state.ts';
+import { currentStatePath } from './snapshot/writer.ts';
 
 const NOW = Date.parse('2026-02-14T09:30:00Z');
 
@@ -90,6 +99,79 @@ async function scenario(name: string, dataDir: string, locales: string[], work: 
   return row;
 }
 
+/** Runs the snapshot child into `out` (the same process as the speed scenario, without the copies). */
+function snapshotInto(name: string, dataDir: string, out: string, locales: string[]): void {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--child', dataDir, '--out', out, '--locales', locales.join(',')], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=8192' },
+  });
+  if (run.status !== 0) throw new Error(`${name}: the snapshot failed:\n${run.stderr}`);
+}
+
+/** A copy of `dataDir` in which the first resort reports 30 cm more snow: a one-resort change. */
+async function withOneResortChanged(dataDir: string, into: string): Promise<string> {
+  await cp(dataDir, into, { recursive: true });
+  const file = join(into, 'resorts.json');
+  const data = JSON.parse(await readFile(file, 'utf8')) as { resorts: Array<{ report: { depthCm: { base: number } } | null }> };
+  const resort = data.resorts.find((r) => r.report)!;
+  resort.report!.depthCm.base += 30;
+  await writeFile(file, JSON.stringify(data));
+  return into;
+}
+
+/** Files whose hash differs between two private states (relative to `api/`). */
+const changedFiles = (before: Record<string, { sha256: string }>, after: Record<string, { sha256: string }>) =>
+  Object.keys(after).filter((path) => before[path]?.sha256 !== after[path]!.sha256).length + Object.keys(before).filter((path) => !after[path]).length;
+
+/**
+ * First deploy, no-change deploy and a one-resort change of `dataDir` to a local S3 server, in-process
+ * (the server shares the process: times include its work, as a store's own latency would).
+ */
+async function deployScenario(name: string, dataDir: string, locales: string[], work: string) {
+  const { default: S3rver } = await import('s3rver');
+  const storage = join(work, `${name}-s3`);
+  const out = join(work, `${name}-deploy-dist`);
+  const server = new S3rver({ address: '127.0.0.1', port: 0, directory: storage, silent: true, configureBuckets: [{ name: 'bench' }] });
+  const { port } = await server.run();
+  const env = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1', AWS_ENDPOINT_URL: `http://127.0.0.1:${port}` };
+  const rows: Array<Record<string, string | number>> = [];
+  try {
+    const once = async (label: string, changed: number) => {
+      const { summary } = await deploy({ out, target: { bucket: 'bench', prefix: 'site/' }, env, concurrency: 16, attempts: 5 });
+      const r = summary.requests;
+      rows.push({
+        scenario: name,
+        deploy: label,
+        'files changed': changed,
+        uploaded: summary.uploaded,
+        deleted: summary.deleted,
+        unchanged: summary.unchanged,
+        writes: r.write,
+        deletes: r.delete,
+        reads: r.read,
+        lists: r.list,
+        'writes/changed': changed === 0 ? '-' : (r.write / changed).toFixed(3),
+        seconds: summary.seconds.toFixed(2),
+        'AWS S3 cost': `$${((r.write * 0.005 + r.list * 0.005 + r.read * 0.0004) / 1000).toFixed(4)}`,
+      });
+    };
+    snapshotInto(name, dataDir, out, locales);
+    const first = (await readState((await currentStatePath(out))!))!.files;
+    await once('first', Object.keys(first).length + 1);
+    await once('no change', 0);
+    snapshotInto(name, await withOneResortChanged(dataDir, join(work, `${name}-changed-data`)), out, locales);
+    const after = (await readState((await currentStatePath(out))!))!.files;
+    await once('one resort changed', changedFiles(first, after));
+  } finally {
+    await server.close();
+    await rm(storage, { recursive: true, force: true });
+    await rm(out, { recursive: true, force: true });
+    await rm(join(work, `.${name}-deploy-dist-releases`), { recursive: true, force: true });
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -98,6 +180,8 @@ async function main(): Promise<void> {
       resorts: { type: 'string', default: '2000' },
       locales: { type: 'string', default: 'all' },
       'skip-large': { type: 'boolean' },
+      'skip-deploy': { type: 'boolean' },
+      'deploy-large': { type: 'boolean' },
     },
   });
   const locales = values.locales === 'all' ? [...SUPPORTED_LOCALES] : values.locales!.split(',');
@@ -108,16 +192,22 @@ async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'rc-bench-'));
   try {
     const rows = [await scenario('sample', 'data', locales, work)];
-    if (!values['skip-large']) {
-      const large = join(work, 'data');
+    const large = join(work, 'data');
+    if (!values['skip-large'] || values['deploy-large']) {
       await cp('data', large, { recursive: true });
       const regions = RegionsFile.parse(JSON.parse(await readFile('data/regions.json', 'utf8'))).regions;
       const resorts = generateResorts({ count, seed: 99, regions, ids: [] });
       await writeFile(join(large, 'resorts.json'), JSON.stringify({ notice: 'generated for npm run bench', resorts }));
-      rows.push(await scenario(`${count} resorts`, large, locales, work));
     }
+    if (!values['skip-large']) rows.push(await scenario(`${count} resorts`, large, locales, work));
     console.log(`locales: ${locales.length}; in-process source; times in one run on this machine`);
     console.table(rows);
+    if (!values['skip-deploy']) {
+      const deploys = await deployScenario('sample', 'data', locales, work);
+      if (values['deploy-large']) deploys.push(...(await deployScenario(`${count} resorts`, large, locales, work)));
+      console.log('deploys to a local S3 server (s3rver on 127.0.0.1), 16 requests at once; cost at AWS S3 Standard list prices');
+      console.table(deploys);
+    }
   } finally {
     await rm(work, { recursive: true, force: true });
   }

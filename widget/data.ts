@@ -1,12 +1,11 @@
 /**
- * The element's files, found through the snapshot's own path function. Each URL is fetched once per page,
- * however many elements need it; a failed fetch is forgotten so that a retry fetches again.
+ * The element's files: each URL is fetched once per page, however many elements need it; a failed fetch is
+ * forgotten so that a retry fetches again. The snapshot's index comes first (it chooses the locale); the
+ * resort's own files are found by the snapshot's path function, in the report module (`files.ts`).
  */
 import type { ResortSnowReport } from '../scripts/api/schemas/family-a.ts';
 import type { AttributionRecord, CombinedReportRecord, ForecastRecord } from '../scripts/api/schemas/family-b.ts';
 import { ResortConditionsError } from '../scripts/api/errors.ts';
-import { filePath } from '../scripts/api/paths.ts';
-import type { ApiRequest } from '../scripts/api/request.ts';
 
 export interface ResortData {
   combined: CombinedReportRecord;
@@ -44,34 +43,26 @@ export function getJson(url: string, fetcher: typeof fetch = fetch): Promise<unk
 /** For tests: forget every fetched file. */
 export const clearCache = () => cache.clear();
 
-const optional = <T>(promise: Promise<unknown>) =>
-  promise.then(
-    (v) => v as T,
-    (error: unknown) => {
-      if (error instanceof FileError && error.status === 404) return undefined;
-      throw error;
-    },
-  );
+/** What the element reads of the snapshot's index (`api/manifest.json`). */
+export interface SnapshotIndex {
+  /** The locales the snapshot built. */
+  locales: string[];
+  /** Ids of the resorts in the snapshot. */
+  resorts: Set<number>;
+}
 
-/** Loads what the element shows for one resort; rejects with a `FileError` 404 when the resort is unknown. */
-export async function loadResort(base: string, locale: string, resort: number, days: number, fetcher?: typeof fetch): Promise<ResortData> {
-  const url = (request: Omit<ApiRequest, 'locale'>) => new URL(filePath({ ...request, locale }), base).href;
-  const id = String(resort);
-  const [combined, familyA, forecast, attribution] = await Promise.all([
-    getJson(url({ endpoint: 'combinedreport', params: { resortId: id } }), fetcher) as Promise<CombinedReportRecord>,
-    optional<ResortSnowReport>(getJson(url({ endpoint: 'a.resort.snowreport', params: { resortId: id } }), fetcher)),
-    optional<ForecastRecord>(getJson(url({ endpoint: 'forecast', params: { resortId: id, N: String(days) } }), fetcher)),
-    optional<AttributionRecord>(getJson(url({ endpoint: 'attribution' }), fetcher)),
-  ]);
-  // the files were validated when published, but a hand-edited or truncated file must not break a page
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isObject(combined) || typeof combined.resortName !== 'string' || !isObject(combined.info) || (combined.report !== undefined && !isObject(combined.report))) {
-    throw new FileError(0, `combined report of resort ${id} has an unexpected shape`);
-  }
+/**
+ * The snapshot's index, once per page; undefined when it cannot be read (an older tree without one, or a
+ * broken body), so the element falls back to the supported locales and to the resort's own files.
+ */
+export async function loadIndex(base: string, fetcher?: typeof fetch): Promise<SnapshotIndex | undefined> {
+  const body = (await getJson(new URL('manifest.json', base).href, fetcher).catch(() => undefined)) as
+    | { locales?: unknown; resorts?: unknown }
+    | undefined;
+  if (!body || !Array.isArray(body.locales) || !Array.isArray(body.resorts)) return undefined;
   return {
-    combined,
-    familyA: isObject(familyA) ? familyA : undefined,
-    forecast: isObject(forecast) && isObject(forecast.currentWeather) && Array.isArray(forecast.forecast) ? forecast : undefined,
-    attribution: isObject(attribution) ? attribution : undefined,
+    locales: body.locales.filter((l): l is string => typeof l === 'string' && /^[a-z]{2}-[A-Z]{2}$/.test(l)),
+    resorts: new Set(body.resorts.map((r: { id?: unknown }) => Number(r?.id))),
   };
 }
+

@@ -6,6 +6,14 @@ import { ResortConditions } from './resort-conditions.ts';
 
 export { ResortConditions };
 
+// the attribution's background as a typed colour: a page's invalid `--rc-background` then falls back to
+// white instead of unsetting the attribution's colours (styles.ts)
+try {
+  CSS.registerProperty({ name: '--_rc-abg', syntax: '<color>', inherits: true, initialValue: '#fff' });
+} catch {
+  // registered already (a second copy of the bundle), or a browser without it: the colours still hold
+}
+
 if (!customElements.get('resort-conditions')) customElements.define('resort-conditions', ResortConditions);
 
 declare global {

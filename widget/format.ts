@@ -1,5 +1,6 @@
 /**
- * Numbers, units, dates and relative times through Intl, in the unit system of the files.
+ * Numbers, units, dates and relative times through Intl, in the unit system of the files: imperial for
+ * en-US, metric for every other locale. Wind comes in m/s in metric files and is shown in km/h (issue 10).
  */
 import { isImperial } from './locale.ts';
 
@@ -7,10 +8,21 @@ export interface Formatter {
   depth(value: number): string;
   snowfall(value: number): string;
   temperature(value: number): string;
+  /** Wind from the files' unit (mph for en-US, m/s elsewhere), shown in mph or km/h. */
   wind(value: number): string;
   number(value: number): string;
+  /** Short weekday of a `YYYY-MM-DD` date: "Sat" (at most four letters: pt-PT's "segunda" is "seg."). */
+  weekday(date: string): string;
+  /** A snowfall figure without its unit, for the chart: "9.8". */
+  snowNumber(value: number): string;
+  /** The unit of snowfall figures: "cm", "in". */
+  snowUnit: string;
+  /** Short weekday and day of the month: "Sat 14". */
   day(date: string): string;
+  /** Day and month: "December 12". */
   date(date: string): string;
+  /** An instant as date and time in UTC, for pages without a clock (the pre-rendered cards). */
+  dateTime(ms: number): string;
   relative(ms: number, now: number): string;
 }
 
@@ -25,20 +37,32 @@ export function formatter(locale: string): Formatter {
   const depth = unit(imperial ? 'inch' : 'centimeter');
   const snow = unit(imperial ? 'inch' : 'centimeter', imperial ? 1 : 0);
   const temperature = unit(imperial ? 'fahrenheit' : 'celsius', imperial ? 0 : 1);
-  const wind = unit(imperial ? 'mile-per-hour' : 'meter-per-second', imperial ? 0 : 1);
+  const wind = unit(imperial ? 'mile-per-hour' : 'kilometer-per-hour');
   const number = new Intl.NumberFormat(locale);
-  const utc = { timeZone: 'UTC' } as const;
-  const day = new Intl.DateTimeFormat(locale, { ...utc, weekday: 'short' });
-  const date = new Intl.DateTimeFormat(locale, { ...utc, day: 'numeric', month: 'long' });
+  const snowNumber = new Intl.NumberFormat(locale, { maximumFractionDigits: imperial ? 1 : 0 });
+  const dates = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+  // a few locales' short weekdays are whole words (pt-PT "segunda"): cut those to three letters and a dot
+  const long = [0, 1, 2, 3, 4, 5, 6].some((i) => dates({ weekday: 'short' }).format(Date.UTC(2026, 0, 4 + i)).length > 5);
+  const shorten = (parts: Intl.DateTimeFormatPart[]) =>
+    parts.map((p) => (p.type === 'weekday' && long ? p.value.replace(/^(\p{L}{3})\p{L}+\.?/u, '$1.') : p.value)).join('');
+  const weekday = dates({ weekday: 'short' });
+  const day = dates({ weekday: 'short', day: 'numeric' });
+  const date = dates({ day: 'numeric', month: 'long' });
+  const dateTime = dates({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const noon = (d: string) => new Date(`${d}T12:00:00Z`);
   const f: Formatter = {
     depth: (v) => depth.format(v),
     snowfall: (v) => snow.format(v),
     temperature: (v) => temperature.format(v),
-    wind: (v) => wind.format(v),
+    wind: (v) => wind.format(imperial ? v : Math.round(v * 3.6)),
     number: (v) => number.format(v),
-    day: (d) => day.format(new Date(`${d}T12:00:00Z`)),
-    date: (d) => date.format(new Date(`${d}T12:00:00Z`)),
+    weekday: (d) => shorten(weekday.formatToParts(noon(d))),
+    day: (d) => shorten(day.formatToParts(noon(d))).replace(/,(?= \d)/, ''),
+    snowNumber: (v) => snowNumber.format(v),
+    snowUnit: snow.formatToParts(1).find((p) => p.type === 'unit')?.value ?? '',
+    date: (d) => date.format(noon(d)),
+    dateTime: (ms) => dateTime.format(ms),
     relative(ms, now) {
       const minutes = Math.round((ms - now) / 60_000);
       if (Math.abs(minutes) < 60) return rtf.format(minutes, 'minute');

@@ -1,6 +1,7 @@
 /**
- * Inline SVG weather symbols for every code the data uses (README, "Choices"), and a neutral one for
- * codes it does not know. Decorative shapes only; the label comes from the caller.
+ * Inline SVG of the report: weather symbols for every code the data uses (README, "Choices"), a neutral one
+ * for codes it does not know, the four difficulty marks and the signs of snowfall and wind. Shapes only;
+ * the label comes from the caller.
  */
 import { html, svg, type SVGTemplateResult } from 'lit';
 
@@ -30,5 +31,22 @@ const NEUTRAL = () => [svg`<circle class="cloud" cx="12" cy="12" r="7"/><path cl
 /** The icon of a weather symbol code; known codes get their own, unknown ones a neutral disc. */
 export function weatherIcon(code: string | null | undefined, label: string) {
   const parts = (code && Object.hasOwn(SYMBOLS, code) ? SYMBOLS[code]! : NEUTRAL)();
-  return html`<svg class="icon" viewBox="0 0 24 24" role="img" aria-label=${label}><title>${label}</title>${parts}</svg>`;
+  return html`<svg class="icon" viewBox="0 0 24 24" role="img" aria-label=${label}>${parts}</svg>`;
 }
+
+const DIAMOND = 'l5 5-5 5-5-5z';
+/** Easy: circle; intermediate: square; advanced: diamond; expert: double diamond (the North American marks). */
+const MARKS = [
+  svg`<circle cx="12" cy="8" r="5"/>`,
+  svg`<path d="M7.5 3.5h9v9h-9z"/>`,
+  svg`<path d="M12 2.5${DIAMOND}"/>`,
+  svg`<path d="M6.5 2.5${DIAMOND}M17.5 2.5${DIAMOND}"/>`,
+];
+
+/** The mark of difficulty `index` (0 easy … 3 expert); decorative: the label is beside it. */
+export const difficultyMark = (index: number) =>
+  html`<svg class="mark" viewBox="0 0 24 16" aria-hidden="true">${MARKS[index]}</svg>`;
+
+/** Small signs before a forecast's snowfall and wind; decorative: a hidden label names them. */
+export const snowSign = html`<svg class="glyph" viewBox="0 0 12 12" aria-hidden="true"><path d="M6 1v10M1.7 3.5l8.6 5M1.7 8.5l8.6-5"/></svg>`;
+export const windSign = html`<svg class="glyph" viewBox="0 0 12 12" aria-hidden="true"><path d="M1 4h6.5a2 2 0 1 0-2-2M1 8h8.5a2 2 0 1 1-2 2"/></svg>`;

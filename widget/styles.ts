@@ -1,6 +1,9 @@
 /**
  * The element's styles. Theme with the custom properties below and `::part()`; dark mode follows
- * `prefers-color-scheme`; narrow containers get a compact layout (container queries).
+ * `prefers-color-scheme`. The card is one frame whose height depends only on the element's width (four
+ * container-query steps) and `days` (`--n` tiles); every state fills the same frame, so nothing below the
+ * element moves when the files arrive (issue 10). Inside it, the body absorbs what the other blocks take.
+ * Values never wrap away from their units; a forecast that would not fill its rows is a list.
  */
 import { css } from 'lit';
 
@@ -8,23 +11,20 @@ export const styles = css`
   :host {
     --_bg: var(--rc-background, #fff);
     --_fg: var(--rc-color, #1d2733);
-    --_muted: var(--rc-muted-color, #556270);
+    --_muted: var(--rc-muted-color, #546170);
     --_accent: var(--rc-accent-color, #0b63ce);
     --_line: var(--rc-border-color, #d5dde6);
     --_open: var(--rc-open-color, #16794a);
     --_closed: var(--rc-closed-color, #b3261e);
     --_warn: var(--rc-warning-color, #8a5300);
     --_bar: var(--rc-bar-color, #5b9bd5);
+    --_easy: var(--rc-easy-color, #23873f);
+    --_blue: var(--rc-intermediate-color, #1f6fd1);
+    --_rc-abg: var(--_bg);
     display: block;
     container-type: inline-size;
-    min-height: var(--rc-min-height, 24rem);
-    box-sizing: border-box;
-    font: var(--rc-font, 0.9375rem/1.45 system-ui, sans-serif);
+    font: var(--rc-font, 0.9375rem/1.4 system-ui, sans-serif);
     color: var(--_fg);
-    background: var(--_bg);
-    border: 1px solid var(--_line);
-    border-radius: var(--rc-radius, 12px);
-    padding: var(--rc-padding, 1rem 1.25rem);
   }
   @media (prefers-color-scheme: dark) {
     :host {
@@ -37,6 +37,8 @@ export const styles = css`
       --_closed: var(--rc-closed-color, #ff8a80);
       --_warn: var(--rc-warning-color, #ffc46b);
       --_bar: var(--rc-bar-color, #4f8fd0);
+      --_easy: var(--rc-easy-color, #4cc76e);
+      --_blue: var(--rc-intermediate-color, #6aa8f5);
     }
   }
   :host([hidden]) {
@@ -45,250 +47,517 @@ export const styles = css`
   * {
     box-sizing: border-box;
   }
+  /* the frame: its height is a function of the width step and the forecast's rows, nothing else
+     (tiles by attribute, not by a style attribute that a page's CSP could refuse) */
+  [data-n='1'] {
+    --n: 1;
+  }
+  [data-n='2'] {
+    --n: 2;
+  }
+  [data-n='3'] {
+    --n: 3;
+  }
+  [data-n='4'] {
+    --n: 4;
+  }
+  [data-n='5'] {
+    --n: 5;
+  }
+  [data-n='6'] {
+    --n: 6;
+  }
+  .frame {
+    --_cols: var(--n);
+    --_rows: 1;
+    --_rh: 7.2em;
+    --_base: 35.5em;
+    display: flex;
+    flex-direction: column;
+    height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em);
+    overflow: hidden;
+    padding: var(--rc-padding, 1rem 1.25rem);
+    line-height: 1.4;
+    background: var(--_bg);
+    border: 1px solid var(--_line);
+    border-radius: var(--rc-radius, 12px);
+  }
+  /* the body's room by width (measured on the sample in every language at each step's narrowest width);
+     a forecast in one column (narrow, or five days that would not fill two rows) is a list of rows */
+  @container (width < 900px) {
+    .frame {
+      --_base: 41.2em;
+    }
+    [data-n='6'] {
+      --_cols: 3;
+      --_rows: 2;
+    }
+  }
+  @container (width < 560px) {
+    .frame {
+      --_base: 48.2em;
+    }
+    .pairs {
+      flex-direction: column;
+      gap: 0;
+    }
+    .pairs div {
+      display: flex;
+      justify-content: space-between;
+      gap: 1em;
+    }
+    .pairs dd {
+      min-width: 0;
+      text-align: end;
+    }
+  }
+  @container (width < 480px) {
+    .frame {
+      --_base: 53.2em;
+    }
+  }
+  @container (width < 640px) {
+    [data-n='4'] {
+      --_cols: 2;
+      --_rows: 2;
+    }
+    [data-n='5'] {
+      --_cols: 1;
+      --_rows: 5;
+      --_rh: 2.9em;
+    }
+  }
+  @container (width < 400px) {
+    .frame {
+      --_base: 52.7em;
+      --_cols: 1;
+      --_rows: var(--n);
+      --_rh: 2.9em;
+      padding: var(--rc-padding, 0.75rem 0.875rem);
+    }
+    .figures dd {
+      font-size: 1.15em;
+    }
+  }
+  @container (width < 360px) {
+    .frame {
+      --_base: 56.2em;
+    }
+  }
+  header,
+  .meta,
+  .figs,
+  .figures,
+  .pairs,
+  .difficulty li,
+  .temps,
+  .more,
+  .links ul,
+  .body {
+    display: flex;
+    gap: 0.2em 1.2em;
+  }
+  header {
+    align-items: baseline;
+  }
+  header,
+  .meta,
+  .forecast,
+  .foot,
+  .report > * {
+    flex: none;
+  }
   h2 {
-    font-size: 1.25em;
+    flex: 1;
+    min-width: 0;
     margin: 0;
+    font-size: 1.25em;
+    line-height: 1.3;
+  }
+  h2,
+  .status,
+  .text,
+  .when,
+  .pairs dd {
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  h2,
+  .status,
+  .when,
+  dd,
+  b,
+  .value,
+  .temps > *,
+  .more > *,
+  time {
+    white-space: nowrap;
+  }
+  ::slotted(*) {
+    margin: 0;
+    font-size: inherit;
+  }
+  ::slotted(a),
+  a {
+    color: var(--_accent);
+  }
+  .status {
+    max-width: 55%;
+    font-weight: 600;
+    font-size: 0.875em;
+    color: var(--_warn);
+  }
+  .open .status {
+    color: var(--_open);
+  }
+  :is(.closed, .temporarily-closed, .permanently-closed) .status,
+  .notice {
+    color: var(--_closed);
+  }
+  .weekends .notice,
+  .warning {
+    color: var(--_warn);
+  }
+  .meta {
+    flex-wrap: wrap;
+    column-gap: 0.6em;
+    margin-top: 0.1em;
+    font-size: 0.875em;
+    color: var(--_muted);
+  }
+  .notice,
+  .warning,
+  dd,
+  .when {
+    font-weight: 600;
+  }
+  .body {
+    flex: 1 1 0;
+    flex-direction: column;
+    justify-content: space-between;
+    gap: 0;
+    min-height: 0;
+    overflow: hidden;
+  }
+  /* from 900 px, two columns: figures, surface and terrain beside the chart and the comment */
+  @container (width >= 900px) {
+    .report {
+      display: grid;
+      grid: auto-flow dense / repeat(2, minmax(0, 1fr));
+      align-content: start;
+      column-gap: 2.5em;
+    }
+    .report > * {
+      grid-column: 1;
+    }
+    .report .chart {
+      grid-area: 1 / 2 / span 2;
+      height: 7.5em;
+    }
+    .report .comment {
+      grid-column: 2;
+      align-self: start;
+    }
   }
   h3 {
-    font-size: 0.8em;
+    font-size: 0.75em;
     text-transform: uppercase;
     letter-spacing: 0.04em;
     color: var(--_muted);
-    margin: 1em 0 0.35em;
+    margin: 0.9em 0 0.2em;
   }
-  header {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    justify-content: space-between;
-    gap: 0.25em 1em;
-  }
-  .status {
-    font-weight: 600;
-  }
-  .status.open {
-    color: var(--_open);
-  }
-  .status.closed,
-  .status.permanently-closed,
-  .status.temporarily-closed {
-    color: var(--_closed);
-  }
-  .notice,
-  .warning {
-    color: var(--_warn);
-    font-weight: 600;
-    margin: 0.5em 0 0;
-  }
-  .updated,
-  .muted,
-  figcaption {
-    color: var(--_muted);
-    font-size: 0.875em;
-    margin: 0.25em 0 0;
-  }
-  .warning {
-    display: block;
-  }
-  dl {
-    margin: 0;
-  }
-  dd {
-    margin: 0;
-    font-weight: 600;
-  }
-  .figures {
-    display: flex;
-    gap: 1.25em;
-  }
-  .figures dd {
-    font-size: 1.4em;
-  }
-  .figures dt,
-  .pairs dt {
-    color: var(--_muted);
-    font-size: 0.875em;
-  }
-  .pairs {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(9em, 1fr));
-    gap: 0.5em 1em;
-    margin-top: 0.75em;
-  }
+  dl,
+  dd,
+  figure,
+  p,
   ol,
   ul {
-    list-style: none;
     margin: 0;
     padding: 0;
+    list-style: none;
   }
-  .chart {
-    margin: 0.75em 0 0;
+  .figs {
+    flex-wrap: wrap;
+    column-gap: 2em;
+  }
+  .figures dd {
+    font-size: 1.3em;
+    line-height: 1.25;
+  }
+  dt,
+  figcaption,
+  .muted {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .row {
+    margin-top: 0.7em;
+  }
+  .row h3 {
+    margin-top: 0;
+  }
+  .pairs {
+    flex-wrap: wrap;
+  }
+  .pairs div {
+    flex: 1 0 auto;
+    min-width: 0;
+  }
+  .report .chart {
+    display: flex;
+    flex: 1 1 6.5em;
+    flex-direction: column;
+    min-height: 5.5em;
+    max-height: 12em;
+    margin-top: 0.9em;
   }
   .chart ol {
+    flex: 1;
     display: grid;
-    grid-template-columns: repeat(7, 1fr);
-    align-items: end;
+    grid: 1fr / repeat(7, minmax(0, 1fr));
     gap: 0.3em;
-    height: 5.5em;
-    margin-top: 0.25em;
+    min-height: 0;
   }
   .chart li {
-    display: flex;
-    flex-direction: column;
-    justify-content: flex-end;
-    align-items: center;
-    height: 100%;
-    font-size: 0.7em;
+    display: grid;
+    grid-template-rows: 1fr auto auto;
+    justify-items: center;
+    min-height: 0;
+    font-size: max(0.75em, 11px);
+    line-height: 1.3;
     color: var(--_muted);
   }
-  .bar {
+  .track {
+    display: flex;
+    align-items: end;
+    width: 100%;
+    min-height: 0;
+  }
+  .bar,
+  .ph {
     width: 100%;
     min-height: 2px;
     background: var(--_bar);
     border-radius: 3px 3px 0 0;
   }
   .difficulty {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.25em 1em;
-    margin-top: 0.5em;
+    display: grid;
+    grid-template-columns: repeat(2, auto);
+    justify-content: start;
+    gap: 0.15em 1.2em;
+    margin-top: 0.35em;
     font-size: 0.875em;
   }
-  .dot {
-    display: inline-block;
-    width: 0.7em;
-    height: 0.7em;
-    margin-right: 0.3em;
-    border-radius: 50%;
-    background: #2e9e4f;
+  .difficulty li {
+    align-items: center;
+    gap: 0.3em;
   }
-  .d2 .dot {
-    background: #1f6fd1;
-    border-radius: 0;
+  .mark {
+    width: 1.5em;
+    height: 1em;
+    fill: var(--_fg);
   }
-  .d3 .dot,
-  .d4 .dot {
-    background: #111;
-    transform: rotate(45deg);
-    border-radius: 0;
+  .d1 .mark {
+    fill: var(--_easy);
+  }
+  .d2 .mark {
+    fill: var(--_blue);
   }
   .comment {
-    margin: 1em 0 0;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    overflow: hidden;
+    min-height: 0;
+    margin: 0.7em 0 0;
     padding-left: 0.75em;
     border-left: 3px solid var(--_line);
     font-style: italic;
   }
   .days {
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(6.25em, 1fr));
-    gap: 0.5em;
+    grid: auto-flow var(--_rh) / repeat(var(--_cols), minmax(0, 1fr));
+    gap: 0.4em;
   }
   .days li {
-    display: flex;
-    flex-direction: column;
-    gap: 0.1em;
-    padding: 0.5em;
+    display: grid;
+    grid-template: 'when when' auto 'icon temps' 1fr 'more more' auto / auto 1fr;
+    align-items: center;
+    gap: 0 0.4em;
+    min-width: 0;
+    padding: 0.35em 0.55em;
+    overflow: hidden;
     border: 1px solid var(--_line);
     border-radius: 8px;
-    font-size: 0.85em;
+    font-size: 0.875em;
+    line-height: 1.3;
   }
   .when {
-    font-weight: 600;
+    grid-area: when;
   }
-  .icon {
-    width: 2.25em;
-    height: 2.25em;
+  .days .icon {
+    grid-area: icon;
+  }
+  .temps,
+  .more {
+    grid-area: temps;
+    flex-direction: column;
+    justify-content: space-between;
+    column-gap: 0.8em;
+    min-width: 0;
+  }
+  .more {
+    grid-area: more;
+  }
+  .temps span,
+  .more {
+    color: var(--_muted);
+  }
+  @container (width < 640px) {
+    [data-n='5'] .days li {
+      grid-template: 'icon when temps' 1fr 'icon more more' 1fr / auto minmax(0, 1fr) auto;
+    }
+    [data-n='5'] :is(.temps, .more) {
+      flex-direction: row;
+    }
+  }
+  @container (width < 400px) {
+    .days li {
+      grid-template: 'icon when temps' 1fr 'icon more more' 1fr / auto minmax(0, 1fr) auto;
+    }
+    .temps,
+    .more {
+      flex-direction: row;
+    }
+  }
+  abbr {
+    text-decoration: none;
+  }
+  .icon,
+  .glyph,
+  .picture {
+    width: 2.1em;
+    height: 2.1em;
     fill: none;
+    stroke: currentColor;
     stroke-width: 1.5;
     stroke-linecap: round;
     stroke-linejoin: round;
   }
-  .icon .sun {
-    stroke: #e2a500;
+  .icon .sun,
+  .icon .bolt {
+    stroke: #b97800;
   }
-  .icon .cloud {
+  .icon .cloud,
+  .picture {
     stroke: var(--_muted);
   }
-  .icon .snow,
-  .icon .rain {
+  .icon :is(.snow, .rain),
+  .picture .sign {
     stroke: var(--_accent);
   }
-  .icon .bolt {
-    stroke: #e2a500;
+  .glyph {
+    width: 0.8em;
+    height: 0.8em;
+    margin-right: 0.25em;
   }
-  a {
-    color: var(--_accent);
+  .foot {
+    margin-top: 0.6em;
   }
   .links ul {
-    display: flex;
     flex-wrap: wrap;
-    gap: 0.25em 0.9em;
-    margin-top: 1em;
-    font-size: 0.875em;
+    gap: 0 0.9em;
+    font-size: 0.8125em;
   }
-  /* required by the licence: fixed colours and no part, so nothing outside can hide it */
+  /* required by the licence: no part, the theme's background made opaque (over white) and black or white
+     text, whichever that background's luminance asks for, so that nothing a page sets can hide it or bring
+     it under 4.5:1 (--_rc-abg is registered as a <color> by define.ts: an invalid value falls back to
+     white instead of unsetting the colours) */
   .attribution {
     display: block !important;
     visibility: visible !important;
     opacity: 1 !important;
-    margin-top: 1em !important;
-    padding-top: 0.6em;
-    border-top: 1px solid #d5dde6;
-    font-size: 12px !important;
-    color: #3d4a57 !important;
+    margin: 0.4em 0 0 !important;
+    padding: 0.3em 0.5em;
+    border-radius: 4px;
+    font: 12px/1.4 system-ui, sans-serif !important;
     background: #fff !important;
+    color: #3d4a57 !important;
   }
   .attribution a {
-    color: #0b5bb5 !important;
+    color: inherit !important;
+    text-decoration: underline !important;
+  }
+  @supports (color: rgb(from red r g b)) {
+    .attribution {
+      --_y: 0.2126 * pow((r / 255 + 0.055) / 1.055, 2.4) + 0.7152 * pow((g / 255 + 0.055) / 1.055, 2.4) + 0.0722 * pow((b / 255 + 0.055) / 1.055, 2.4);
+      --_ab: rgb(from var(--_rc-abg) calc(r * alpha + 255 - 255 * alpha) calc(g * alpha + 255 - 255 * alpha) calc(b * alpha + 255 - 255 * alpha) / 1);
+      --_w: clamp(0, (0.179 - (var(--_y))) * 1e6, 255);
+      background: var(--_ab) !important;
+      color: rgb(from var(--_ab) var(--_w) var(--_w) var(--_w) / 1) !important;
+    }
   }
   .attribution img {
     vertical-align: -3px;
-    margin-right: 0.3em;
-  }
-  @media (prefers-color-scheme: dark) {
-    .attribution {
-      color: #d3dde8 !important;
-      background: #141b24 !important;
-      border-top-color: #2c3a4a;
-    }
-    .attribution a {
-      color: #8cc2ff !important;
-    }
+    margin-right: 0.35em;
   }
   .message {
-    display: grid;
-    place-content: center;
-    justify-items: center;
-    min-height: inherit;
+    align-items: center;
+    justify-content: center;
+    gap: 0.35em;
     text-align: center;
-    color: var(--_muted);
+  }
+  .message p {
+    max-width: 30em;
+    font-size: 1.05em;
+  }
+  .picture {
+    width: 4.5em;
+    height: 3.75em;
+  }
+  .picture .sign {
+    stroke-width: 2;
+  }
+  /* the skeleton: the forecast's tiles where they will be, and bars where the figures and the chart will */
+  .ph {
+    display: block;
+    border-radius: 6px;
+    background: var(--_line);
+    animation: pulse 1.6s ease-in-out infinite;
   }
   .skeleton {
-    display: block;
-    width: 2.5em;
-    height: 2.5em;
-    margin: 0 auto 0.5em;
-    border-radius: 50%;
-    border: 3px solid var(--_line);
-    border-top-color: var(--_accent);
-    animation: spin 1s linear infinite;
+    justify-content: start;
+    gap: 1em;
+    padding-top: 1em;
   }
-  @keyframes spin {
-    to {
-      transform: rotate(1turn);
+  .skeleton .ph {
+    width: 60%;
+    height: 3em;
+  }
+  .skeleton .ph + .ph {
+    width: 100%;
+    height: 6.5em;
+  }
+  .days .ph {
+    border: 0;
+  }
+  @keyframes pulse {
+    50% {
+      opacity: 0.45;
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .skeleton {
+    .ph {
       animation: none;
     }
   }
   button {
     font: inherit;
+    margin-top: 0.5em;
     padding: 0.35em 1em;
     border-radius: 6px;
     border: 1px solid var(--_accent);
-    background: transparent;
+    background: none;
     color: var(--_accent);
     cursor: pointer;
   }
@@ -299,28 +568,5 @@ export const styles = css`
     overflow: hidden;
     clip: rect(0 0 0 0);
     white-space: nowrap;
-  }
-  @container (max-width: 360px) {
-    .card {
-      font-size: 0.875rem;
-    }
-    .figures {
-      gap: 0.75em;
-    }
-    .figures dd {
-      font-size: 1.15em;
-    }
-    .days {
-      grid-template-columns: 1fr;
-    }
-    .days li {
-      flex-direction: row;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: 0.5em;
-    }
-    .chart .day {
-      display: none;
-    }
   }
 `;

@@ -44,7 +44,13 @@ export type ErrorCode =
   /** Another build holds the output folder. */
   | 'locked'
   /** A published file could not be loaded (the element). */
-  | 'file';
+  | 'file'
+  /** The object store refused the credentials, or none were given (`npm run deploy`). */
+  | 'store_auth'
+  /** The bucket does not exist, or the credentials may not read, write or delete under the prefix. */
+  | 'store_target'
+  /** The store could not be reached or kept failing after retries, or the release changed under a deploy. */
+  | 'store_failed';
 
 export interface ErrorContext {
   url?: string;

@@ -58,3 +58,20 @@ export function unitSystem(locale: Locale | string): UnitSystem {
   const tag = typeof locale === 'string' ? locale : formatLocale(locale);
   return tag === 'en-US' ? 'imperial' : 'metric';
 }
+
+/**
+ * The built locale that serves a reader of `tag` (a BCP 47 tag such as `fr-CH`, or none): the exact one,
+ * else one of the same language, else English by the tag's region (en-US for the US, en-GB elsewhere),
+ * else the first built. Undefined only when nothing is built (README, "The element").
+ */
+export function fallbackLocale(tag: string | null | undefined, built: readonly string[]): string | undefined {
+  const [first = '', second = ''] = (tag ?? '').trim().split(/[-_]/);
+  const lower = first.toLowerCase();
+  const language = lower === 'nb' || lower === 'nn' ? 'no' : lower || 'en';
+  const region = /^[a-z]{2}$/i.test(second) ? second.toUpperCase() : '';
+  const english = region === 'US' || (!region && language === 'en') ? ['en-US', 'en-GB'] : ['en-GB', 'en-US'];
+  const exact = `${language}-${region}`;
+  if (built.includes(exact)) return exact;
+  const same = built.filter((l) => l.startsWith(`${language}-`));
+  return (language === 'en' ? english.find((l) => same.includes(l)) : undefined) ?? same[0] ?? english.find((l) => built.includes(l)) ?? built[0];
+}

@@ -40,6 +40,8 @@ Options (each overrides the config):
   --regions <ids>        comma-separated region ids whose resorts to include
   --endpoints <list>     comma-separated, of: ${ENDPOINT_GROUPS.join(', ')}
   --concurrency <n>      upstream requests under way at once, 1 to 64 (default 6)
+  --profile <name>       full: the whole mirror (default); widget: only what the element and the
+                         embeds read
   --refresh <due|all>    due: request only what its refresh interval says is due (default for a real
                          upstream); all: everything (default for the embedded service)
   --data <dir>           dataset of the embedded service (default data)
@@ -97,6 +99,7 @@ export async function build(io: CliIo): Promise<number> {
           regions: { type: 'string' },
           endpoints: { type: 'string' },
           concurrency: { type: 'string' },
+          profile: { type: 'string' },
           refresh: { type: 'string' },
           data: { type: 'string' },
           'local-account': { type: 'string' },

@@ -1,6 +1,6 @@
 /**
  * The process exit codes (README, "Exit codes"): one table from every error code to what a scheduler
- * should read from it. Only 0, 3 and 4 mean a release was published.
+ * should read from it. Only 0, 3 and 4 mean a release was published; a deploy succeeded only with 0.
  */
 import type { ErrorCode } from '../api/errors.ts';
 import { ResortConditionsError } from '../api/errors.ts';
@@ -26,6 +26,12 @@ export const EXIT = {
   unreachable: 8,
   /** Nothing touched: another build is writing the same output folder. */
   locked: 9,
+  /** Deploy: nothing written; the object store refused the credentials, or none were given. */
+  storeAuth: 10,
+  /** Deploy: nothing written; the bucket does not exist, or the prefix cannot be read, written or emptied. */
+  storeTarget: 11,
+  /** Deploy: stopped part-way (store unreachable or failing after retries); readers still see the previous state. */
+  storeFailed: 12,
 } as const;
 
 export const EXIT_CODE: Record<ErrorCode, number> = {
@@ -52,6 +58,9 @@ export const EXIT_CODE: Record<ErrorCode, number> = {
   method_not_allowed: EXIT.failed,
   uri_too_long: EXIT.failed,
   internal: EXIT.failed,
+  store_auth: EXIT.storeAuth,
+  store_target: EXIT.storeTarget,
+  store_failed: EXIT.storeFailed,
 };
 
 /** The exit code for an error thrown out of a command. */

@@ -1,12 +1,13 @@
 /**
- * `dist/index.html`: every resort of the snapshot with a locale switcher. Names come from data and are
- * escaped.
+ * `dist/index.html`: every resort of the snapshot with a locale switcher, and links to the first resort's
+ * pre-rendered card (README, "Embeds"). Names come from data and are escaped.
  */
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, locales: readonly string[], sample: boolean): string {
   const options = locales.map((l) => `<option value="${escape(l)}">${escape(l)}</option>`).join('');
+  const first = resorts[0];
   const cards = resorts
     .map((r) => `    <resort-conditions resort="${r.id}"><p>${escape(r.name)}: loading the snow report…</p></resort-conditions>`)
     .join('\n');
@@ -16,13 +17,15 @@ export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, l
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>resort-conditions demo</title>
-  <script type="module" src="./resort-conditions.js"></script>
+  <script type="module" blocking="render" src="./resort-conditions.js"></script>
   <style>
     body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #eef2f6; color: #1d2733; }
     header { padding: 1rem 1.5rem; background: #fff; border-bottom: 1px solid #d5dde6; display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; justify-content: space-between; }
     h1 { font-size: 1.25rem; margin: 0; }
     main { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 24rem), 1fr)); gap: 1rem; padding: 1rem 1.5rem; }
-    @media (prefers-color-scheme: dark) { body { background: #0b1118; color: #e8eef5; } header { background: #141b24; border-color: #2c3a4a; } }
+    nav { padding: 0 1.5rem 1.5rem; }
+    a { color: #0b5bb5; }
+    @media (prefers-color-scheme: dark) { body { background: #0b1118; color: #e8eef5; } header { background: #141b24; border-color: #2c3a4a; } a { color: #8cc2ff; } }
   </style>
 </head>
 <body>
@@ -33,6 +36,8 @@ export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, l
   <main>
 ${cards}
   </main>
+${first ? `  <nav>Without the script: <a href="./cards/${escape(locales[0]!)}/${first.id}.html">${escape(first.name)} as a pre-rendered card</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./cards/${escape(locales[0]!)}/${first.id}.include.html">as a server-side include</a>.</nav>
+` : ''}
   <script type="module">
     const select = document.getElementById('locale');
     const apply = () => {

@@ -1,16 +1,19 @@
 /**
- * The files a release publishes beside `api/`: host headers always; the element's bundle and the demo
- * page when the element is built.
+ * The files a release publishes beside `api/`: host headers and the rules that answer the service's own
+ * URLs always; the element's bundle, the demo page and the embeds (cards, image copies) when the element is
+ * built.
  */
-import type { ExtraFile } from '../snapshot/release.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
 import type { Scope } from '../snapshot/scope.ts';
+import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
 import { headersFile } from './headers.ts';
+import { mirrorFiles } from './rewrites.ts';
 
 export interface SiteOptions {
   scope: Scope;
-  /** Published API files, relative to `api/`. */
-  files: readonly string[];
+  /** Published API files, relative to `api/` (readable while staged: the embeds are made from them). */
+  files: readonly string[] & Partial<Pick<StagedFiles, 'read' | 'builtAt'>>;
   locales: readonly string[];
   /** Whether the data is the embedded sample (the demo page says so). */
   sample: boolean;
@@ -20,9 +23,11 @@ export interface SiteOptions {
 
 export async function siteFiles(options: SiteOptions): Promise<ExtraFile[]> {
   const extra: ExtraFile[] = [{ path: '_headers', bytes: Buffer.from(headersFile(options.files)) }];
+  extra.push(...mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files }));
   if (options.widget) {
     extra.push(...(await options.widget()));
     extra.push({ path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample)) });
+    extra.push(...(await embedFiles(options)));
   }
   return extra;
 }

@@ -123,6 +123,13 @@ export const SnapshotConfig = z.strictObject({
   schedule: z
     .union([z.strictObject({ runsPerDay: z.number().positive().max(1440) }), z.strictObject({ cron: z.string().min(9) })])
     .default({ runsPerDay: 24 }),
+  /**
+   * `full` publishes the whole mirror; `widget` only what the element and the embeds read (issue 11: hosts
+   * with file limits), plus the region lists the next scheduled run discovers the resorts from.
+   */
+  profile: z.enum(['full', 'widget']).default('full'),
+  /** `npm run deploy`'s settings: validated there (`scripts/deploy/config.ts`), carried here untouched. */
+  deploy: z.record(z.string(), z.unknown()).optional(),
 });
 export type SnapshotConfig = z.infer<typeof SnapshotConfig>;
 
@@ -147,6 +154,7 @@ export interface ConfigFlags {
   regions?: string;
   endpoints?: string;
   concurrency?: string;
+  profile?: string;
 }
 
 const list = (value: string) => value.split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -181,6 +189,7 @@ export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<Snaps
   if (flags.resorts) merged.resorts = ids('resorts', flags.resorts);
   if (flags.regions) merged.regions = ids('regions', flags.regions);
   if (flags.endpoints) merged.endpoints = list(flags.endpoints);
+  if (flags.profile) merged.profile = flags.profile;
   if (flags.concurrency) {
     if (!/^\d+$/.test(flags.concurrency)) throw new SnapshotError('usage', `--concurrency: "${flags.concurrency}" is not a whole number`);
     merged.concurrency = Number(flags.concurrency);

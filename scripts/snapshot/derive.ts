@@ -11,7 +11,7 @@ import { filePath, relativeLink } from '../api/paths.ts';
 import type { ApiRequest } from '../api/request.ts';
 import type { RegionList } from '../api/schemas/regions.ts';
 import type { EndpointGroup } from './config.ts';
-import { includes, type Collection, type PlanContext } from './plan.ts';
+import { includes, widgetProfile, type Collection, type PlanContext } from './plan.ts';
 import { checkId, type Scope } from './scope.ts';
 
 export interface Output {
@@ -64,7 +64,8 @@ function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList
 function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, locale: string): RegionList {
   const id = checkId(list.id, `region list ${from}`);
   const group = `region-${id}`;
-  const published = !ctx.publishedGroups || ctx.publishedGroups.has(group);
+  // the widget profile publishes no group files (the lists stay: the next run discovers the resorts from them)
+  const published = !widgetProfile(ctx) && (!ctx.publishedGroups || ctx.publishedGroups.has(group));
   const link = (type: MultiType, feature: EndpointGroup) =>
     published && includes(ctx, feature) ? relativeLink(from, filePath({ endpoint: multiEndpoint(type).id, locale, group })) : '';
   const query = list.resorts.map((r) => `resortId=${checkId(r.id, `region list ${from}`)}`);
@@ -88,6 +89,7 @@ function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<R
   for (const id of c.resorts) {
     if (byId.has(id)) outputs.push({ file: filePath({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale }), body: byId.get(id) });
   }
+  if (widgetProfile(ctx)) return outputs;
   for (const group of ctx.scope.groups) {
     const body = group.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
     const request: ApiRequest =
@@ -129,13 +131,13 @@ function multiFiles(
       continue;
     }
     if (publishSingle) outputs.push({ file: filePath({ endpoint: type, params: { resortId, ...variant }, locale }), body: record });
-    if (type === 'combinedreport' && isDefault) {
+    if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
       const parts = record as CombinedParts;
       if (includes(ctx, 'links') && parts.links) outputs.push({ file: filePath({ endpoint: 'links', params: { resortId }, locale }), body: parts.links });
       if (includes(ctx, 'profile')) outputs.push({ file: filePath({ endpoint: 'profile', params: { resortId }, locale }), body: parts.info });
     }
   }
-  if (!isDefault) return outputs;
+  if (!isDefault || widgetProfile(ctx)) return outputs;
   const groupTypes: Array<{ type: MultiType; pick: (record: unknown) => unknown }> = [];
   if (publishSingle) groupTypes.push({ type, pick: (r) => r });
   if (type === 'combinedreport' && includes(ctx, 'profile')) groupTypes.push({ type: 'profile', pick: (r) => (r as CombinedParts).info });

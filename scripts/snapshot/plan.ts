@@ -95,22 +95,37 @@ function batchedCollection(ctx: PlanContext, base: ApiRequest, ids: number[], ke
   return { key, locale: base.locale, endpoint, freshness: endpoint.freshness, requests, lowerBound: lowerBound(ids, options), allowNotFound: false, resorts: ids, derivation };
 }
 
-/** Every collection about resorts, for every configured locale. */
+/** Whether the snapshot publishes only what the element and the embeds read (config `profile`). */
+export const widgetProfile = (ctx: PlanContext): boolean => ctx.config.profile === 'widget';
+
+/**
+ * A collection of the widget profile makes fewer files than the same request in the full profile (no
+ * group, links or profile files), so its key differs: after a change of profile nothing is carried over
+ * from a release of the other one.
+ */
+const profiled = (ctx: PlanContext, key: string) => (widgetProfile(ctx) ? `${key} profile=widget` : key);
+
+/**
+ * Every collection about resorts, for every configured locale. The widget profile asks only for what the
+ * element reads (`widget/data.ts`): Family A's record, the default combined report, the default forecast
+ * for every configured N, and the attribution.
+ */
 export function resortCollections(ctx: PlanContext, scope: Scope): Collection[] {
   const out: Collection[] = [];
   const ids = scope.resorts.map((r) => r.id);
   if (ids.length === 0) return out;
+  const full = !widgetProfile(ctx);
   for (const locale of ctx.config.locales) {
     if (ctx.families.has('A') && includes(ctx, 'familyA')) {
-      out.push(batchedCollection(ctx, { endpoint: 'a.snowreport', locale }, ids, `${locale} a.snowreport`, { kind: 'family-a' }));
+      out.push(batchedCollection(ctx, { endpoint: 'a.snowreport', locale }, ids, profiled(ctx, `${locale} a.snowreport`), { kind: 'family-a' }));
     }
     if (!ctx.families.has('B')) continue;
-    if (includes(ctx, 'snowreport')) out.push(...multiCollections(ctx, locale, ids, 'snowreport'));
-    if (includes(ctx, 'webcams')) out.push(...multiCollections(ctx, locale, ids, 'webcams'));
+    if (full && includes(ctx, 'snowreport')) out.push(...multiCollections(ctx, locale, ids, 'snowreport'));
+    if (full && includes(ctx, 'webcams')) out.push(...multiCollections(ctx, locale, ids, 'webcams'));
     if (includes(ctx, 'forecast')) out.push(...multiCollections(ctx, locale, ids, 'forecast'));
     // links and profiles are derived from the combined report (spec 2B: `links`, `info`)
-    if (includes(ctx, 'combinedreport') || includes(ctx, 'links') || includes(ctx, 'profile')) out.push(...multiCollections(ctx, locale, ids, 'combinedreport'));
-    if (includes(ctx, 'overview')) {
+    if (includes(ctx, 'combinedreport') || (full && (includes(ctx, 'links') || includes(ctx, 'profile')))) out.push(...multiCollections(ctx, locale, ids, 'combinedreport'));
+    if (full && includes(ctx, 'overview')) {
       for (const id of ids) {
         const request: ApiRequest = { endpoint: 'overview', params: { resortId: String(id) }, locale };
         out.push(singleCollection(request, { key: `${locale} overview resort=${id}`, allowNotFound: true, resorts: [id], derivation: { kind: 'as-is' } }));
@@ -125,11 +140,14 @@ export function resortCollections(ctx: PlanContext, scope: Scope): Collection[] 
 
 function multiCollections(ctx: PlanContext, locale: string, ids: number[], type: MultiType): Collection[] {
   const endpoint = multiEndpoint(type);
-  const variants = variantsOf(endpoint, ctx.config).filter((v) => v.forecast !== 'true' || !ctx.permissions || ctx.permissions.hasWeather);
+  const variants = variantsOf(endpoint, ctx.config)
+    .filter((v) => v.forecast !== 'true' || !ctx.permissions || ctx.permissions.hasWeather)
+    // the element reads the default variant only
+    .filter((v) => !widgetProfile(ctx) || isDefaultVariant(endpoint, v));
   return variants.map((variant) => {
     // the multi-resort forecast is fetched for the most days; files for fewer days are slices of it
     const params = type === 'forecast' ? { days: '5', ...variant } : variant;
-    const key = `${locale} ${endpoint.id}${variantKey(variant) ? ` ${variantKey(variant)}` : ''}`;
+    const key = profiled(ctx, `${locale} ${endpoint.id}${variantKey(variant) ? ` ${variantKey(variant)}` : ''}`);
     const derivation: Derivation = { kind: 'multi', type, variant, isDefault: isDefaultVariant(endpoint, variant) };
     return batchedCollection(ctx, { endpoint: endpoint.id, params, locale }, ids, key, derivation);
   });

@@ -45,7 +45,7 @@ function importsOf(file: string): Import[] {
 
 /** The layer a repository path belongs to. */
 function layerOf(path: string): string {
-  const m = /^(widget|scripts\/(api|dataset|service|snapshot|site|cli))\//.exec(path);
+  const m = /^(widget|scripts\/(api|dataset|service|snapshot|site|deploy|cli))\//.exec(path);
   if (m) return m[2] ?? 'widget';
   if (/^scripts\/[^/]+\.ts$/.test(path)) return 'entry';
   return path;
@@ -58,8 +58,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   service: ['api', 'dataset', 'service'],
   snapshot: ['api', 'dataset', 'service', 'snapshot'],
   site: ['api', 'service', 'snapshot', 'site'],
-  cli: ['api', 'dataset', 'service', 'snapshot', 'site', 'cli'],
-  entry: ['api', 'dataset', 'service', 'snapshot', 'site', 'cli'],
+  deploy: ['api', 'snapshot', 'deploy'],
+  cli: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli'],
+  entry: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli'],
   widget: ['api', 'widget'],
 };
 

@@ -1,112 +1,443 @@
+/**
+ * The element, the cards and the frame loader in Debian's Chromium, on a partner page of another origin
+ * (issue 10): layout shift, themes and contrast, layout at every width, no third-party requests, the
+ * embeds. Screenshots go to test-results/.
+ */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFolder, type StaticServer } from '../../scripts/site/static-server.ts';
+import type { Listening } from '../../scripts/service/listen.ts';
 import { bundleWidget } from '../../scripts/site/widget.ts';
 import { build } from '../../scripts/cli/build.ts';
+import { FROZEN_NOW } from '../helpers.ts';
+import { observeLayoutShifts, serveDelayed, servePartner, type PartnerOptions, type Theme } from './partner.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
 
+const RESULTS = 'test-results';
+const LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP'];
+/** Out of season: the snapshot is of February, the reader in July. */
+const SUMMER = Date.parse('2026-07-15T10:00:00Z');
+
 let root: string;
-let site: StaticServer;
-let other: StaticServer;
-let browser: import('playwright-core').Browser;
+let dist: string;
+let fast: Listening;
+let partner: Listening;
+const delayed = new Map<number, Listening>();
+let browser: Browser;
 
 beforeAll(async () => {
   if (!hasChromium) return;
   root = await mkdtemp(join(tmpdir(), 'rc-browser-'));
-  const out = join(root, 'dist');
+  dist = join(root, 'dist');
   const sink = { write: () => true };
-  const code = await build({ argv: ['--out', out, '--locales', 'en-US,de-DE'], env: {}, stdout: sink, stderr: sink, widget: bundleWidget });
+  const env = { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) };
+  const code = await build({ argv: ['--out', dist, '--locales', LOCALES.join(',')], env, stdout: sink, stderr: sink, widget: bundleWidget });
   expect(code).toBe(0);
-  site = await serveFolder(out);
-  // a partner page on another origin with nothing but the script tag and the elements
-  await mkdir(join(root, 'partner'));
-  await writeFile(
-    join(root, 'partner', 'index.html'),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
-<script type="module" src="${site.url}/resort-conditions.js"></script></head>
-<body><main><h1>Partner page</h1>
-<resort-conditions id="en" resort="20"></resort-conditions>
-<resort-conditions id="de" resort="20" locale="de-DE"></resort-conditions>
-</main></body></html>`,
-  );
-  other = await serveFolder(join(root, 'partner'));
+  fast = await serveDelayed(dist, 0);
+  for (const ms of [150, 2000]) delayed.set(ms, await serveDelayed(dist, ms));
+  partner = await servePartner();
+  await mkdir(RESULTS, { recursive: true });
   const { chromium } = await import('playwright-core');
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  await site?.close();
-  await other?.close();
+  await Promise.all([fast, partner, ...delayed.values()].map((s) => s?.close()));
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-async function open(url: string) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  /** Every URL the page asked for. */
+  requests: string[];
+  problems: string[];
+}
+
+interface OpenOptions {
+  /** `commit`: return as soon as the page starts (before its scripts run); default: its load event. */
+  until?: 'commit' | 'load';
+  width?: number;
+  height?: number;
+  theme?: Theme;
+  now?: number;
+  javaScript?: boolean;
+}
+
+async function open(o: Omit<PartnerOptions, 'site' | 'dist'> & { site?: string }, { until = 'load', width = 1200, height = 900, theme = 'light', now = FROZEN_NOW, javaScript = true }: OpenOptions = {}): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme === 'dark' ? 'dark' : 'light', timezoneId: 'UTC', javaScriptEnabled: javaScript });
+  await context.addInitScript(observeLayoutShifts);
+  await context.addInitScript(contrastInPage);
+  const page = await context.newPage();
+  await page.clock.setFixedTime(now);
+  const requests: string[] = [];
   const problems: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  // the machine is offline: images on other hosts (logo, webcams) get a placeholder
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"/>' }),
-  );
-  await page.goto(url);
-  return { page, problems };
+  const options: PartnerOptions = { site: fast.url, dist, theme, ...o };
+  await page.goto(`${partner.url}/?o=${encodeURIComponent(JSON.stringify(options))}`, { waitUntil: until });
+  return { context, page, requests, problems };
 }
 
-const shadowText = (page: import('playwright-core').Page, selector: string) =>
-  page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    const h2 = el?.shadowRoot?.querySelector('h2');
-    return h2 ? el!.shadowRoot!.textContent!.replace(/\s+/g, ' ') : false;
-  }, selector).then((handle) => handle.jsonValue() as Promise<string>);
+/** Waits until every element shows something other than its skeleton, then two frames more. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('resort-conditions')].every((el) => el.shadowRoot?.querySelector('.frame:not(.loading)')), null, { timeout: 20_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
 
-describe.skipIf(!hasChromium)('in Chromium', () => {
-  it('shows a resort on a page of another origin, in English with imperial units and in German with metric', async () => {
-    const { page, problems } = await open(`${other.url}/`);
-    const en = await shadowText(page, '#en');
-    const de = await shadowText(page, '#de');
-    expect(en).toContain('Snow depth');
-    expect(en).toMatch(/Base\d+ in/);
-    expect(en).toMatch(/°F/);
-    expect(de).toContain('Schneehöhe');
-    expect(de).toMatch(/Tal\d+ cm/);
-    expect(de).toMatch(/°C/);
-    expect(problems).toEqual([]);
-    await page.close();
+/** Loads axe-core into the page and answers its violations, as `rule: n × help` lines. */
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: any) => `${v.id}: ${v.nodes.length} × ${v.help} (${v.nodes.map((n: any) => n.failureSummary).join('; ').slice(0, 300)})`);
+  });
+}
+
+/** In the page: WCAG contrast of two CSS colours (any syntax; the first is laid over the second). */
+function contrastInPage() {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+  const rgba = (color: string, under = 'white') => {
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = under;
+    ctx.fillRect(0, 0, 1, 1);
+    ctx.fillStyle = color;
+    ctx.fillRect(0, 0, 1, 1);
+    return [...ctx.getImageData(0, 0, 1, 1).data];
+  };
+  const luminance = ([r, g, b]: number[]) =>
+    [r!, g!, b!].map((c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+  (window as unknown as { contrast: (fg: string, bg: string) => number }).contrast = (fg, bg) => {
+    const back = rgba(bg);
+    const front = rgba(fg, `rgb(${back.slice(0, 3).join(',')})`);
+    const [a, b] = [luminance(front), luminance(back)].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  };
+}
+
+const cls = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+
+/** Runs `task` over `items`, `limit` at a time (two cores: a few pages at once). */
+async function inBatches<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += limit) out.push(...(await Promise.all(items.slice(i, i + limit).map(task))));
+  return out;
+}
+
+describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin', () => {
+  it('shows a resort in English with imperial units and in German with metric, and asks nothing of any other origin', async () => {
+    const { context, page, requests, problems } = await open({ embed: 'module', resorts: [25] });
+    await settled(page);
+    const de = await open({ embed: 'module', resorts: [25], locale: 'de-DE' });
+    await settled(de.page);
+    const text = (p: Page) => p.evaluate(() => document.querySelector('resort-conditions')!.shadowRoot!.textContent!.replace(/\s+/g, ' '));
+    expect(await text(page)).toMatch(/Snow depth.*Base\d+ in/);
+    expect(await text(page)).toMatch(/°F.*\d+ mph/);
+    expect(await text(de.page)).toMatch(/Schneehöhe.*Tal\d+ cm/);
+    expect(await text(de.page)).toMatch(/°C.*\d+ km\/h/);
+    // the logo is the published copy, and loaded
+    const logo = await page.evaluate(() => {
+      const img = document.querySelector('resort-conditions')!.shadowRoot!.querySelector<HTMLImageElement>('.attribution img')!;
+      return { src: img.src, loaded: img.complete && img.naturalWidth > 0 };
+    });
+    expect(logo.src.startsWith(`${fast.url}/assets/`)).toBe(true);
+    expect(logo.loaded).toBe(true);
+    const allowed = new Set([partner.url, fast.url]);
+    const elsewhere = [...requests, ...de.requests].filter((url) => !allowed.has(new URL(url).origin));
+    expect(elsewhere).toEqual([]);
+    expect([...problems, ...de.problems]).toEqual([]);
+    await context.close();
+    await de.context.close();
+  });
+
+  describe('layout shift (CLS, summed from layout-shift entries without input)', () => {
+    const WIDTHS = [320, 375, 768, 1200];
+    const STATES = [
+      { state: 'report', resort: 25, now: FROZEN_NOW },
+      { state: 'out of season', resort: 25, now: SUMMER },
+      { state: 'permanently closed', resort: 136, now: FROZEN_NOW },
+      { state: 'unknown id', resort: 999_999, now: FROZEN_NOW },
+    ];
+    const table: string[] = [];
+
+    afterAll(async () => {
+      if (table.length) await writeFile(join(RESULTS, 'cls.tsv'), `embed\tdelay ms\twidth px\tstate\tCLS\n${table.sort().join('\n')}\n`);
+    });
+
+    it.each([150, 2000])('stays at or under 0.01 for the module script, files answered after %i ms', async (delay) => {
+      const cases = WIDTHS.flatMap((width) => STATES.map((s) => ({ width, ...s })));
+      const results = await inBatches(cases, 8, async ({ width, state, resort, now }) => {
+        const { context, page } = await open({ embed: 'module', resorts: [resort], site: delayed.get(delay)!.url }, { width, now, height: 800 });
+        await settled(page);
+        const frame = await page.evaluate(() => document.querySelector('resort-conditions')!.shadowRoot!.querySelector('.frame')!.className);
+        const value = await cls(page);
+        await context.close();
+        table.push(`module\t${delay}\t${width}\t${state}\t${value.toFixed(4)}`);
+        return { width, state, frame, value };
+      });
+      expect(results.map((r) => [r.state, r.frame.replace('frame ', '')])).toEqual(
+        cases.map((c) => [c.state, { report: 'open', 'out of season': 'out-of-season', 'permanently closed': 'permanently-closed', 'unknown id': 'unknown' }[c.state]]),
+      );
+      for (const r of results) expect(r.value, `${r.state} at ${r.width} px`).toBeLessThanOrEqual(0.01);
+    });
+
+    it('stays at or under 0.01 for a server-side include that the element takes over, files after 2000 ms', async () => {
+      const results = await inBatches(WIDTHS, 4, async (width) => {
+        const { context, page } = await open({ embed: 'include', resorts: [25, 136], site: delayed.get(2000)!.url }, { width, height: 800, until: 'commit' });
+        // readable before the script arrives (declarative shadow DOM)…
+        await page.waitForFunction(() => document.querySelector('resort-conditions')?.shadowRoot?.querySelector('h2'));
+        expect(await page.evaluate(() => document.querySelector('resort-conditions')!.shadowRoot!.querySelector('h2')!.textContent)).toBe('Elk Ridge');
+        await page.evaluate(() => {
+          const w = window as unknown as { __skeleton: boolean };
+          w.__skeleton = false;
+          for (const el of document.querySelectorAll('resort-conditions')) {
+            new MutationObserver(() => (w.__skeleton ||= !!el.shadowRoot!.querySelector('.loading'))).observe(el.shadowRoot!, { childList: true, subtree: true });
+          }
+        });
+        // …then taken over by the element, without a skeleton in between
+        await page.waitForFunction(() => customElements.get('resort-conditions') && [...document.querySelectorAll('resort-conditions')].every((el) => !el.shadowRoot!.querySelector('script')), null, { timeout: 20_000 });
+        expect(await page.evaluate(() => (window as unknown as { __skeleton: boolean }).__skeleton)).toBe(false);
+        await settled(page);
+        const value = await cls(page);
+        await context.close();
+        table.push(`include\t2000\t${width}\treport + permanently closed\t${value.toFixed(4)}`);
+        return value;
+      });
+      for (const value of results) expect(value).toBeLessThanOrEqual(0.01);
+    });
+  });
+
+  describe('themes: light, dark and a partner theme through the custom properties', () => {
+    const SHOTS = ['en-US', 'de-DE', 'fr-FR', 'ja-JP'].flatMap((locale) => [375, 1200].map((width) => ({ locale, width })));
+
+    it.each(['light', 'dark', 'partner'] as const)('%s: axe finds nothing, every mark is visible, Expert is a double diamond', async (theme) => {
+      const results = await inBatches(SHOTS, 4, async ({ locale, width }) => {
+        const { context, page, problems } = await open({ embed: 'module', resorts: [25], locale }, { width, theme });
+        await settled(page);
+        const violations = await axe(page);
+        const marks = await page.evaluate(() => {
+          const root = document.querySelector('resort-conditions')!.shadowRoot!;
+          const bg = getComputedStyle(root.querySelector('.frame')!).backgroundColor;
+          const contrast = (window as unknown as { contrast: (fg: string, bg: string) => number }).contrast;
+          const shapes = [...root.querySelectorAll('.difficulty .mark')].map((m) => ({
+            name: m.parentElement!.className,
+            contrast: contrast(getComputedStyle(m).fill, bg),
+            diamonds: (m.querySelector('path')?.getAttribute('d')?.match(/M/g) ?? []).length,
+          }));
+          const strokes = [...root.querySelectorAll('.icon :is(path, circle)')].map((p) => ({ name: p.getAttribute('class'), contrast: contrast(getComputedStyle(p).stroke, bg) }));
+          return { shapes, strokes };
+        });
+        const element = (await page.locator('resort-conditions').boundingBox())!;
+        await page.screenshot({ path: join(RESULTS, `${theme}-${locale}-${width}.png`), clip: { x: 0, y: Math.max(0, element.y - 48), width, height: element.height + 96 }, fullPage: true });
+        await context.close();
+        return { locale, width, violations, marks, problems };
+      });
+      for (const r of results) {
+        const where = `${theme} ${r.locale} ${r.width}`;
+        expect(r.violations, where).toEqual([]);
+        expect(r.problems, where).toEqual([]);
+        expect(r.marks.shapes.map((m) => m.name), where).toEqual(['d1', 'd2', 'd3', 'd4']);
+        for (const m of r.marks.shapes) expect(m.contrast, `${where} ${m.name}`).toBeGreaterThanOrEqual(3);
+        expect(r.marks.shapes.map((m) => m.name === 'd4' ? m.diamonds : m.name === 'd3' ? m.diamonds : 0), where).toEqual([0, 0, 1, 2]);
+        for (const s of r.marks.strokes) expect(s.contrast, `${where} ${s.name}`).toBeGreaterThanOrEqual(3);
+      }
+    });
+
+    it.each(['light', 'dark', 'partner'] as const)('%s: every state, side by side', async (theme) => {
+      const { context, page } = await open({ embed: 'module', resorts: [189, 136, 117, 999_999], locale: 'en-GB', css: 'main { max-width: none; display: grid; grid-template-columns: repeat(2, 1fr); gap: 0 16px } main > h1, main > p:first-of-type { grid-column: 1 / -1 } p.below { display: none }' }, { width: 1100, theme });
+      await settled(page);
+      expect(await axe(page)).toEqual([]);
+      await page.screenshot({ path: join(RESULTS, `${theme}-states-1100.png`), fullPage: true });
+      await context.close();
+    });
+
+    it('keeps the attribution visible at 4.5:1 or more whatever the page sets', async () => {
+      const HOSTILE = [
+        'resort-conditions { --rc-background: transparent; --rc-color: transparent; --rc-accent-color: transparent }',
+        'resort-conditions { --rc-background: #777; --rc-color: #777; --rc-accent-color: #777 }',
+        'resort-conditions { --rc-background: banana; --rc-color: 12px }',
+        'resort-conditions::part(card) { color: transparent; background: #ff0; font-size: 0 }',
+        'resort-conditions { visibility: hidden; color: transparent; font-size: 2px }',
+        'resort-conditions { --rc-background: rgba(0, 0, 0, 0.5) } body { background: #000 }',
+        'resort-conditions { --rc-background: #12344d; --rc-color: #12344d }',
+      ];
+      const results = await inBatches(HOSTILE, 4, async (css) => {
+        const { context, page } = await open({ embed: 'module', resorts: [20], css }, { width: 768 });
+        await settled(page);
+        const seen = await page.evaluate(() => {
+          const a = document.querySelector('resort-conditions')!.shadowRoot!.querySelector('.attribution')!;
+          const style = getComputedStyle(a);
+          const box = a.getBoundingClientRect();
+          const contrast = (window as unknown as { contrast: (fg: string, bg: string) => number }).contrast;
+          return {
+            shown: style.display !== 'none' && style.visibility === 'visible' && style.opacity === '1' && box.width > 100 && box.height > 10 && parseFloat(style.fontSize) >= 12,
+            text: contrast(style.color, style.backgroundColor),
+            links: [...a.querySelectorAll('a')].map((l) => contrast(getComputedStyle(l).color, style.backgroundColor)),
+          };
+        });
+        await context.close();
+        return { css, ...seen };
+      });
+      for (const r of results) {
+        expect(r.shown, r.css).toBe(true);
+        expect(r.text, r.css).toBeGreaterThanOrEqual(4.5);
+        for (const l of r.links) expect(l, r.css).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  });
+
+  it('fills the forecast rows for 0–5 days at every width, keeps values with their units and the chart labels readable', async () => {
+    const items = ['en-US', 'fr-FR', 'de-DE'].flatMap((locale) => [0, 1, 2, 3, 4, 5].map((days) => ({ locale, days })));
+    const css = 'p.below { display: none }';
+    const { context, page } = await open({ embed: 'module', resorts: [], css }, { width: 320 });
+    await page.evaluate((list) => {
+      const main = document.querySelector('main')!;
+      for (const { locale, days } of list) main.insertAdjacentHTML('beforeend', `<resort-conditions resort="20" locale="${locale}" days="${days}"></resort-conditions>`);
+    }, items);
+    const failures: string[] = [];
+    for (const width of [320, 375, 414, 600, 768, 1024, 1200]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settled(page);
+      failures.push(
+        ...(await page.evaluate((w) => {
+          const out: string[] = [];
+          for (const el of document.querySelectorAll('resort-conditions')) {
+            const root = el.shadowRoot!;
+            const where = `${w}px ${el.getAttribute('locale')} days=${el.getAttribute('days')}`;
+            const list = root.querySelector('.days')!.getBoundingClientRect();
+            const tiles = [...root.querySelectorAll('.days li')].map((li) => li.getBoundingClientRect());
+            const rows = new Map<number, DOMRect[]>();
+            for (const t of tiles) rows.set(Math.round(t.top), [...(rows.get(Math.round(t.top)) ?? []), t]);
+            const counts = [...rows.values()].map((r) => r.length);
+            if (new Set(counts).size !== 1) out.push(`${where}: rows of ${counts.join(' + ')} tiles`);
+            for (const row of rows.values()) {
+              if (Math.abs(row[0]!.left - list.left) > 1.5 || Math.abs(row.at(-1)!.right - list.right) > 1.5) out.push(`${where}: a row does not fill the width`);
+            }
+            // a value and its unit on one line, nothing clipped
+            for (const v of root.querySelectorAll('dd, .value, .temps > *, .more > span, time, .when, .day')) {
+              const tops = new Set<number>();
+              const walker = document.createTreeWalker(v, NodeFilter.SHOW_TEXT);
+              for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                if ((n.parentElement as Element).closest('.visually-hidden') || !n.textContent!.trim()) continue;
+                const range = document.createRange();
+                range.selectNodeContents(n);
+                for (const r of range.getClientRects()) tops.add(Math.round(r.top / 4));
+              }
+              if (tops.size > 1) out.push(`${where}: "${v.textContent!.trim()}" wraps`);
+              if (v.scrollWidth > v.clientWidth + 1 && getComputedStyle(v).display !== 'inline') out.push(`${where}: "${v.textContent!.trim()}" is cut`);
+            }
+            for (const label of root.querySelectorAll('.chart :is(.day, .value)')) {
+              const style = getComputedStyle(label);
+              const column = label.parentElement!.getBoundingClientRect();
+              const box = label.getBoundingClientRect();
+              if (style.display === 'none' || parseFloat(style.fontSize) < 11 || box.width > column.width + 0.5) out.push(`${where}: chart label "${label.textContent}" unreadable`);
+            }
+          }
+          return out;
+        }, width)),
+      );
+    }
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+
+  describe('pre-rendered cards', () => {
+    it('read without JavaScript, from the snapshot’s origin only', async () => {
+      const context = await browser.newContext({ viewport: { width: 375, height: 900 }, javaScriptEnabled: false, timezoneId: 'UTC' });
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      await page.goto(`${fast.url}/cards/de-DE/25.html`);
+      const text = await page.evaluate(() => document.querySelector('resort-conditions')!.shadowRoot!.textContent!.replace(/\s+/g, ' '));
+      expect(text).toMatch(/Elk Ridge.*Geöffnet.*Schneehöhe.*Tal\d+ cm.*Vorhersage.*Heute/);
+      expect(await page.title()).toBe('Elk Ridge: Schneebericht');
+      expect(requests.every((url) => new URL(url).origin === fast.url)).toBe(true);
+      await page.screenshot({ path: join(RESULTS, 'card-nojs-de-DE-375.png'), fullPage: true });
+      await context.close();
+    });
+
+    it('size their iframes through the loader, which trusts only the cards’ origin', async () => {
+      const { context, page, requests, problems } = await open({ embed: 'iframe', resorts: [25, 136], locale: 'fr-FR' }, { width: 768 });
+      await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.style.height.endsWith('px')));
+      const sizes = async () =>
+        Promise.all(
+          page.mainFrame().childFrames().filter((frame) => frame.url().includes('/cards/')).map(async (frame) => {
+            const inner = await frame.evaluate(() => document.querySelector('resort-conditions')!.getBoundingClientRect().height);
+            const outer = await (await frame.frameElement()).evaluate((f) => (f as HTMLIFrameElement).getBoundingClientRect().height);
+            return [Math.ceil(inner), outer];
+          }),
+        );
+      const before = await sizes();
+      for (const [inner, outer] of before) expect(outer).toBe(inner);
+      // a height from the page itself, or from a frame of another origin, changes nothing
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            // the loader listened first: when this listener has both messages, the loader has had them
+            const seen = new Set<number>();
+            addEventListener('message', (event) => {
+              if (event.data?.type === 'resort-conditions:height' && [5, 7].includes(event.data.height)) seen.add(event.data.height);
+              if (seen.size === 2) resolve();
+            });
+            window.postMessage({ type: 'resort-conditions:height', height: 5 }, '*');
+            const rogue = document.createElement('iframe');
+            rogue.srcdoc = `<script>parent.postMessage({ type: 'resort-conditions:height', height: 7 }, '*')</script>`;
+            document.body.append(rogue);
+          }),
+      );
+      expect(await sizes()).toEqual(before);
+      expect(requests.filter((url) => ![partner.url, fast.url].includes(new URL(url).origin) && !url.startsWith('about:'))).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.evaluate(() => document.querySelector('iframe:last-of-type')!.remove());
+      // frames below the fold are painted once they have been in view
+      for (const frame of await page.locator('iframe').all()) await frame.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(RESULTS, 'iframe-fr-FR-768.png'), fullPage: true });
+      await context.close();
+    });
   });
 
   it('renders every resort of the demo page without console errors or axe violations', async () => {
-    const { page, problems } = await open(`${site.url}/`);
-    const count = await page.locator('resort-conditions').count();
-    expect(count).toBe(36);
-    await page.waitForFunction(() => [...document.querySelectorAll('resort-conditions')].every((el) => el.shadowRoot?.querySelector('h2, [role=alert]')));
-    const names = await page.evaluate(() => [...document.querySelectorAll('resort-conditions')].map((el) => el.shadowRoot!.querySelector('h2')?.textContent));
-    expect(names.every((n) => typeof n === 'string' && n.length > 0)).toBe(true);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1400 }, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(FROZEN_NOW);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    await page.goto(`${fast.url}/`);
+    expect(await page.locator('resort-conditions').count()).toBe(36);
+    await settled(page);
     await page.selectOption('#locale', 'de-DE');
     await page.waitForFunction(() => document.querySelector('resort-conditions')!.shadowRoot!.textContent!.includes('Schneehöhe'));
-    const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-    await page.addScriptTag({ content: axe });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v: any) => `${v.id}: ${v.nodes.length} × ${v.help}`);
-    });
-    expect(violations).toEqual([]);
-    await mkdir('test-results', { recursive: true });
-    await page.screenshot({ path: 'test-results/demo.png', fullPage: false });
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(RESULTS, 'demo.png'), fullPage: false });
     expect(problems).toEqual([]);
-    await page.close();
+    await context.close();
+  });
+
+  it('saves the README screenshot: one resort in English and in German', async () => {
+    const css = 'main { max-width: 58rem; display: grid; grid-template-columns: 1fr 1fr; gap: 0 24px } main > h1, main > p { display: none } resort-conditions { margin: 0 }';
+    const resorts = [{ id: 25, locale: 'en-US' }, { id: 25, locale: 'de-DE' }];
+    const { context, page } = await open({ embed: 'module', resorts, css }, { width: 960 });
+    await settled(page);
+    const box = (await page.locator('main').boundingBox())!;
+    await page.screenshot({ path: join(RESULTS, 'readme.png'), clip: box });
+    await context.close();
   });
 });

@@ -13,6 +13,7 @@ import type { ResortConditions } from '../../widget/resort-conditions.ts';
 import { BASIC, FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
+const DAY = 86_400_000;
 let root: string;
 let dataset: Dataset;
 const calls: string[] = [];
@@ -33,12 +34,22 @@ const filesFrom =
     }
   };
 
+/** A published JSON file of `folder`, changed by `edit`. */
+const edited = async (folder: string, path: string, edit: (body: any) => unknown) =>
+  new Response(JSON.stringify(edit(JSON.parse(await readFile(join(root, folder, 'api', path), 'utf8')))));
+
 beforeAll(async () => {
   dataset = await sample();
   root = await mkdtemp(join(tmpdir(), 'rc-widget-'));
   const now = () => FROZEN_NOW;
-  for (const [folder, account] of [['full', FULL.email], ['basic', BASIC.email]] as const) {
-    const config = parseConfig({ out: join(root, folder), locales: ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP'] }, 'test');
+  const builds = [
+    ['full', FULL.email, ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'pl-PL']],
+    ['basic', BASIC.email, ['en-US']],
+    // the README's own example: a partner page in French reads English
+    ['narrow', FULL.email, ['en-US', 'de-DE']],
+  ] as const;
+  for (const [folder, account, locales] of builds) {
+    const config = parseConfig({ out: join(root, folder), locales: [...locales] }, 'test');
     await runSnapshot({ config, source: localSource(dataset, { account, now }), families: new Set(['A', 'B']), now, refresh: 'all' });
   }
 }, 120_000);
@@ -86,6 +97,12 @@ async function shown(options: Options) {
 }
 
 const resortWith = (test: (r: Dataset['resorts'][number]) => boolean) => dataset.resorts.find(test)!;
+const inLang = (lang: string) => {
+  const wrapper = document.createElement('div');
+  wrapper.setAttribute('lang', lang);
+  document.body.append(wrapper);
+  return wrapper;
+};
 
 describe('<resort-conditions>', () => {
   it('renders the report, forecast and attribution in en-US with imperial units', async () => {
@@ -99,6 +116,7 @@ describe('<resort-conditions>', () => {
     expect(text).not.toContain('Middle');
     expect(shadow.querySelectorAll('.days li')).toHaveLength(4);
     expect(shadow.querySelectorAll('.chart li')).toHaveLength(7);
+    expect(shadow.querySelector('figcaption')!.textContent).toBe('Snowfall, last 7 days (in)');
     expect(text).toContain('Snow reports provided by Snow Conditions Service');
     expect(text).toContain('Updated');
   });
@@ -110,18 +128,29 @@ describe('<resort-conditions>', () => {
   });
 
   it.each([
-    { locale: 'en-US', heading: 'Snow depth', unit: ' in', temp: '°F' },
-    { locale: 'en-GB', heading: 'Snow depth', unit: ' cm', temp: '°C' },
-    { locale: 'de-DE', heading: 'Schneehöhe', unit: ' cm', temp: '°C' },
-    { locale: 'fr-FR', heading: 'Hauteur de neige', unit: ' cm', temp: '°C' },
-    { locale: 'ja-JP', heading: '積雪', unit: ' cm', temp: '°C' },
-  ])('speaks $locale with depths in$unit and temperatures in $temp', async ({ locale, heading, unit, temp }) => {
+    { locale: 'en-US', heading: 'Snow depth', unit: ' in', temp: '°F', wind: /\d+ mph/ },
+    { locale: 'en-GB', heading: 'Snow depth', unit: ' cm', temp: '°C', wind: /\d+ km\/h/ },
+    { locale: 'de-DE', heading: 'Schneehöhe', unit: ' cm', temp: '°C', wind: /\d+ km\/h/ },
+    { locale: 'fr-FR', heading: 'Hauteur de neige', unit: ' cm', temp: '°C', wind: /\d+ km\/h/ },
+    { locale: 'ja-JP', heading: '積雪', unit: ' cm', temp: '°C', wind: /\d+ km\/h/ },
+  ])('speaks $locale with depths in$unit, temperatures in $temp and wind as $wind', async ({ locale, heading, unit, temp, wind }) => {
     const resort = resortWith((r) => r.report?.openFlag === 1 && !r.report.gaps);
     const { shadow, text } = await shown({ resort: resort.id, locale });
     expect(shadow.querySelector('#depths')!.textContent).toBe(heading);
     expect(shadow.querySelector('[part=depths] dd')!.textContent).toContain(unit.trim());
     expect(text).toContain(temp);
+    expect(text).toMatch(wind);
+    expect(text).not.toContain('m/s');
     expect(shadow.querySelector('article')!.getAttribute('lang')).toBe(locale);
+  });
+
+  it('converts the files’ m/s into km/h and names wind directions in the reader’s language', async () => {
+    const forecast = JSON.parse(await readFile(join(root, 'full/api/de-DE/externalservice/resort/20/3/day/forecast.json'), 'utf8'));
+    const today = forecast.currentWeather;
+    const { shadow } = await shown({ resort: 20, locale: 'de-DE' });
+    const first = shadow.querySelector('.days li')!.textContent!.replace(/\s+/g, ' ');
+    const german: Record<string, string> = { N: 'N', NE: 'NO', E: 'O', SE: 'SO', S: 'S', SW: 'SW', W: 'W', NW: 'NW' };
+    expect(first).toContain(`${Math.round(today.windspeed * 3.6)} km/h ${german[today.direction]}`);
   });
 
   it.each([
@@ -130,20 +159,71 @@ describe('<resort-conditions>', () => {
     { lang: 'en-AU', expected: 'Snow depth' },
     { lang: 'xx', expected: 'Snow depth' },
   ])('picks the published locale closest to lang="$lang"', async ({ lang, expected }) => {
-    const wrapper = document.createElement('div');
-    wrapper.setAttribute('lang', lang);
-    document.body.append(wrapper);
-    const { shadow } = await shown({ resort: dataset.resorts[0]!.id, parent: wrapper });
+    const { shadow } = await shown({ resort: dataset.resorts[0]!.id, parent: inLang(lang) });
     expect(shadow.querySelector('#depths')!.textContent).toBe(expected);
   });
 
+  describe('falls back among the locales the snapshot built (en-US and de-DE here)', () => {
+    it.each([
+      { how: 'lang="fr"', lang: 'fr', locale: undefined, reads: 'en-US', heading: 'Snow depth' },
+      { how: 'lang="fr-CH"', lang: 'fr-CH', locale: undefined, reads: 'en-US', heading: 'Snow depth' },
+      { how: 'lang="de-AT"', lang: 'de-AT', locale: undefined, reads: 'de-DE', heading: 'Schneehöhe' },
+      { how: 'locale="en-GB"', lang: 'en', locale: 'en-GB', reads: 'en-US', heading: 'Snow depth' },
+      { how: 'locale="ja-JP"', lang: 'en', locale: 'ja-JP', reads: 'en-US', heading: 'Snow depth' },
+    ])('reads $reads for $how and never asks for a locale it did not build', async ({ lang, locale, reads, heading }) => {
+      const { event, shadow, el } = await shown({ resort: 20, folder: 'narrow', parent: inLang(lang), ...(locale ? { locale } : {}) });
+      expect(event).toBe('load');
+      expect(shadow.querySelector('#depths')!.textContent).toBe(heading);
+      expect(el.effectiveLocale).toBe(reads);
+      const asked = calls.filter((u) => u !== `${BASE}manifest.json`).map((u) => u.slice(BASE.length).split('/')[0]);
+      expect(new Set(asked)).toEqual(new Set([reads]));
+    });
+
+    it('says "unknown resort" only for a resort the snapshot does not have', async () => {
+      const unknown = await shown({ resort: 999_999, folder: 'narrow', parent: inLang('fr') });
+      expect(unknown.text).toContain('This resort is not in the snow report.');
+      expect(calls).toEqual([`${BASE}manifest.json`]);
+    });
+
+    it('calls a missing file of a listed resort an error, not an unknown resort', async () => {
+      const broken = filesFrom('narrow', (path) => (path.endsWith('/combinedreport.json') ? new Response('', { status: 404 }) : undefined));
+      const { event, shadow } = await shown({ resort: 20, fetcher: broken });
+      expect(event).toBe('error');
+      expect(shadow.querySelector('[part=retry]')).not.toBeNull();
+      expect(shadow.textContent).not.toContain('not in the snow report');
+    });
+
+    it('without an index, reads the closest supported locale', async () => {
+      const noIndex = filesFrom('full', (path) => (path === 'manifest.json' ? new Response('', { status: 404 }) : undefined));
+      const { event, el } = await shown({ resort: 20, fetcher: noIndex, parent: inLang('fr-BE') });
+      expect(event).toBe('load');
+      expect(el.effectiveLocale).toBe('fr-FR');
+    });
+  });
+
   describe('states', () => {
-    it('keeps its box and shows the light-DOM content while loading', async () => {
+    it('keeps the final frame and shows the light-DOM content while loading', async () => {
       const { el } = await mount({ resort: 20, fetcher: () => new Promise<Response>(() => {}) });
       el.innerHTML = '<p>Silver Hollow snow report</p>';
       await el.updateComplete;
-      expect(el.shadowRoot!.querySelector('[aria-busy=true] slot')).not.toBeNull();
+      const frame = el.shadowRoot!.querySelector('.frame')!;
+      expect(frame.getAttribute('part')).toBe('card');
+      expect(frame.getAttribute('data-n')).toBe('4');
+      expect(el.shadowRoot!.querySelector('[aria-busy=true]')).not.toBeNull();
+      expect(el.shadowRoot!.querySelector('h2 slot')).not.toBeNull();
+      expect(el.shadowRoot!.querySelectorAll('.days li')).toHaveLength(4);
       expect(el.shadowRoot!.textContent).toContain('Loading snow report');
+    });
+
+    it('renders every state in the same frame', async () => {
+      const frames = await Promise.all(
+        [20, 136, 117, 999_999].map(async (resort) => {
+          const { shadow } = await shown({ resort, locale: 'en-US', days: 2 });
+          const frame = shadow.querySelector('.frame')!;
+          return [frame.getAttribute('part'), frame.getAttribute('data-n')];
+        }),
+      );
+      expect(frames).toEqual(Array(4).fill(['card', '3']));
     });
 
     it('offers a retry after a network error, and recovers', async () => {
@@ -162,7 +242,7 @@ describe('<resort-conditions>', () => {
     });
 
     it('says so for a file that answers 500', async () => {
-      const { event, shadow } = await shown({ resort: 20, fetcher: filesFrom('full', () => new Response('', { status: 500 })) });
+      const { event, shadow } = await shown({ resort: 20, fetcher: filesFrom('full', (path) => (path === 'manifest.json' ? undefined : new Response('', { status: 500 }))) });
       expect(event).toBe('error');
       expect(shadow.querySelector('[part=retry]')).not.toBeNull();
     });
@@ -174,28 +254,51 @@ describe('<resort-conditions>', () => {
     });
 
     it.each([
-      { flag: 2, status: 'closed', message: 'Closed today.' },
-      { flag: 3, status: 'temporarily-closed', message: 'Temporarily closed.' },
-      { flag: 4, status: 'weekends', message: 'Open on weekends only.' },
-      { flag: 6, status: 'permanently-closed', message: 'This resort has closed permanently.' },
-    ])('shows open flag $flag as $status', async ({ flag, status, message }) => {
+      { flag: 2, status: 'closed', label: 'Closed', message: 'Closed today.' },
+      { flag: 3, status: 'temporarily-closed', label: 'Temporarily closed', message: 'Temporarily closed.' },
+    ])('shows open flag $flag as $status, with the report but without lifts or runs open', async ({ flag, status, label, message }) => {
       const resort = resortWith((r) => r.report?.openFlag === flag);
       const { shadow } = await shown({ resort: resort.id, locale: 'en-US' });
-      expect(shadow.querySelector('[part=status]')!.className).toContain(status);
+      expect(shadow.querySelector('.frame')!.classList.contains(status)).toBe(true);
+      expect(shadow.querySelector('[part=status]')!.textContent).toBe(label);
       expect(shadow.querySelector('[part=notice]')!.textContent).toBe(message);
+      expect(shadow.querySelector('[part=depths]')).not.toBeNull();
+      expect(shadow.querySelector('[part=terrain]')).toBeNull();
+      expect(shadow.textContent).not.toMatch(/\d+ of \d+ open/);
     });
 
-    it('shows "no report" in season and "out of season" outside it', async () => {
+    it('shows open flag 4 as weekends only, with lifts and runs open', async () => {
+      const resort = resortWith((r) => r.report?.openFlag === 4);
+      const { shadow } = await shown({ resort: resort.id, locale: 'en-US' });
+      expect(shadow.querySelector('[part=status]')!.textContent).toBe('Weekends only');
+      expect(shadow.querySelector('[part=notice]')!.textContent).toBe('Open on weekends only.');
+      expect(shadow.querySelector('[part=terrain]')!.textContent).toMatch(/\d+ of \d+ open/);
+    });
+
+    it('shows a permanently closed resort as just that, its links and the attribution', async () => {
+      const resort = resortWith((r) => r.report?.openFlag === 6);
+      const { shadow } = await shown({ resort: resort.id, locale: 'en-US' });
+      expect(shadow.querySelector('[part=status]')!.textContent).toBe('Permanently closed');
+      expect(shadow.querySelector('[part=message]')!.textContent!.trim()).toBe('This resort has closed permanently.');
+      for (const part of ['depths', 'snowfall', 'chart', 'terrain', 'forecast', 'updated', 'notice']) expect(shadow.querySelector(`[part=${part}]`), part).toBeNull();
+      expect(shadow.querySelectorAll('nav.links a').length).toBe(8);
+      expect(shadow.querySelector('.attribution')).not.toBeNull();
+    });
+
+    it('shows "no report" in season and "out of season" outside it, never with a report', async () => {
       const resort = resortWith((r) => r.report === null);
       const inSeason = await shown({ resort: resort.id, locale: 'en-US' });
-      expect(inSeason.shadow.querySelector('[part=notice]')!.textContent).toBe('No snow report available yet.');
+      expect(inSeason.shadow.querySelector('[part=status]')!.textContent).toBe('No report');
+      expect(inSeason.shadow.querySelector('[part=message]')!.textContent!.trim()).toBe('No snow report available yet.');
       document.body.innerHTML = '';
-      const summer = await shown({ resort: resort.id, locale: 'en-US', now: Date.parse('2026-07-15T12:00:00Z') });
-      expect(summer.shadow.querySelector('[part=notice]')!.textContent).toMatch(/^Out of season\. The season runs from \w+ \d+ to \w+ \d+\.$/);
+      const summer = await shown({ resort: 20, locale: 'en-US', now: Date.parse('2026-07-15T12:00:00Z') });
+      expect(summer.shadow.querySelector('[part=status]')!.textContent).toBe('Out of season');
+      expect(summer.shadow.querySelector('[part=message]')!.textContent!.trim()).toMatch(/^The season runs from \w+ \d+ to \w+ \d+\.$/);
+      for (const part of ['depths', 'terrain', 'updated']) expect(summer.shadow.querySelector(`[part=${part}]`), part).toBeNull();
     });
 
     it('warns when the report is older than outdated-after hours', async () => {
-      const resort = resortWith((r) => r.report?.openFlag === 1);
+      const resort = resortWith((r) => r.report?.openFlag === 1 && r.report.updatedMinutesAgo < 600);
       const fresh = await shown({ resort: resort.id, locale: 'en-US' });
       expect(fresh.shadow.querySelector('.warning')).toBeNull();
       document.body.innerHTML = '';
@@ -213,43 +316,97 @@ describe('<resort-conditions>', () => {
       expect(shadow.querySelector('[part=depths]')).not.toBeNull();
     });
 
-    it('copes with early-season gaps (null depths)', async () => {
+    it.each([
+      { locale: 'de-DE', base: (cm: number) => `${cm} cm` },
+      { locale: 'en-US', base: (cm: number) => `${Math.round(cm / 2.54)} in` },
+    ])('takes depths from Family A when Family B has none ($locale)', async ({ locale, base }) => {
       const resort = resortWith((r) => (r.report?.gaps ?? []).includes('lowerDepth'));
-      const { event, shadow } = await shown({ resort: resort.id, locale: 'en-US' });
+      const { event, shadow, text } = await shown({ resort: resort.id, locale });
       expect(event).toBe('load');
-      expect(shadow.textContent).not.toContain('null');
-      expect(shadow.textContent).not.toContain('NaN');
+      expect(text).not.toContain('null');
+      expect(text).not.toContain('NaN');
+      expect(shadow.querySelectorAll('[part=depths] dd')[0]!.textContent).toBe(base(resort.report!.depthCm.base));
     });
   });
 
-  it.each([0, 1, 5])('shows today and %i more forecast days', async (days) => {
-    const { shadow } = await shown({ resort: 20, locale: 'en-US', days });
-    expect(shadow.querySelectorAll('.days li')).toHaveLength(days + 1);
-    expect(shadow.querySelectorAll('.days svg[role=img][aria-label]')).toHaveLength(days + 1);
-  });
-
-  it('cannot be made to hide the required attribution', async () => {
-    const { shadow } = await shown({
-      resort: 20,
-      locale: 'en-US',
-      attributes: { 'hide-attribution': '', attribution: 'false', style: '--rc-attribution: none; --rc-color: transparent' },
+  describe('forecast days', () => {
+    it.each([0, 1, 5])('shows today and %i more days', async (days) => {
+      const { shadow } = await shown({ resort: 20, locale: 'en-US', days });
+      expect(shadow.querySelectorAll('.days li')).toHaveLength(days + 1);
+      expect(shadow.querySelectorAll('.days svg[role=img][aria-label]')).toHaveLength(days + 1);
+      expect(shadow.querySelector('.frame')!.getAttribute('data-n')).toBe(String(days + 1));
     });
-    const footer = shadow.querySelector('.attribution')!;
-    expect(footer.textContent).toContain('Snow reports provided by');
-    expect(footer.hasAttribute('part')).toBe(false);
-    expect(footer.closest('[part]')?.getAttribute('part')).toBe('card');
-    const css = (customElements.get('resort-conditions') as unknown as { styles: { cssText: string } }).styles.cssText;
-    const rule = /\.attribution\s*\{([^}]*)\}/.exec(css)![1]!;
-    expect(rule).toMatch(/display:\s*block\s*!important/);
-    expect(rule).toMatch(/color:\s*#[0-9a-f]{6}\s*!important/);
-    expect(rule).not.toContain('var(');
+
+    it.each([
+      { when: 'the day the snapshot was made', now: FROZEN_NOW, labels: ['Today', 'Sun 15', 'Mon 16', 'Tue 17'] },
+      { when: 'two days later', now: FROZEN_NOW + 2 * DAY, labels: ['Sat 14', 'Sun 15', 'Today', 'Tue 17'] },
+      { when: 'a week later', now: FROZEN_NOW + 7 * DAY, labels: ['Sat 14', 'Sun 15', 'Mon 16', 'Tue 17'] },
+    ])('labels days by their own dates, "Today" only when it is: $when', async ({ now, labels }) => {
+      const { shadow } = await shown({ resort: 20, locale: 'en-GB', now, attributes: { 'outdated-after': '1000' } });
+      expect([...shadow.querySelectorAll('.when')].map((e) => e.textContent)).toEqual(labels);
+    });
   });
 
-  it('shows the resort links when the attribution requires them', async () => {
-    const { shadow } = await shown({ resort: 20, locale: 'de-DE' });
-    const links = [...shadow.querySelectorAll('nav.links a')].map((a) => a.getAttribute('href'));
-    expect(links.length).toBe(8);
-    expect(links.every((href) => href!.startsWith('https://'))).toBe(true);
+  describe('attribution', () => {
+    it('cannot be hidden: no part, fixed display and a text colour taken from the background’s luminance', async () => {
+      const { shadow } = await shown({
+        resort: 20,
+        locale: 'en-US',
+        attributes: { 'hide-attribution': '', attribution: 'false', style: '--rc-attribution: none; --rc-color: transparent' },
+      });
+      const footer = shadow.querySelector('.attribution')!;
+      expect(footer.textContent).toContain('Snow reports provided by');
+      expect(footer.hasAttribute('part')).toBe(false);
+      expect(footer.closest('[part]')?.getAttribute('part')).toBe('card');
+      const css = (customElements.get('resort-conditions') as unknown as { styles: { cssText: string } }).styles.cssText;
+      const rules = [...css.matchAll(/\.attribution\s*\{([^}]*)\}/g)].map((m) => m[1]!);
+      expect(rules[0]).toMatch(/display:\s*block\s*!important/);
+      expect(rules[0]).toMatch(/visibility:\s*visible\s*!important/);
+      // the fallback without relative colours is fixed; with them, the colour depends on the background only
+      expect(rules[0]).toMatch(/color:\s*#[0-9a-f]{6}\s*!important/);
+      const relative = rules.find((r) => r.includes('from var(--_rc-abg)'))!;
+      expect(relative).not.toMatch(/--_fg|--rc-color/);
+    });
+
+    it('shows the logo from the published copy, never from the upstream’s host', async () => {
+      const { shadow } = await shown({ resort: 20, locale: 'fr-FR' });
+      const src = shadow.querySelector('.attribution img')!.getAttribute('src')!;
+      expect(src).toMatch(/^https:\/\/files\.test\/assets\/[0-9a-f]{8}\.svg$/);
+      expect(src).not.toContain(new URL(dataset.attribution.logo).host);
+    });
+
+    it('shows the app links in the reader’s language', async () => {
+      const { shadow } = await shown({ resort: 20, locale: 'pl-PL' });
+      const apps = [...shadow.querySelectorAll('.attribution a')].map((a) => a.textContent);
+      expect(apps).toEqual([dataset.attribution.iosText.pl, dataset.attribution.androidText.pl]);
+    });
+
+    it('shows the resort links when the attribution requires them', async () => {
+      const { shadow } = await shown({ resort: 20, locale: 'de-DE' });
+      const links = [...shadow.querySelectorAll('nav.links a')].map((a) => a.getAttribute('href'));
+      expect(links.length).toBe(8);
+      expect(links.every((href) => href!.startsWith('https://'))).toBe(true);
+    });
+  });
+
+  it.each([
+    { locale: 'fr-FR', open: 1, total: 7, text: '1 ouverte sur 7' },
+    { locale: 'fr-FR', open: 2, total: 7, text: '2 ouvertes sur 7' },
+    { locale: 'pl-PL', open: 1, total: 7, text: '1 otwarty z 7' },
+    { locale: 'pl-PL', open: 3, total: 7, text: '3 otwarte z 7' },
+    { locale: 'pl-PL', open: 5, total: 7, text: '5 otwartych z 7' },
+    { locale: 'en-US', open: 1, total: 1, text: '1 of 1 open' },
+  ])('agrees in number: $open lifts of $total in $locale read "$text"', async ({ locale, open, total, text }) => {
+    const lifts = filesFrom('full');
+    const fetcher: typeof fetch = async (input, init) => {
+      const path = String(input).slice(BASE.length);
+      if (path === `${locale}/externalservice/resort/20/combinedreport.json`) {
+        return edited('full', path, (body) => ({ ...body, report: { ...body.report, liftsReport: { liftsOpen: open } }, info: { ...body.info, lifts: { ...body.info.lifts, numLifts: total } } }));
+      }
+      return lifts(input, init);
+    };
+    const { shadow } = await shown({ resort: 20, locale, fetcher });
+    expect(shadow.querySelector('[part=terrain] dd')!.textContent).toBe(text);
   });
 
   it('fetches each shared file once for many elements', async () => {
@@ -259,6 +416,7 @@ describe('<resort-conditions>', () => {
     for (const url of calls) counts.set(url, (counts.get(url) ?? 0) + 1);
     expect(Math.max(...counts.values())).toBe(1);
     expect(calls.filter((u) => u.endsWith('/myaccount/attribution.json'))).toHaveLength(1);
+    expect(calls).toContain(`${BASE}manifest.json`);
     expect(calls).toContain(`${BASE}en-US/externalservice/resort/20/combinedreport.json`);
   });
 

@@ -50,7 +50,7 @@ describe('the custom-elements manifest', () => {
       description: 'Hours after which the report is flagged as outdated.',
     });
     const templates =
-      (await Promise.all(['states', 'snow', 'forecast', 'attribution'].map((f) => read(`widget/render/${f}.ts`)))).join('\n') +
+      (await Promise.all(['card', 'report', 'states', 'snow', 'forecast', 'attribution'].map((f) => read(`widget/render/${f}.ts`)))).join('\n') +
       source;
     const used = new Set([...templates.matchAll(/part="(\w+)"/g)].map((m) => m[1]));
     expect(used.size).toBeGreaterThan(0);

@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Zprávu o sněhu se nepodařilo načíst.",
   "retry": "Zkusit znovu",
   "unknownResort": "Toto středisko není ve zprávě o sněhu.",
+  "status": {
+    "open": "Otevřeno",
+    "closed": "Zavřeno",
+    "temporarily-closed": "Dočasně zavřeno",
+    "weekends": "Jen o víkendech",
+    "no-report": "Bez zprávy",
+    "permanently-closed": "Trvale zavřeno",
+    "out-of-season": "Mimo sezonu"
+  },
   "noReport": "Zpráva o sněhu zatím není k dispozici.",
   "closed": "Dnes zavřeno.",
   "tempClosed": "Dočasně zavřeno.",
   "weekends": "Otevřeno jen o víkendech.",
   "permanentlyClosed": "Toto středisko je trvale zavřené.",
-  "outOfSeason": "Mimo sezonu. Sezona trvá od {opening} do {closing}.",
+  "outOfSeason": "Sezona trvá od {opening} do {closing}.",
   "noForecast": "Pro toto středisko není předpověď.",
   "updated": "Aktualizováno {time}",
   "outdated": "Tato zpráva může být zastaralá.",
@@ -19,14 +28,36 @@ const strings: Strings = {
   "middle": "Uprostřed",
   "summit": "Nahoře",
   "newSnow": "Nový sníh",
-  "last7": "Sněžení, posledních 7 dní",
+  "lastDays": {
+    "one": "Sněžení, poslední den",
+    "few": "Sněžení, poslední {n} dny",
+    "many": "Sněžení, posledních {n} dne",
+    "other": "Sněžení, posledních {n} dní"
+  },
   "surface": "Povrch",
   "top": "Nahoře",
   "bottom": "Dole",
   "lifts": "Vleky a lanovky",
   "runs": "Sjezdovky",
   "parks": "Parky",
-  "open": "{open} z {total} otevřeno",
+  "liftsOpen": {
+    "one": "{open} z {total} v provozu",
+    "few": "{open} z {total} v provozu",
+    "many": "{open} z {total} v provozu",
+    "other": "{open} z {total} v provozu"
+  },
+  "runsOpen": {
+    "one": "{open} otevřená z {total}",
+    "few": "{open} otevřené z {total}",
+    "many": "{open} otevřené z {total}",
+    "other": "{open} otevřených z {total}"
+  },
+  "parksOpen": {
+    "one": "{open} otevřený z {total}",
+    "few": "{open} otevřené z {total}",
+    "many": "{open} otevřeného z {total}",
+    "other": "{open} otevřených z {total}"
+  },
   "difficulty": [
     "Lehká",
     "Střední",
@@ -37,7 +68,16 @@ const strings: Strings = {
   "today": "Dnes",
   "wind": "Vítr",
   "snowfall": "Sníh",
-  "temperature": "Nahoře {top}, dole {bottom}",
+  "directions": [
+    "S",
+    "SV",
+    "V",
+    "JV",
+    "J",
+    "JZ",
+    "Z",
+    "SZ"
+  ],
   "links": "Odkazy střediska",
   "weather": {
     "SUN": "Slunečno",

@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Snerapporten kunne ikke indlæses.",
   "retry": "Prøv igen",
   "unknownResort": "Dette skisportssted er ikke i snerapporten.",
+  "status": {
+    "open": "Åbent",
+    "closed": "Lukket",
+    "temporarily-closed": "Midlertidigt lukket",
+    "weekends": "Kun i weekender",
+    "no-report": "Ingen rapport",
+    "permanently-closed": "Lukket permanent",
+    "out-of-season": "Uden for sæsonen"
+  },
   "noReport": "Ingen snerapport endnu.",
   "closed": "Lukket i dag.",
   "tempClosed": "Midlertidigt lukket.",
   "weekends": "Kun åbent i weekender.",
   "permanentlyClosed": "Skisportsstedet er lukket permanent.",
-  "outOfSeason": "Uden for sæsonen. Sæsonen varer fra {opening} til {closing}.",
+  "outOfSeason": "Sæsonen varer fra {opening} til {closing}.",
   "noForecast": "Ingen prognose for dette skisportssted.",
   "updated": "Opdateret {time}",
   "outdated": "Rapporten kan være forældet.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Midt",
   "summit": "Top",
   "newSnow": "Nysne",
-  "last7": "Snefald, seneste 7 dage",
+  "lastDays": {
+    "one": "Snefald, seneste dag",
+    "other": "Snefald, seneste {n} dage"
+  },
   "surface": "Underlag",
   "top": "Oppe",
   "bottom": "Nede",
   "lifts": "Lifte",
   "runs": "Pister",
   "parks": "Parker",
-  "open": "{open} af {total} åbne",
+  "liftsOpen": {
+    "one": "{open} af {total} åben",
+    "other": "{open} af {total} åbne"
+  },
+  "runsOpen": {
+    "one": "{open} af {total} åben",
+    "other": "{open} af {total} åbne"
+  },
+  "parksOpen": {
+    "one": "{open} af {total} åben",
+    "other": "{open} af {total} åbne"
+  },
   "difficulty": [
     "Let",
     "Mellem",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "I dag",
   "wind": "Vind",
   "snowfall": "Sne",
-  "temperature": "Top {top}, bund {bottom}",
+  "directions": [
+    "N",
+    "NØ",
+    "Ø",
+    "SØ",
+    "S",
+    "SV",
+    "V",
+    "NV"
+  ],
   "links": "Skisportsstedets links",
   "weather": {
     "SUN": "Sol",

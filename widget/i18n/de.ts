@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Der Schneebericht konnte nicht geladen werden.",
   "retry": "Erneut versuchen",
   "unknownResort": "Dieses Skigebiet ist nicht im Schneebericht.",
+  "status": {
+    "open": "Geöffnet",
+    "closed": "Geschlossen",
+    "temporarily-closed": "Vorübergehend geschlossen",
+    "weekends": "Nur am Wochenende",
+    "no-report": "Kein Bericht",
+    "permanently-closed": "Dauerhaft geschlossen",
+    "out-of-season": "Außerhalb der Saison"
+  },
   "noReport": "Noch kein Schneebericht verfügbar.",
   "closed": "Heute geschlossen.",
   "tempClosed": "Vorübergehend geschlossen.",
   "weekends": "Nur am Wochenende geöffnet.",
   "permanentlyClosed": "Dieses Skigebiet ist dauerhaft geschlossen.",
-  "outOfSeason": "Außerhalb der Saison. Die Saison dauert vom {opening} bis {closing}.",
+  "outOfSeason": "Die Saison dauert vom {opening} bis zum {closing}.",
   "noForecast": "Keine Vorhersage für dieses Skigebiet.",
   "updated": "Aktualisiert {time}",
   "outdated": "Dieser Bericht ist möglicherweise veraltet.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Mitte",
   "summit": "Berg",
   "newSnow": "Neuschnee",
-  "last7": "Schneefall der letzten 7 Tage",
+  "lastDays": {
+    "one": "Schneefall, letzter Tag",
+    "other": "Schneefall, letzte {n} Tage"
+  },
   "surface": "Pistenzustand",
   "top": "Oben",
   "bottom": "Unten",
   "lifts": "Lifte",
   "runs": "Pisten",
   "parks": "Parks",
-  "open": "{open} von {total} offen",
+  "liftsOpen": {
+    "one": "{open} von {total} offen",
+    "other": "{open} von {total} offen"
+  },
+  "runsOpen": {
+    "one": "{open} von {total} offen",
+    "other": "{open} von {total} offen"
+  },
+  "parksOpen": {
+    "one": "{open} von {total} offen",
+    "other": "{open} von {total} offen"
+  },
   "difficulty": [
     "Leicht",
     "Mittel",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "Heute",
   "wind": "Wind",
   "snowfall": "Schnee",
-  "temperature": "Berg {top}, Tal {bottom}",
+  "directions": [
+    "N",
+    "NO",
+    "O",
+    "SO",
+    "S",
+    "SW",
+    "W",
+    "NW"
+  ],
   "links": "Links des Skigebiets",
   "weather": {
     "SUN": "Sonnig",

@@ -1,15 +1,28 @@
-/** English UI strings: the type every other language implements, and the fallback. */
+/**
+ * English UI strings: the type every other language implements, and the fallback. A string that depends
+ * on a count is a set of plural forms chosen by `Intl.PluralRules` (`one`, `few`, `many`, `other`…).
+ */
 const en = {
   loading: 'Loading snow report…',
   error: 'The snow report could not be loaded.',
   retry: 'Try again',
   unknownResort: 'This resort is not in the snow report.',
+  /** The status line's label of each state (one state at a time, issue 10). */
+  status: {
+    open: 'Open',
+    closed: 'Closed',
+    'temporarily-closed': 'Temporarily closed',
+    weekends: 'Weekends only',
+    'no-report': 'No report',
+    'permanently-closed': 'Permanently closed',
+    'out-of-season': 'Out of season',
+  },
   noReport: 'No snow report available yet.',
   closed: 'Closed today.',
   tempClosed: 'Temporarily closed.',
   weekends: 'Open on weekends only.',
   permanentlyClosed: 'This resort has closed permanently.',
-  outOfSeason: 'Out of season. The season runs from {opening} to {closing}.',
+  outOfSeason: 'The season runs from {opening} to {closing}.',
   noForecast: 'No forecast for this resort.',
   updated: 'Updated {time}',
   outdated: 'This report may be outdated.',
@@ -18,20 +31,23 @@ const en = {
   middle: 'Middle',
   summit: 'Summit',
   newSnow: 'New snow',
-  last7: 'Snowfall, last 7 days',
+  lastDays: { one: 'Snowfall, last day', other: 'Snowfall, last {n} days' } as Plural,
   surface: 'Surface',
   top: 'Top',
   bottom: 'Bottom',
   lifts: 'Lifts',
   runs: 'Runs',
   parks: 'Parks',
-  open: '{open} of {total} open',
+  liftsOpen: { one: '{open} of {total} open', other: '{open} of {total} open' } as Plural,
+  runsOpen: { one: '{open} of {total} open', other: '{open} of {total} open' } as Plural,
+  parksOpen: { one: '{open} of {total} open', other: '{open} of {total} open' } as Plural,
   difficulty: ['Easy', 'Intermediate', 'Advanced', 'Expert'],
   forecast: 'Forecast',
   today: 'Today',
   wind: 'Wind',
   snowfall: 'Snow',
-  temperature: 'Top {top}, bottom {bottom}',
+  /** Compass points N, NE, E, SE, S, SW, W, NW as a forecast shows them. */
+  directions: ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'],
   links: 'Resort links',
   weather: {
     SUN: 'Sunny',
@@ -50,5 +66,8 @@ const en = {
     other: 'Weather',
   },
 };
+
+/** Plural forms of one message, keyed by `Intl.PluralRules` categories; `other` is required. */
+export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 export type Strings = typeof en;
 export default en;

@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "No se pudo cargar el parte de nieve.",
   "retry": "Reintentar",
   "unknownResort": "Esta estación no está en el parte de nieve.",
+  "status": {
+    "open": "Abierta",
+    "closed": "Cerrada",
+    "temporarily-closed": "Cerrada temporalmente",
+    "weekends": "Solo fines de semana",
+    "no-report": "Sin parte",
+    "permanently-closed": "Cerrada definitivamente",
+    "out-of-season": "Fuera de temporada"
+  },
   "noReport": "Aún no hay parte de nieve.",
   "closed": "Cerrada hoy.",
   "tempClosed": "Cerrada temporalmente.",
   "weekends": "Abierta solo los fines de semana.",
   "permanentlyClosed": "Esta estación ha cerrado definitivamente.",
-  "outOfSeason": "Fuera de temporada. La temporada va del {opening} al {closing}.",
+  "outOfSeason": "La temporada va del {opening} al {closing}.",
   "noForecast": "No hay previsión para esta estación.",
   "updated": "Actualizado {time}",
   "outdated": "Este parte puede estar desactualizado.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Medio",
   "summit": "Cima",
   "newSnow": "Nieve nueva",
-  "last7": "Nevadas, últimos 7 días",
+  "lastDays": {
+    "one": "Nevadas, último día",
+    "other": "Nevadas, últimos {n} días"
+  },
   "surface": "Estado de la nieve",
   "top": "Arriba",
   "bottom": "Abajo",
   "lifts": "Remontes",
   "runs": "Pistas",
   "parks": "Snowparks",
-  "open": "{open} de {total} abiertos",
+  "liftsOpen": {
+    "one": "{open} abierto de {total}",
+    "other": "{open} abiertos de {total}"
+  },
+  "runsOpen": {
+    "one": "{open} abierta de {total}",
+    "other": "{open} abiertas de {total}"
+  },
+  "parksOpen": {
+    "one": "{open} abierto de {total}",
+    "other": "{open} abiertos de {total}"
+  },
   "difficulty": [
     "Fácil",
     "Intermedia",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "Hoy",
   "wind": "Viento",
   "snowfall": "Nieve",
-  "temperature": "Cima {top}, base {bottom}",
+  "directions": [
+    "N",
+    "NE",
+    "E",
+    "SE",
+    "S",
+    "SO",
+    "O",
+    "NO"
+  ],
   "links": "Enlaces de la estación",
   "weather": {
     "SUN": "Soleado",

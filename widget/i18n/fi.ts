@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Lumiraporttia ei voitu ladata.",
   "retry": "Yritä uudelleen",
   "unknownResort": "Tämä keskus ei ole lumiraportissa.",
+  "status": {
+    "open": "Auki",
+    "closed": "Suljettu",
+    "temporarily-closed": "Tilapäisesti suljettu",
+    "weekends": "Vain viikonloppuisin",
+    "no-report": "Ei raporttia",
+    "permanently-closed": "Suljettu pysyvästi",
+    "out-of-season": "Kauden ulkopuolella"
+  },
   "noReport": "Lumiraporttia ei ole vielä.",
   "closed": "Suljettu tänään.",
   "tempClosed": "Tilapäisesti suljettu.",
   "weekends": "Auki vain viikonloppuisin.",
   "permanentlyClosed": "Keskus on suljettu pysyvästi.",
-  "outOfSeason": "Kauden ulkopuolella. Kausi kestää {opening}–{closing}.",
+  "outOfSeason": "Kausi kestää {opening}–{closing}.",
   "noForecast": "Ei sääennustetta tälle keskukselle.",
   "updated": "Päivitetty {time}",
   "outdated": "Raportti voi olla vanhentunut.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Keskiasema",
   "summit": "Huippu",
   "newSnow": "Uutta lunta",
-  "last7": "Lumisade, viimeiset 7 päivää",
+  "lastDays": {
+    "one": "Lumisade, viimeinen päivä",
+    "other": "Lumisade, viimeiset {n} päivää"
+  },
   "surface": "Pinta",
   "top": "Ylhäällä",
   "bottom": "Alhaalla",
   "lifts": "Hissit",
   "runs": "Rinteet",
   "parks": "Puistot",
-  "open": "{open}/{total} auki",
+  "liftsOpen": {
+    "one": "{open}/{total} auki",
+    "other": "{open}/{total} auki"
+  },
+  "runsOpen": {
+    "one": "{open}/{total} auki",
+    "other": "{open}/{total} auki"
+  },
+  "parksOpen": {
+    "one": "{open}/{total} auki",
+    "other": "{open}/{total} auki"
+  },
   "difficulty": [
     "Helppo",
     "Keskivaikea",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "Tänään",
   "wind": "Tuuli",
   "snowfall": "Lunta",
-  "temperature": "Huippu {top}, ala {bottom}",
+  "directions": [
+    "P",
+    "KO",
+    "I",
+    "KA",
+    "E",
+    "LO",
+    "L",
+    "LU"
+  ],
   "links": "Keskuksen linkit",
   "weather": {
     "SUN": "Aurinkoista",

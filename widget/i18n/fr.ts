@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Le bulletin neige n’a pas pu être chargé.",
   "retry": "Réessayer",
   "unknownResort": "Cette station ne figure pas dans le bulletin neige.",
+  "status": {
+    "open": "Ouverte",
+    "closed": "Fermée",
+    "temporarily-closed": "Fermée temporairement",
+    "weekends": "Week-ends uniquement",
+    "no-report": "Pas de bulletin",
+    "permanently-closed": "Fermée définitivement",
+    "out-of-season": "Hors saison"
+  },
   "noReport": "Pas encore de bulletin neige.",
   "closed": "Fermé aujourd’hui.",
   "tempClosed": "Fermé temporairement.",
   "weekends": "Ouvert le week-end uniquement.",
   "permanentlyClosed": "Cette station a fermé définitivement.",
-  "outOfSeason": "Hors saison. La saison va du {opening} au {closing}.",
+  "outOfSeason": "La saison va du {opening} au {closing}.",
   "noForecast": "Pas de prévisions pour cette station.",
   "updated": "Mis à jour {time}",
   "outdated": "Ce bulletin est peut-être dépassé.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Milieu",
   "summit": "Sommet",
   "newSnow": "Neige fraîche",
-  "last7": "Chutes de neige, 7 derniers jours",
+  "lastDays": {
+    "one": "Chutes de neige, dernier jour",
+    "other": "Chutes de neige, {n} derniers jours"
+  },
   "surface": "Qualité de neige",
   "top": "Haut",
   "bottom": "Bas",
   "lifts": "Remontées",
   "runs": "Pistes",
   "parks": "Snowparks",
-  "open": "{open} sur {total} ouvertes",
+  "liftsOpen": {
+    "one": "{open} ouverte sur {total}",
+    "other": "{open} ouvertes sur {total}"
+  },
+  "runsOpen": {
+    "one": "{open} ouverte sur {total}",
+    "other": "{open} ouvertes sur {total}"
+  },
+  "parksOpen": {
+    "one": "{open} ouvert sur {total}",
+    "other": "{open} ouverts sur {total}"
+  },
   "difficulty": [
     "Facile",
     "Intermédiaire",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "Aujourd’hui",
   "wind": "Vent",
   "snowfall": "Neige",
-  "temperature": "Sommet {top}, bas {bottom}",
+  "directions": [
+    "N",
+    "NE",
+    "E",
+    "SE",
+    "S",
+    "SO",
+    "O",
+    "NO"
+  ],
   "links": "Liens de la station",
   "weather": {
     "SUN": "Ensoleillé",

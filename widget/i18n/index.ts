@@ -3,9 +3,9 @@
  * the bundle, fetched the first time an element needs it.
  */
 import { fillTemplate } from '../../scripts/api/text.ts';
-import en, { type Strings } from './en.ts';
+import en, { type Plural, type Strings } from './en.ts';
 
-export type { Strings };
+export type { Plural, Strings };
 
 type Loader = () => Promise<{ default: Strings }>;
 const LOADERS: Record<string, Loader> = {
@@ -42,6 +42,14 @@ export async function loadStrings(locale: string): Promise<Strings> {
   return stringsFor(locale);
 }
 
-/** Fills `{name}` placeholders. */
 /** Fills `{name}` placeholders; a name without a value becomes empty. */
 export const fill = (template: string, values: Record<string, string>) => fillTemplate(template, values, '');
+
+const rules = new Map<string, Intl.PluralRules>();
+
+/** The plural form of `forms` for the count `n` in `locale` (`Intl.PluralRules`), filled with `values`. */
+export function plural(locale: string, forms: Plural, n: number, values: Record<string, string>): string {
+  let rule = rules.get(locale);
+  if (!rule) rules.set(locale, (rule = new Intl.PluralRules(locale)));
+  return fill(forms[rule.select(n)] ?? forms.other, values);
+}

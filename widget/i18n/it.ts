@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Impossibile caricare il bollettino neve.",
   "retry": "Riprova",
   "unknownResort": "Questa località non è nel bollettino neve.",
+  "status": {
+    "open": "Aperto",
+    "closed": "Chiuso",
+    "temporarily-closed": "Chiuso temporaneamente",
+    "weekends": "Solo nei fine settimana",
+    "no-report": "Nessun bollettino",
+    "permanently-closed": "Chiuso definitivamente",
+    "out-of-season": "Fuori stagione"
+  },
   "noReport": "Nessun bollettino neve ancora disponibile.",
   "closed": "Chiuso oggi.",
   "tempClosed": "Chiuso temporaneamente.",
   "weekends": "Aperto solo nei fine settimana.",
   "permanentlyClosed": "Questa località ha chiuso definitivamente.",
-  "outOfSeason": "Fuori stagione. La stagione va dal {opening} al {closing}.",
+  "outOfSeason": "La stagione va dal {opening} al {closing}.",
   "noForecast": "Nessuna previsione per questa località.",
   "updated": "Aggiornato {time}",
   "outdated": "Questo bollettino potrebbe non essere aggiornato.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Metà",
   "summit": "Vetta",
   "newSnow": "Neve fresca",
-  "last7": "Nevicate, ultimi 7 giorni",
+  "lastDays": {
+    "one": "Nevicate, ultimo giorno",
+    "other": "Nevicate, ultimi {n} giorni"
+  },
   "surface": "Fondo",
   "top": "In alto",
   "bottom": "In basso",
   "lifts": "Impianti",
   "runs": "Piste",
   "parks": "Snowpark",
-  "open": "{open} di {total} aperti",
+  "liftsOpen": {
+    "one": "{open} aperto su {total}",
+    "other": "{open} aperti su {total}"
+  },
+  "runsOpen": {
+    "one": "{open} aperta su {total}",
+    "other": "{open} aperte su {total}"
+  },
+  "parksOpen": {
+    "one": "{open} aperto su {total}",
+    "other": "{open} aperti su {total}"
+  },
   "difficulty": [
     "Facile",
     "Intermedia",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "Oggi",
   "wind": "Vento",
   "snowfall": "Neve",
-  "temperature": "Vetta {top}, valle {bottom}",
+  "directions": [
+    "N",
+    "NE",
+    "E",
+    "SE",
+    "S",
+    "SO",
+    "O",
+    "NO"
+  ],
   "links": "Link della località",
   "weather": {
     "SUN": "Soleggiato",

@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "積雪情報を読み込めませんでした。",
   "retry": "再試行",
   "unknownResort": "このスキー場は積雪情報にありません。",
+  "status": {
+    "open": "営業中",
+    "closed": "休業",
+    "temporarily-closed": "一時休業",
+    "weekends": "週末のみ営業",
+    "no-report": "情報なし",
+    "permanently-closed": "営業終了",
+    "out-of-season": "シーズン外"
+  },
   "noReport": "積雪情報はまだありません。",
   "closed": "本日は休業です。",
   "tempClosed": "一時休業中です。",
   "weekends": "週末のみ営業。",
   "permanentlyClosed": "このスキー場は営業を終了しました。",
-  "outOfSeason": "シーズン外です。シーズンは{opening}から{closing}まで。",
+  "outOfSeason": "シーズンは{opening}から{closing}まで。",
   "noForecast": "このスキー場の天気予報はありません。",
   "updated": "{time}に更新",
   "outdated": "この情報は古い可能性があります。",
@@ -19,14 +28,24 @@ const strings: Strings = {
   "middle": "中腹",
   "summit": "山頂",
   "newSnow": "新雪",
-  "last7": "過去7日間の降雪",
+  "lastDays": {
+    "other": "過去{n}日間の降雪"
+  },
   "surface": "雪質",
   "top": "山頂",
   "bottom": "山麓",
   "lifts": "リフト",
   "runs": "コース",
   "parks": "パーク",
-  "open": "{total}中{open}運行",
+  "liftsOpen": {
+    "other": "{total}基中{open}基運行"
+  },
+  "runsOpen": {
+    "other": "{total}本中{open}本滑走可"
+  },
+  "parksOpen": {
+    "other": "{total}か所中{open}か所営業"
+  },
   "difficulty": [
     "初級",
     "中級",
@@ -37,7 +56,16 @@ const strings: Strings = {
   "today": "今日",
   "wind": "風",
   "snowfall": "雪",
-  "temperature": "山頂 {top}、山麓 {bottom}",
+  "directions": [
+    "北",
+    "北東",
+    "東",
+    "南東",
+    "南",
+    "南西",
+    "西",
+    "北西"
+  ],
   "links": "スキー場リンク",
   "weather": {
     "SUN": "晴れ",

@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Het sneeuwbericht kon niet worden geladen.",
   "retry": "Opnieuw proberen",
   "unknownResort": "Dit skigebied staat niet in het sneeuwbericht.",
+  "status": {
+    "open": "Open",
+    "closed": "Gesloten",
+    "temporarily-closed": "Tijdelijk gesloten",
+    "weekends": "Alleen in het weekend",
+    "no-report": "Geen bericht",
+    "permanently-closed": "Definitief gesloten",
+    "out-of-season": "Buiten het seizoen"
+  },
   "noReport": "Nog geen sneeuwbericht beschikbaar.",
   "closed": "Vandaag gesloten.",
   "tempClosed": "Tijdelijk gesloten.",
   "weekends": "Alleen in het weekend open.",
   "permanentlyClosed": "Dit skigebied is definitief gesloten.",
-  "outOfSeason": "Buiten het seizoen. Het seizoen loopt van {opening} tot {closing}.",
+  "outOfSeason": "Het seizoen loopt van {opening} tot {closing}.",
   "noForecast": "Geen verwachting voor dit skigebied.",
   "updated": "Bijgewerkt {time}",
   "outdated": "Dit bericht is mogelijk verouderd.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Midden",
   "summit": "Top",
   "newSnow": "Verse sneeuw",
-  "last7": "Sneeuwval, laatste 7 dagen",
+  "lastDays": {
+    "one": "Sneeuwval, laatste dag",
+    "other": "Sneeuwval, laatste {n} dagen"
+  },
   "surface": "Ondergrond",
   "top": "Boven",
   "bottom": "Onder",
   "lifts": "Liften",
   "runs": "Pistes",
   "parks": "Parken",
-  "open": "{open} van {total} open",
+  "liftsOpen": {
+    "one": "{open} van {total} open",
+    "other": "{open} van {total} open"
+  },
+  "runsOpen": {
+    "one": "{open} van {total} open",
+    "other": "{open} van {total} open"
+  },
+  "parksOpen": {
+    "one": "{open} van {total} open",
+    "other": "{open} van {total} open"
+  },
   "difficulty": [
     "Makkelijk",
     "Gemiddeld",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "Vandaag",
   "wind": "Wind",
   "snowfall": "Sneeuw",
-  "temperature": "Top {top}, dal {bottom}",
+  "directions": [
+    "N",
+    "NO",
+    "O",
+    "ZO",
+    "Z",
+    "ZW",
+    "W",
+    "NW"
+  ],
   "links": "Links van het skigebied",
   "weather": {
     "SUN": "Zonnig",

@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Snørapporten kunne ikke lastes.",
   "retry": "Prøv igjen",
   "unknownResort": "Dette anlegget er ikke i snørapporten.",
+  "status": {
+    "open": "Åpent",
+    "closed": "Stengt",
+    "temporarily-closed": "Midlertidig stengt",
+    "weekends": "Kun i helgene",
+    "no-report": "Ingen rapport",
+    "permanently-closed": "Permanent stengt",
+    "out-of-season": "Utenfor sesongen"
+  },
   "noReport": "Ingen snørapport ennå.",
   "closed": "Stengt i dag.",
   "tempClosed": "Midlertidig stengt.",
   "weekends": "Åpent kun i helgene.",
   "permanentlyClosed": "Anlegget er permanent stengt.",
-  "outOfSeason": "Utenfor sesongen. Sesongen varer fra {opening} til {closing}.",
+  "outOfSeason": "Sesongen varer fra {opening} til {closing}.",
   "noForecast": "Ingen værmelding for dette anlegget.",
   "updated": "Oppdatert {time}",
   "outdated": "Rapporten kan være utdatert.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Midt",
   "summit": "Topp",
   "newSnow": "Nysnø",
-  "last7": "Snøfall, siste 7 dager",
+  "lastDays": {
+    "one": "Snøfall, siste dag",
+    "other": "Snøfall, siste {n} dager"
+  },
   "surface": "Underlag",
   "top": "Oppe",
   "bottom": "Nede",
   "lifts": "Heiser",
   "runs": "Løyper",
   "parks": "Parker",
-  "open": "{open} av {total} åpne",
+  "liftsOpen": {
+    "one": "{open} av {total} åpen",
+    "other": "{open} av {total} åpne"
+  },
+  "runsOpen": {
+    "one": "{open} av {total} åpen",
+    "other": "{open} av {total} åpne"
+  },
+  "parksOpen": {
+    "one": "{open} av {total} åpen",
+    "other": "{open} av {total} åpne"
+  },
   "difficulty": [
     "Lett",
     "Middels",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "I dag",
   "wind": "Vind",
   "snowfall": "Snø",
-  "temperature": "Topp {top}, bunn {bottom}",
+  "directions": [
+    "N",
+    "NØ",
+    "Ø",
+    "SØ",
+    "S",
+    "SV",
+    "V",
+    "NV"
+  ],
   "links": "Anleggets lenker",
   "weather": {
     "SUN": "Sol",

@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Nie udało się wczytać raportu śniegowego.",
   "retry": "Spróbuj ponownie",
   "unknownResort": "Tego ośrodka nie ma w raporcie śniegowym.",
+  "status": {
+    "open": "Otwarty",
+    "closed": "Zamknięty",
+    "temporarily-closed": "Tymczasowo zamknięty",
+    "weekends": "Tylko w weekendy",
+    "no-report": "Brak raportu",
+    "permanently-closed": "Zamknięty na stałe",
+    "out-of-season": "Poza sezonem"
+  },
   "noReport": "Brak raportu śniegowego.",
   "closed": "Dziś zamknięty.",
   "tempClosed": "Tymczasowo zamknięty.",
   "weekends": "Otwarty tylko w weekendy.",
   "permanentlyClosed": "Ten ośrodek został zamknięty na stałe.",
-  "outOfSeason": "Poza sezonem. Sezon trwa od {opening} do {closing}.",
+  "outOfSeason": "Sezon trwa od {opening} do {closing}.",
   "noForecast": "Brak prognozy dla tego ośrodka.",
   "updated": "Aktualizacja {time}",
   "outdated": "Ten raport może być nieaktualny.",
@@ -19,14 +28,36 @@ const strings: Strings = {
   "middle": "Środek",
   "summit": "Szczyt",
   "newSnow": "Świeży śnieg",
-  "last7": "Opady śniegu, ostatnie 7 dni",
+  "lastDays": {
+    "one": "Opady śniegu, ostatni dzień",
+    "few": "Opady śniegu, ostatnie {n} dni",
+    "many": "Opady śniegu, ostatnie {n} dni",
+    "other": "Opady śniegu, ostatnie {n} dnia"
+  },
   "surface": "Nawierzchnia",
   "top": "Góra",
   "bottom": "Dół",
   "lifts": "Wyciągi",
   "runs": "Trasy",
   "parks": "Parki",
-  "open": "{open} z {total} otwartych",
+  "liftsOpen": {
+    "one": "{open} otwarty z {total}",
+    "few": "{open} otwarte z {total}",
+    "many": "{open} otwartych z {total}",
+    "other": "{open} otwartych z {total}"
+  },
+  "runsOpen": {
+    "one": "{open} otwarta z {total}",
+    "few": "{open} otwarte z {total}",
+    "many": "{open} otwartych z {total}",
+    "other": "{open} otwartych z {total}"
+  },
+  "parksOpen": {
+    "one": "{open} otwarty z {total}",
+    "few": "{open} otwarte z {total}",
+    "many": "{open} otwartych z {total}",
+    "other": "{open} otwartych z {total}"
+  },
   "difficulty": [
     "Łatwa",
     "Średnia",
@@ -37,7 +68,16 @@ const strings: Strings = {
   "today": "Dziś",
   "wind": "Wiatr",
   "snowfall": "Śnieg",
-  "temperature": "Szczyt {top}, dół {bottom}",
+  "directions": [
+    "Pn",
+    "PnWsch",
+    "Wsch",
+    "PdWsch",
+    "Pd",
+    "PdZach",
+    "Zach",
+    "PnZach"
+  ],
   "links": "Linki ośrodka",
   "weather": {
     "SUN": "Słonecznie",

@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Não foi possível carregar o relatório de neve.",
   "retry": "Tentar novamente",
   "unknownResort": "Esta estância não está no relatório de neve.",
+  "status": {
+    "open": "Aberta",
+    "closed": "Fechada",
+    "temporarily-closed": "Temporariamente fechada",
+    "weekends": "Só aos fins de semana",
+    "no-report": "Sem relatório",
+    "permanently-closed": "Fechada definitivamente",
+    "out-of-season": "Fora de época"
+  },
   "noReport": "Ainda sem relatório de neve.",
   "closed": "Fechada hoje.",
   "tempClosed": "Temporariamente fechada.",
   "weekends": "Aberta só aos fins de semana.",
   "permanentlyClosed": "Esta estância fechou definitivamente.",
-  "outOfSeason": "Fora de época. A época vai de {opening} a {closing}.",
+  "outOfSeason": "A época vai de {opening} a {closing}.",
   "noForecast": "Sem previsão para esta estância.",
   "updated": "Atualizado {time}",
   "outdated": "Este relatório pode estar desatualizado.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Meio",
   "summit": "Topo",
   "newSnow": "Neve nova",
-  "last7": "Queda de neve, últimos 7 dias",
+  "lastDays": {
+    "one": "Queda de neve, último dia",
+    "other": "Queda de neve, últimos {n} dias"
+  },
   "surface": "Superfície",
   "top": "Cima",
   "bottom": "Baixo",
   "lifts": "Elevadores",
   "runs": "Pistas",
   "parks": "Parques",
-  "open": "{open} de {total} abertos",
+  "liftsOpen": {
+    "one": "{open} aberto de {total}",
+    "other": "{open} abertos de {total}"
+  },
+  "runsOpen": {
+    "one": "{open} aberta de {total}",
+    "other": "{open} abertas de {total}"
+  },
+  "parksOpen": {
+    "one": "{open} aberto de {total}",
+    "other": "{open} abertos de {total}"
+  },
   "difficulty": [
     "Fácil",
     "Intermédia",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "Hoje",
   "wind": "Vento",
   "snowfall": "Neve",
-  "temperature": "Topo {top}, base {bottom}",
+  "directions": [
+    "N",
+    "NE",
+    "E",
+    "SE",
+    "S",
+    "SO",
+    "O",
+    "NO"
+  ],
   "links": "Ligações da estância",
   "weather": {
     "SUN": "Sol",

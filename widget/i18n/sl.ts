@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Snežnega poročila ni bilo mogoče naložiti.",
   "retry": "Poskusi znova",
   "unknownResort": "Tega smučišča ni v snežnem poročilu.",
+  "status": {
+    "open": "Odprto",
+    "closed": "Zaprto",
+    "temporarily-closed": "Začasno zaprto",
+    "weekends": "Samo ob koncih tedna",
+    "no-report": "Ni poročila",
+    "permanently-closed": "Trajno zaprto",
+    "out-of-season": "Zunaj sezone"
+  },
   "noReport": "Snežno poročilo še ni na voljo.",
   "closed": "Danes zaprto.",
   "tempClosed": "Začasno zaprto.",
   "weekends": "Odprto samo ob koncih tedna.",
   "permanentlyClosed": "To smučišče je trajno zaprto.",
-  "outOfSeason": "Zunaj sezone. Sezona traja od {opening} do {closing}.",
+  "outOfSeason": "Sezona traja od {opening} do {closing}.",
   "noForecast": "Za to smučišče ni napovedi.",
   "updated": "Posodobljeno {time}",
   "outdated": "To poročilo je morda zastarelo.",
@@ -19,14 +28,36 @@ const strings: Strings = {
   "middle": "Sredina",
   "summit": "Vrh",
   "newSnow": "Nov sneg",
-  "last7": "Sneženje, zadnjih 7 dni",
+  "lastDays": {
+    "one": "Sneženje, zadnji dan",
+    "two": "Sneženje, zadnja {n} dneva",
+    "few": "Sneženje, zadnji {n} dnevi",
+    "other": "Sneženje, zadnjih {n} dni"
+  },
   "surface": "Podlaga",
   "top": "Zgoraj",
   "bottom": "Spodaj",
   "lifts": "Žičnice",
   "runs": "Proge",
   "parks": "Parki",
-  "open": "{open} od {total} odprtih",
+  "liftsOpen": {
+    "one": "{open} od {total} odprta",
+    "two": "{open} od {total} odprti",
+    "few": "{open} od {total} odprte",
+    "other": "{open} od {total} odprtih"
+  },
+  "runsOpen": {
+    "one": "{open} od {total} odprta",
+    "two": "{open} od {total} odprti",
+    "few": "{open} od {total} odprte",
+    "other": "{open} od {total} odprtih"
+  },
+  "parksOpen": {
+    "one": "{open} od {total} odprt",
+    "two": "{open} od {total} odprta",
+    "few": "{open} od {total} odprti",
+    "other": "{open} od {total} odprtih"
+  },
   "difficulty": [
     "Lahka",
     "Srednja",
@@ -37,7 +68,16 @@ const strings: Strings = {
   "today": "Danes",
   "wind": "Veter",
   "snowfall": "Sneg",
-  "temperature": "Vrh {top}, spodaj {bottom}",
+  "directions": [
+    "S",
+    "SV",
+    "V",
+    "JV",
+    "J",
+    "JZ",
+    "Z",
+    "SZ"
+  ],
   "links": "Povezave smučišča",
   "weather": {
     "SUN": "Sončno",

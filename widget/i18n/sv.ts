@@ -5,12 +5,21 @@ const strings: Strings = {
   "error": "Snörapporten kunde inte laddas.",
   "retry": "Försök igen",
   "unknownResort": "Den här anläggningen finns inte i snörapporten.",
+  "status": {
+    "open": "Öppet",
+    "closed": "Stängt",
+    "temporarily-closed": "Tillfälligt stängt",
+    "weekends": "Endast helger",
+    "no-report": "Ingen rapport",
+    "permanently-closed": "Permanent stängt",
+    "out-of-season": "Utanför säsongen"
+  },
   "noReport": "Ingen snörapport ännu.",
   "closed": "Stängt i dag.",
   "tempClosed": "Tillfälligt stängt.",
   "weekends": "Öppet endast helger.",
   "permanentlyClosed": "Anläggningen har stängt permanent.",
-  "outOfSeason": "Utanför säsongen. Säsongen pågår {opening}–{closing}.",
+  "outOfSeason": "Säsongen pågår {opening}–{closing}.",
   "noForecast": "Ingen prognos för den här anläggningen.",
   "updated": "Uppdaterad {time}",
   "outdated": "Rapporten kan vara inaktuell.",
@@ -19,14 +28,28 @@ const strings: Strings = {
   "middle": "Mitt",
   "summit": "Topp",
   "newSnow": "Nysnö",
-  "last7": "Snöfall, senaste 7 dagarna",
+  "lastDays": {
+    "one": "Snöfall, senaste dagen",
+    "other": "Snöfall, senaste {n} dagarna"
+  },
   "surface": "Underlag",
   "top": "Uppe",
   "bottom": "Nere",
   "lifts": "Liftar",
   "runs": "Backar",
   "parks": "Parker",
-  "open": "{open} av {total} öppna",
+  "liftsOpen": {
+    "one": "{open} av {total} öppen",
+    "other": "{open} av {total} öppna"
+  },
+  "runsOpen": {
+    "one": "{open} av {total} öppen",
+    "other": "{open} av {total} öppna"
+  },
+  "parksOpen": {
+    "one": "{open} av {total} öppen",
+    "other": "{open} av {total} öppna"
+  },
   "difficulty": [
     "Lätt",
     "Medel",
@@ -37,7 +60,16 @@ const strings: Strings = {
   "today": "I dag",
   "wind": "Vind",
   "snowfall": "Snö",
-  "temperature": "Topp {top}, dal {bottom}",
+  "directions": [
+    "N",
+    "NO",
+    "O",
+    "SO",
+    "S",
+    "SV",
+    "V",
+    "NV"
+  ],
   "links": "Anläggningens länkar",
   "weather": {
     "SUN": "Soligt",

@@ -1,14 +1,16 @@
 /**
- * The attribution the account's licence requires (spec 5.4). It has no `part` and fixed colours, so no
- * attribute, custom property or `::part()` rule of the host page can hide it.
+ * The attribution the account's licence requires (spec 5.4), and the resort's links when it requires them
+ * too. The attribution has no `part`; its colours follow the theme's background with a text colour that
+ * keeps 4.5:1 against it, whatever the page sets (styles.ts). Its logo is the published copy
+ * (`assetPath`): a page never loads anything from the upstream's host.
  */
 import { html, nothing } from 'lit';
 import { LINK_NAMES } from '../../scripts/api/links.ts';
 import { safeUrl } from '../format.ts';
-import type { View } from '../state.ts';
-import type { RenderContext } from './context.ts';
+import type { ReportView } from '../state.ts';
+import type { ReportContext } from './context.ts';
 
-export function renderAttribution(view: Extract<View, { kind: 'report' }>, ctx: RenderContext) {
+export function renderAttribution(view: ReportView, ctx: ReportContext) {
   const a = view.data.attribution;
   const links = view.data.combined.links?.links as Record<string, { url?: unknown; title?: unknown; text?: unknown }> | undefined;
   const resortLinks =
@@ -19,24 +21,26 @@ export function renderAttribution(view: Extract<View, { kind: 'report' }>, ctx: 
           return href && typeof link?.title === 'string' ? [{ href, title: link.title, text: typeof link.text === 'string' ? link.text : link.title }] : [];
         })
       : [];
-  const logo = safeUrl(a?.attributionLogo);
+  const logo = ctx.asset(a?.attributionLogo);
   const apps = a
     ? [
         [safeUrl(a.iosAttributionLink), a.iosAttributionText],
         [safeUrl(a.androidAttributionLink), a.androidAttributionText],
-      ].filter((pair): pair is [string, string] => !!pair[0] && typeof pair[1] === 'string')
+      ].filter((pair): pair is [string, string] => !!pair[0] && typeof pair[1] === 'string' && pair[1] !== '')
     : [];
-  return html`
+  if (!resortLinks.length && !a?.requiresAttribution) return nothing;
+  return html`<footer class="foot">
     ${resortLinks.length
       ? html`<nav class="links" aria-label="${ctx.t.links}: ${view.data.combined.resortName}"><ul>
           ${resortLinks.map((l) => html`<li><a href=${l.href} title=${l.text} rel="noopener" target="_blank">${l.title}</a></li>`)}
         </ul></nav>`
       : nothing}
     ${a?.requiresAttribution
-      ? html`<footer class="attribution">
-          ${logo ? html`<img src=${logo} alt="" width="16" height="16" loading="lazy" />` : nothing}
-          ${a.attributionText}${apps.map(([href, text]) => html` · <a href=${href} rel="noopener" target="_blank">${text}</a>`)}
-        </footer>`
+      ? html`<p class="attribution">
+          ${logo ? html`<img src=${logo} alt="" width="16" height="16" />` : nothing}<span>${a.attributionText}</span>${apps.map(
+            ([href, text]) => html` <a href=${href} rel="noopener" target="_blank">${text}</a>`,
+          )}
+        </p>`
       : nothing}
-  `;
+  </footer>`;
 }

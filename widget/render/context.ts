@@ -1,11 +1,21 @@
 import type { Formatter } from '../format.ts';
 import type { Strings } from '../i18n/index.ts';
 
-/** What every render function needs: strings, formatting and the clock. */
+/** What every render function needs: strings, the clock, the frame's size and where images are. */
 export interface RenderContext {
   t: Strings;
-  f: Formatter;
   locale: string;
   now: number;
+  /** Forecast days after today (0 to 5): the frame's height depends on them. */
+  days: number;
+  /** The published copy of an upstream image, or undefined when there is none (no third-party request). */
+  asset(url: unknown): string | undefined;
+  /** A page without a clock (the pre-rendered cards): absolute times instead of relative ones. */
+  frozen?: boolean;
+}
+
+/** What the report's render functions need besides: numbers, units and dates in the locale. */
+export interface ReportContext extends RenderContext {
+  f: Formatter;
   imperial: boolean;
 }

@@ -1,44 +1,47 @@
 /**
- * The forecast: today and the next days, each with its symbol, top and bottom temperatures, snowfall and
- * wind. An account without weather access has no forecast files; the block says so.
+ * The forecast: today and the next days, each labelled by its own date ("Today" only when it is), with its
+ * symbol, top and bottom temperatures, snowfall and wind. An account without weather access has no
+ * forecast files; the block says so.
  */
 import { html, nothing } from 'lit';
 import type { WeatherRecord } from '../../scripts/api/schemas/family-b.ts';
 import { num } from '../format.ts';
-import { weatherIcon } from '../icons.ts';
-import { fill } from '../i18n/index.ts';
-import type { View } from '../state.ts';
-import type { RenderContext } from './context.ts';
+import { snowSign, weatherIcon, windSign } from '../icons.ts';
+import type { ReportView } from '../state.ts';
+import type { ReportContext } from './context.ts';
 
-function day(record: WeatherRecord, label: string, ctx: RenderContext) {
+const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+
+function day(record: WeatherRecord, ctx: ReportContext, today: string) {
   const code = record.weatherSymbol ?? undefined;
   const name = (code && (ctx.t.weather as Record<string, string>)[code]) || ctx.t.weather.other;
+  const date = typeof record.forecastDate === 'string' ? record.forecastDate : '';
   const top = num(record.tempTop);
   const bottom = num(record.tempBottom);
   const snow = num(record.snowfall);
   const wind = num(record.windspeed);
+  const point = COMPASS.indexOf(String(record.direction ?? ''));
   return html`<li part="day">
-    <span class="when">${label}</span>
+    <span class="when">${date === today ? ctx.t.today : date ? ctx.f.day(date) : ''}</span>
     ${weatherIcon(code, name)}
-    ${top !== undefined && bottom !== undefined
-      ? html`<span class="temps">${fill(ctx.t.temperature, { top: ctx.f.temperature(top), bottom: ctx.f.temperature(bottom) })}</span>`
-      : nothing}
-    ${snow !== undefined ? html`<span class="snow">${ctx.t.snowfall} ${ctx.f.snowfall(snow)}</span>` : nothing}
-    ${wind !== undefined ? html`<span class="wind">${ctx.t.wind} ${ctx.f.wind(wind)}${record.direction ? ` ${record.direction}` : ''}</span>` : nothing}
+    <span class="temps">${top !== undefined ? html`<b><span class="visually-hidden">${ctx.t.top} </span>${ctx.f.temperature(top)}</b>` : nothing}
+      ${bottom !== undefined ? html`<span><span class="visually-hidden">${ctx.t.bottom} </span>${ctx.f.temperature(bottom)}</span>` : nothing}</span>
+    <span class="more">${snow !== undefined ? html`<span>${snowSign}<span class="visually-hidden">${ctx.t.snowfall} </span>${ctx.f.snowfall(snow)}</span>` : nothing}
+      ${wind !== undefined
+        ? html`<span>${windSign}<span class="visually-hidden">${ctx.t.wind} </span>${ctx.f.wind(wind)}${point >= 0 ? html` <abbr>${ctx.t.directions[point]}</abbr>` : nothing}</span>`
+        : nothing}</span>
   </li>`;
 }
 
-export function renderForecast(view: Extract<View, { kind: 'report' }>, ctx: RenderContext, days: number) {
+export function renderForecast(view: ReportView, ctx: ReportContext) {
   const forecast = view.data.forecast;
   if (!forecast) {
-    return html`<section part="forecast"><h3 id="forecast">${ctx.t.forecast}</h3>
+    return html`<section class="forecast none" part="forecast"><h3 id="forecast">${ctx.t.forecast}</h3>
       <p class="muted">${ctx.t.noForecast}</p></section>`;
   }
-  const later = forecast.forecast.slice(0, days);
-  return html`<section part="forecast"><h3 id="forecast">${ctx.t.forecast}</h3>
+  return html`<section class="forecast" part="forecast"><h3 id="forecast">${ctx.t.forecast}</h3>
     <ol class="days">
-      ${day(forecast.currentWeather, ctx.t.today, ctx)}
-      ${later.map((d) => day(d, d.forecastDate ? ctx.f.day(d.forecastDate) : '', ctx))}
+      ${[forecast.currentWeather, ...forecast.forecast.slice(0, ctx.days)].map((d) => day(d, ctx, view.today))}
     </ol>
   </section>`;
 }

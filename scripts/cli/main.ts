@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+/**
+ * `resort-conditions`: the package's command line (its `bin`), for a partner's own site repository that
+ * adds the package as a dev dependency: `resort-conditions build | plan | serve | deploy`, each with the
+ * repository's own config (`--config <file>`, else the `resortConditions` key of its package.json). The
+ * embedded sample dataset and the element's bundle come from the package itself. The commands are the
+ * ones `npm run build`, `npm run serve` and `npm run deploy` run in this repository.
+ */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ResortConditionsError } from '../api/errors.ts';
+import { loadDataset } from '../dataset/load.ts';
+import { startServer } from '../service/http.ts';
+import type { ExtraFile } from '../snapshot/release.ts';
+import { build, type CliIo } from './build.ts';
+import { EXIT, exitCodeFor } from './exit-codes.ts';
+import { closeOnSignal, parsePort } from './process.ts';
+
+export const USAGE = `Usage: resort-conditions <command> [options]
+
+Commands:
+  build     snapshot both API families into static files and publish them atomically (build --help)
+  plan      print the request plan and the month's projection; fetch and write nothing (build --plan)
+  serve     run the embedded service on 127.0.0.1: --port <n> (default 8787, 0 picks a free one), --data <dir>
+  deploy    publish the current release to S3-compatible object storage (deploy --help)
+
+Each command reads its config from --config <file>, else the "resortConditions" key of package.json in
+the working folder. Without upstream credentials in the environment, build snapshots the embedded sample
+service. --version prints the package's version.
+`;
+
+/** What the command line gets from its process: the entry below hands over argv, env and the streams. */
+export type MainIo = Omit<CliIo, 'widget'>;
+
+/** The package's own folder: the nearest one above this module with the package's package.json. */
+export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'resort-conditions') return dir;
+    if (dirname(dir) === dir) throw new ResortConditionsError('usage', 'cannot find the resort-conditions package around its command line');
+  }
+}
+
+/** This module's own extension: `.ts` when run from the sources, `.js` from the package. */
+const EXTENSION = extname(fileURLToPath(import.meta.url));
+
+/** The element's bundle: prebuilt in the package (`npm pack` makes it), bundled with vite in this repository. */
+async function widgetFiles(root: string): Promise<ExtraFile[]> {
+  const prebuilt = join(root, 'widget', 'lib', 'bundle');
+  if (existsSync(prebuilt)) {
+    const names = (await readdir(prebuilt)).filter((name) => name.endsWith('.js')).sort();
+    return Promise.all(names.map(async (name) => ({ path: name, bytes: await readFile(join(prebuilt, name)) })));
+  }
+  const site = (await import(new URL(`../site/widget${EXTENSION}`, import.meta.url).href)) as { bundleWidget(): Promise<ExtraFile[]> };
+  return site.bundleWidget();
+}
+
+const hasFlag = (argv: readonly string[], name: string) => argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+
+/** The embedded dataset is the package's unless the command names one. */
+const withData = (argv: readonly string[], root: string) => (hasFlag(argv, 'data') ? [...argv] : [...argv, '--data', join(root, 'data')]);
+
+async function serve(io: MainIo, argv: string[], root: string): Promise<number | undefined> {
+  let values: { port?: string; data?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '8787' }, data: { type: 'string' }, help: { type: 'boolean' } } }));
+  } catch (error) {
+    throw new ResortConditionsError('usage', `${(error as Error).message}; see resort-conditions --help`);
+  }
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return EXIT.ok;
+  }
+  const port = parsePort(values.port);
+  const dataset = await loadDataset(values.data ?? join(root, 'data'));
+  const running = await startServer(dataset, { port, log: (line) => io.stdout.write(`${line}\n`) });
+  io.stdout.write(`${running.url}\n`);
+  closeOnSignal(running);
+  return undefined;
+}
+
+async function deploy(io: MainIo, argv: string[]): Promise<number> {
+  const module = new URL(`./deploy${EXTENSION}`, import.meta.url);
+  const command = existsSync(fileURLToPath(module)) ? ((await import(module.href)) as { deployCommand?: (io: MainIo) => Promise<number> }).deployCommand : undefined;
+  if (typeof command !== 'function') {
+    io.stderr.write('resort-conditions: deploy is not available in this version of the package\n');
+    return EXIT.usage;
+  }
+  return command({ ...io, argv });
+}
+
+/**
+ * Runs one command; answers its exit code, or undefined while `serve` keeps a server running.
+ * Never throws, never exits.
+ */
+export async function main(io: MainIo): Promise<number | undefined> {
+  const [command, ...argv] = io.argv;
+  try {
+    const root = packageRoot();
+    switch (command) {
+      case 'build':
+        return await build({ ...io, argv: withData(argv, root), widget: () => widgetFiles(root) });
+      case 'plan':
+        return await build({ ...io, argv: [...withData(argv, root), '--plan'] });
+      case 'serve':
+        return await serve(io, argv, root);
+      case 'deploy':
+        return await deploy(io, argv);
+      case '--version':
+        io.stdout.write(`${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}\n`);
+        return EXIT.ok;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        (command === undefined ? io.stderr : io.stdout).write(USAGE);
+        return command === undefined ? EXIT.usage : EXIT.ok;
+      default:
+        io.stderr.write(`resort-conditions: "${command}" is not a command\n\n${USAGE}`);
+        return EXIT.usage;
+    }
+  } catch (error) {
+    io.stderr.write(`resort-conditions ${command}: ${(error as Error).message}\n`);
+    return exitCodeFor(error);
+  }
+}
+
+/** Whether this module is the process's entry (through the bin link too), not a module a test imports. */
+function isEntry(): boolean {
+  try {
+    return process.argv[1] !== undefined && pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) {
+  const code = await main({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });
+  if (code !== undefined) process.exitCode = code;
+}

@@ -1,0 +1,205 @@
+/**
+ * One deploy, as its list of phases: read the release, read what the bucket holds (its deploy index and
+ * journal), plan, check what an unfinished deploy may have touched, then — journal first — upload new
+ * objects, changed objects and the public index, in that order; write the new deploy index; delete what
+ * left the release; drop the journal.
+ *
+ * Atomic for readers (README, "Deployment"): objects keep their paths, so nothing but the order of the
+ * requests protects a reader, and the order is enough: no object is named before it is uploaded, and none
+ * is deleted while the live state still names it. A deploy killed at any moment leaves every object the
+ * previous state names in place; its journal tells the next deploy which objects to check, so that one
+ * finishes the job (and removes anything the killed one left behind).
+ *
+ * Before anything is written, the deploy proves what it will need: credentials and bucket (the first
+ * GET), the right to delete (a DELETE of a key that never exists), and the right to write (the journal).
+ */
+import type { ZodType } from 'zod';
+import { ResortConditionsError } from '../api/errors.ts';
+import { pool } from '../snapshot/fetch.ts';
+import { costOf, pricesFor, type Prices } from './cost.ts';
+import { isUpToDate, planDeploy, settleChecks, uploads, type DeployPlan, type RemoteState } from './plan.ts';
+import { silentDeployProgress, type DeployProgress, type DeploySummary } from './progress.ts';
+import { readObject, readRelease, type LocalObject, type LocalRelease } from './release-files.ts';
+import { decode, encodeIndex, encodeJournal, INDEX_KEY, isBookkeeping, Journal, JOURNAL_KEY, PROBE_KEY, RemoteIndex } from './remote-index.ts';
+import { Store, type RequestCounts, type StoreOptions } from './store.ts';
+import { targetUrl, type Target } from './target.ts';
+
+export interface DeployOptions {
+  /** The published folder (`dist`): its current release is deployed. */
+  out: string;
+  target: Target;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Requests under way at once. */
+  concurrency: number;
+  /** Attempts per request, the first included. */
+  attempts: number;
+  /** Per 1,000 requests, over the store's defaults. */
+  prices?: Partial<Prices>;
+  /** Read the bucket's index and plan; write nothing. */
+  dryRun?: boolean;
+  /** Take over a prefix that holds objects but no deploy index: list it and reconcile every object. */
+  adopt?: boolean;
+  progress?: DeployProgress;
+  /** Called after every answered HTTP attempt (tests stop a deploy at a chosen request). */
+  onRequest?: StoreOptions['onRequest'];
+}
+
+export interface DeployResult {
+  summary: DeploySummary;
+  /** The plan after checking: what was (or, for a dry run, would be) uploaded and deleted. */
+  plan: DeployPlan;
+}
+
+/** The deploy's own objects are small and private to it: never cached by a CDN. */
+const BOOKKEEPING_HEADERS = { contentType: 'application/gzip', cacheControl: 'no-store' };
+
+export async function deploy(options: DeployOptions): Promise<DeployResult> {
+  const started = performance.now();
+  const progress = options.progress ?? silentDeployProgress;
+  // 1. the release
+  const release = await readRelease(options.out);
+  const store = Store.open({ env: options.env, target: options.target, concurrency: options.concurrency, attempts: options.attempts, onRequest: options.onRequest });
+  try {
+    // 2. what the bucket holds, from its index and journal (this proves the credentials and the bucket)
+    const remote = await readRemote(store, options.adopt === true, progress);
+    // 3. the plan, 4. checked where an unfinished deploy may have left anything
+    const planned = planDeploy(release.objects, remote);
+    progress.total(planned.check.length);
+    const plan = settleChecks(planned, await checkObjects(store, planned.check, options.concurrency, progress));
+    const projected = projectRequests(plan, remote, store.counts);
+    const prices = pricesFor(store.endpoint, options.prices);
+    const summary = (dryRun: boolean, deleted: number): DeploySummary => ({
+      target: targetUrl(options.target),
+      release: release.name,
+      dryRun,
+      uploaded: uploads(plan).length,
+      bytes: uploads(plan).reduce((sum, o) => sum + o.size, 0),
+      deleted,
+      unchanged: plan.unchanged,
+      checked: planned.check.length,
+      requests: { ...store.counts },
+      projected,
+      cost: costOf(dryRun ? projected : store.counts, prices.prices),
+      store: prices.store,
+      seconds: (performance.now() - started) / 1000,
+    });
+    if (options.dryRun) return { summary: summary(true, plan.remove.length), plan };
+    if (isUpToDate(plan) && remote.unknown.size === 0) return { summary: summary(false, 0), plan };
+
+    const changing = uploads(plan).length + plan.remove.length > 0;
+    if (changing) {
+      // 5. the rights it needs, before anything is written: deleting a key that never exists changes nothing
+      if (plan.remove.length > 0) await store.deleteOne(PROBE_KEY);
+      // the journal is the first write: denied, nothing was written
+      const touched = [...remote.unknown, ...uploads(plan).map((o) => o.path), ...plan.remove];
+      await store.put(JOURNAL_KEY, encodeJournal({ version: 1, release: release.name, paths: touched }), BOOKKEEPING_HEADERS);
+    }
+    // 6. new objects, then changed ones, then the public index: each phase complete before the next starts
+    progress.total(uploads(plan).length + plan.remove.length);
+    for (const phase of [plan.create, plan.overwrite, plan.last]) await uploadAll(store, release, phase, options.concurrency, progress);
+    // 7. the new state is live: the index says what the bucket holds
+    const objects = Object.fromEntries([...release.objects.values()].map((o) => [o.path, o.fingerprint]));
+    await store.put(INDEX_KEY, encodeIndex({ version: 1, release: release.name, objects }), BOOKKEEPING_HEADERS);
+    // 8. only now is nothing left that names the objects that left the release
+    let deleted = 0;
+    await store.deleteMany(plan.remove, (count) => {
+      deleted += count;
+      progress.tick(count);
+    });
+    // 9. done: nothing is left to check
+    await store.deleteOne(JOURNAL_KEY);
+    progress.end();
+    return { summary: summary(false, deleted), plan };
+  } finally {
+    store.close();
+  }
+}
+
+async function readRemote(store: Store, adopt: boolean, progress: DeployProgress): Promise<RemoteState> {
+  const [indexBytes, journalBytes] = await Promise.all([store.get(INDEX_KEY), store.get(JOURNAL_KEY)]);
+  const where = (key: string) => targetUrl(store.target, key);
+  const readable = <T>(bytes: Uint8Array | undefined, schema: ZodType<T>, key: string): T | undefined => {
+    if (!bytes) return undefined;
+    try {
+      return decode(bytes, schema, where(key));
+    } catch (error) {
+      // adopting reconciles every object anyway, so a damaged index costs nothing but checks
+      if (adopt) return undefined;
+      throw error;
+    }
+  };
+  const index = readable<RemoteIndex>(indexBytes, RemoteIndex, INDEX_KEY);
+  const journal = readable<Journal>(journalBytes, Journal, JOURNAL_KEY);
+  const unknown = new Set(journal?.paths ?? []);
+  if (journal) progress.note(`an earlier deploy did not finish: checking the ${journal.paths.length} object${journal.paths.length === 1 ? '' : 's'} it may have touched`);
+  if (adopt) {
+    for (const path of await store.listAll()) if (!isBookkeeping(path)) unknown.add(path);
+  } else if (!index && !journal) {
+    // a prefix without a deploy index is empty, or someone else's: never overwrite or delete what this tool did not put there
+    const first = (await store.list(1)).paths.find((path) => !isBookkeeping(path));
+    if (first !== undefined) {
+      throw new ResortConditionsError(
+        'foreign_output',
+        `${targetUrl(store.target)} holds objects (first: ${first}) but no deploy index, so this tool did not put them there; nothing was touched. Deploy to an empty prefix, or run with --adopt to take it over (objects that are not in the release are then deleted)`,
+      );
+    }
+  }
+  return { objects: index?.objects ?? {}, unknown };
+}
+
+/** HEADs each object an unfinished deploy may have touched: the fingerprint it carries, or undefined. */
+async function checkObjects(store: Store, objects: readonly LocalObject[], concurrency: number, progress: DeployProgress): Promise<Map<string, string | undefined>> {
+  const found = new Map<string, string | undefined>();
+  await inPool(objects, concurrency, async (object) => {
+    found.set(object.path, await store.fingerprintOf(object.path));
+    progress.tick();
+  });
+  return found;
+}
+
+async function uploadAll(store: Store, release: LocalRelease, objects: readonly LocalObject[], concurrency: number, progress: DeployProgress): Promise<void> {
+  await inPool(objects, concurrency, async (object) => {
+    await store.put(object.path, await readObject(release, object), object, object.fingerprint);
+    progress.tick();
+  });
+}
+
+/**
+ * Runs `task` for each item, at most `limit` at once. After the first failure no new task starts, the
+ * ones under way finish, and the failure is thrown: the next phase never starts after a hole in this one.
+ */
+async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  const run = pool(limit);
+  let failure: { error: unknown } | undefined;
+  await Promise.allSettled(
+    items.map((item) =>
+      run(async () => {
+        if (failure) return;
+        try {
+          await task(item);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }),
+    ),
+  );
+  if (failure) throw failure.error;
+}
+
+/**
+ * The requests a deploy of `plan` makes, with the reads already made: the journal, every upload and the
+ * index (writes); the rights probe, one DeleteObjects per 1,000 objects gone and the journal's removal
+ * (deletes). A bucket that is up to date costs the two reads of the index and the journal, nothing else.
+ */
+export function projectRequests(plan: DeployPlan, remote: RemoteState, made: Readonly<RequestCounts>): RequestCounts {
+  const up = uploads(plan).length;
+  const gone = plan.remove.length;
+  if (up + gone === 0 && remote.unknown.size === 0) return { ...made };
+  const changing = up + gone > 0;
+  return {
+    write: made.write + (changing ? 1 : 0) + up + 1,
+    delete: made.delete + (gone > 0 ? 1 + Math.ceil(gone / 1000) : 0) + 1,
+    read: made.read,
+    list: made.list,
+  };
+}

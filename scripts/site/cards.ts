@@ -1,0 +1,196 @@
+/**
+ * The pre-rendered embeds (issue 10), for sites that cannot run a module script and for readers without
+ * JavaScript or search engines: each resort's card in each built locale, rendered at build time with the
+ * element's own templates and styles (`widget/prerender.ts`, through @lit-labs/ssr) into declarative
+ * shadow DOM, in two shapes:
+ *
+ * - `cards/<locale>/<id>.html`: a page for an `<iframe>`; it reports its height to the parent with
+ *   `postMessage`, and `resort-conditions-frame.js` on the parent page sizes the frame (origin-checked);
+ * - `cards/<locale>/<id>.include.html`: the `<resort-conditions>` tag with the card inside, for a
+ *   server-side include; with the element's script on the page, the element takes the card over.
+ *
+ * The widget is loaded the way `widget.ts` bundles it: by path, through vite (the site builds the element,
+ * it does not import it).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { assetPath, assetType } from '../api/assets.ts';
+import { filePath } from '../api/paths.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Forecast days after today on a card: the element's default. */
+export const CARD_DAYS = 3;
+
+/** The card page and the include of a resort in a locale, relative to the release root. */
+export const cardPath = (locale: string, id: number, shape: 'page' | 'include') => `cards/${locale}/${id}.${shape === 'page' ? 'html' : 'include.html'}`;
+
+/** The loader a page with card iframes includes: it sizes each frame from its card's height reports. */
+export const FRAME_LOADER = 'resort-conditions-frame.js';
+
+/**
+ * The loader, a classic script: it trusts only messages from the origin it was loaded from, sent by the
+ * window of one of the page's iframes, and only a height between 1 and 10,000 pixels.
+ */
+export const frameLoaderSource = `/* resort-conditions: sizes iframes of pre-rendered cards from their height reports */
+(function () {
+  var script = document.currentScript;
+  if (!script || !script.src) return;
+  var origin = new URL(script.src).origin;
+  addEventListener('message', function (event) {
+    var data = event.data;
+    if (event.origin !== origin || !data || data.type !== 'resort-conditions:height') return;
+    var height = Number(data.height);
+    if (!(height >= 1 && height <= 10000)) return;
+    var frames = document.getElementsByTagName('iframe');
+    for (var i = 0; i < frames.length; i++) {
+      if (frames[i].contentWindow === event.source) frames[i].style.height = Math.ceil(height) + 'px';
+    }
+  });
+})();
+`;
+
+/** In the card page: reports the card's height to the embedding page whenever it changes. */
+const HEIGHT_REPORTER = `(function(){if(parent===window)return;var el=document.querySelector('resort-conditions');function send(){parent.postMessage({type:'resort-conditions:height',height:Math.ceil(el.getBoundingClientRect().height)},'*')}new ResizeObserver(send).observe(el);send()})();`;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** JSON that cannot end a `<script>` element or open a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+interface Prerender {
+  cardCss: string;
+  cardTitle(locale: string, name: string): string;
+  cardTemplate(card: unknown, now: number, image: (url: unknown) => string | undefined): Promise<unknown>;
+}
+
+/**
+ * The widget's pre-render module, and @lit-labs/ssr to render its templates: the compiled module where the
+ * package ships one (vite is a development tool, not installed with the package), else the source through
+ * vite.
+ */
+async function prerenderModule(): Promise<{ module: Prerender; close(): Promise<void> }> {
+  const compiled = new URL('../../widget/lib/prerender.js', import.meta.url);
+  if (existsSync(fileURLToPath(compiled))) return { module: (await import(compiled.href)) as Prerender, close: async () => {} };
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    root: ROOT,
+    configFile: `${ROOT}vite.config.ts`,
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    return { module: (await server.ssrLoadModule('/widget/prerender.ts')) as Prerender, close: () => server.close() };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+async function renderer() {
+  const { render } = await import('@lit-labs/ssr');
+  const { collectResultSync } = await import('@lit-labs/ssr/lib/render-result.js');
+  const { module, close } = await prerenderModule();
+  return {
+    module,
+    async html(card: unknown, now: number, image: (url: unknown) => string | undefined) {
+      const html = collectResultSync(render((await module.cardTemplate(card, now, image)) as Parameters<typeof render>[0]));
+      // hydration markers serve no one here (the element renders afresh), nor does the templates' indentation
+      return html.replace(/<!--\/?lit-(?:part|node)[^>]*-->|<!--\?lit\$\d+\$-->/g, '').replace(/[ \t]*\n\s*/g, ' ');
+    },
+    close,
+  };
+}
+
+/** Where a card shows a copied image, until the shape of the card says how to reach it. */
+const IMAGE = 'rc-image:';
+const IMAGES = /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A staged JSON file, or undefined. */
+async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise<unknown> {
+  const bytes = await files.read(path);
+  try {
+    return bytes ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the element reads of a Family A record: without the lists of lifts and runs, which it never shows. */
+function trimFamilyA(record: unknown): unknown {
+  if (!isObject(record)) return undefined;
+  const { lifts, terrain, ...rest } = record;
+  const strip = (v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'details')) : v);
+  return { ...rest, lifts: strip(lifts), terrain: isObject(terrain) ? { ...terrain, runs: strip(terrain.runs) } : terrain };
+}
+
+export interface CardOptions {
+  resorts: ReadonlyArray<{ id: number; name: string }>;
+  locales: readonly string[];
+  files: Pick<StagedFiles, 'read' | 'builtAt'>;
+  /** Published copies of upstream images (`assets/…`), inlined into includes (they live on other sites). */
+  images: readonly ExtraFile[];
+}
+
+/** Every card page and include, and the frame loader. */
+export async function cardFiles(options: CardOptions): Promise<ExtraFile[]> {
+  const { files } = options;
+  const images = new Map(options.images.map((f) => [f.path, f]));
+  const out: ExtraFile[] = [{ path: FRAME_LOADER, bytes: Buffer.from(frameLoaderSource) }];
+  const r = await renderer();
+  try {
+    const style = `<style>${r.module.cardCss}</style>`;
+    for (const locale of options.locales) {
+      const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
+      for (const { id } of options.resorts) {
+        const resortId = String(id);
+        const combined = await readJson(files, filePath({ endpoint: 'combinedreport', params: { resortId }, locale }));
+        if (!isObject(combined) || typeof combined.resortName !== 'string' || !isObject(combined.info)) continue;
+        const familyA = await readJson(files, filePath({ endpoint: 'a.resort.snowreport', params: { resortId }, locale }));
+        const forecast = await readJson(files, filePath({ endpoint: 'forecast', params: { resortId, N: String(CARD_DAYS) }, locale }));
+        const data = {
+          combined,
+          ...(isObject(familyA) ? { familyA: trimFamilyA(familyA) } : {}),
+          ...(isObject(forecast) ? { forecast } : {}),
+          ...(isObject(attribution) ? { attribution } : {}),
+        };
+        const card = { resort: id, locale, days: CARD_DAYS, data };
+        const name = escapeHtml(combined.resortName);
+        const tag = `<resort-conditions resort="${id}" locale="${locale}" days="${CARD_DAYS}">`;
+        // the page lives beside the copies; an include lives on another site, so its images are inline
+        const html = await r.html(card, files.builtAt, (url) => {
+          const path = assetPath(url);
+          return path && images.has(path) ? `${IMAGE}${path}` : undefined;
+        });
+        const pageHtml = html.replace(IMAGES, (_, path: string) => `../../${path}`);
+        const includeHtml = html.replace(IMAGES, (_, path: string) => {
+          const image = images.get(path)!;
+          return `data:${assetType(path)};base64,${Buffer.from(image.bytes).toString('base64')}`;
+        });
+        const include = `${tag}<template shadowrootmode="open">${style}${includeHtml}<script type="application/json">${scriptJson(card)}</script></template><p>${name}</p></resort-conditions>\n`;
+        const page = `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(r.module.cardTitle(locale, combined.resortName))}</title>
+<style>html,body{margin:0;background:transparent}</style>
+</head>
+<body>
+${tag}<template shadowrootmode="open">${style}${pageHtml}</template><p>${name}</p></resort-conditions>
+<script>${HEIGHT_REPORTER}</script>
+</body>
+</html>
+`;
+        out.push({ path: cardPath(locale, id, 'page'), bytes: Buffer.from(page) }, { path: cardPath(locale, id, 'include'), bytes: Buffer.from(include) });
+      }
+    }
+  } finally {
+    await r.close();
+  }
+  return out;
+}

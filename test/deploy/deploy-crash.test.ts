@@ -1,0 +1,112 @@
+/**
+ * A deploy killed with SIGKILL at any point leaves the previous state readable — no index names an object
+ * that is not there — and the next deploy finishes the job: the bucket then equals the release, file by
+ * file. The deploy runs in a child process (deploy-child.ts) that kills itself after a chosen request.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Manifest } from '../../scripts/snapshot/manifest.ts';
+import { buildRelease, datasetWithDeeperSnow, expectBucketEqualsRelease, releaseFiles, REPO, runDeploy } from './helpers.ts';
+import { startS3, type LocalS3 } from './s3-server.ts';
+
+let s3: LocalS3;
+let root: string;
+const TO = 's3://site/crash';
+const PREFIX = 'crash/';
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'rc-deploy-crash-'));
+  s3 = await startS3(['site']);
+});
+afterAll(async () => {
+  await s3?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+function deployProcess(out: string, killAt: string, to = TO): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/deploy/deploy-child.ts', out, to, s3.endpoint, killAt], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stderr }));
+  });
+}
+
+/** Eight resorts of the sample: enough for new, changed and removed objects of every kind. */
+const ALL = [20, 25, 60, 101, 117, 136, 155, 606];
+
+describe('a deploy killed with SIGKILL', () => {
+  it('never leaves an index that names a missing object, and the next deploy finishes the job', async () => {
+    const out = join(root, 'dist');
+    // the bucket holds a release without resort 606
+    await buildRelease(out, ['--resorts', ALL.filter((id) => id !== 606).join(',')]);
+    const before = await releaseFiles(out);
+    expect((await runDeploy(s3, out, TO)).code).toBe(0);
+    // the next release adds 606, drops 20 and has deeper snow at 25: new, changed and removed objects
+    await buildRelease(out, ['--resorts', ALL.filter((id) => id !== 20).join(',')], await datasetWithDeeperSnow(join(root, 'data'), 25));
+    const after = await releaseFiles(out);
+    const manifests = new Map([
+      [before.get('api/manifest.json')!.toString(), before],
+      [after.get('api/manifest.json')!.toString(), after],
+    ]);
+    expect(manifests.size).toBe(2);
+
+    const killPoints = ['write:1' /* the journal only */, 'write:4' /* three new objects */, 'after:api/manifest.json', 'after:.resort-conditions/index.json.gz', 'delete:2' /* the probe, then one batch */];
+    for (const killAt of killPoints) {
+      const killed = await deployProcess(out, killAt);
+      expect({ killAt, code: killed.code, signal: killed.signal }, killed.stderr).toEqual({ killAt, code: null, signal: 'SIGKILL' });
+      const objects = await s3.objects('site', PREFIX);
+      // the manifest a reader finds is the old or the new one, and every file of its release is there
+      const live = manifests.get(objects.get('api/manifest.json')!.bytes.toString());
+      expect(live, killAt).toBeDefined();
+      const missing = [...live!.keys()].filter((path) => !objects.has(path));
+      expect(missing, killAt).toEqual([]);
+      for (const resort of Manifest.parse(JSON.parse(objects.get('api/manifest.json')!.bytes.toString())).resorts) {
+        expect(objects.has(`api/en-US/externalservice/resort/${resort.id}/combinedreport.json`), `${killAt}: resort ${resort.id}`).toBe(true);
+      }
+      // the deploy index names only objects that are there, and the journal says a deploy did not finish
+      const index = JSON.parse(gunzipSync(objects.get('.resort-conditions/index.json.gz')!.bytes).toString()) as { objects: Record<string, string> };
+      expect(Object.keys(index.objects).filter((path) => !objects.has(path)), killAt).toEqual([]);
+      expect(objects.has('.resort-conditions/journal.json.gz'), killAt).toBe(true);
+    }
+
+    const last = await runDeploy(s3, out, TO);
+    expect(last.code, last.stderr).toBe(0);
+    expect(last.stdout).toMatch(/checked after an unfinished deploy/);
+    // everything was already uploaded by the killed deploys: the last one checks (HEAD) instead of uploading
+    expect(last.requests.filter((r) => r.kind === 'write' && !r.path.startsWith('.resort-conditions/'))).toEqual([]);
+    expect(last.counts.read).toBeGreaterThan(2);
+    expect(await expectBucketEqualsRelease(s3, 'site', PREFIX, out)).toBe(after.size);
+  }, 180_000);
+
+  it('in the middle of a first deploy: the next one checks what the first put there and uploads the rest', async () => {
+    const out = join(root, 'first', 'dist');
+    await buildRelease(out, ['--resorts', '20,25']);
+    const files = (await releaseFiles(out)).size;
+    const killed = await deployProcess(out, 'write:11', 's3://site/first');
+    expect({ code: killed.code, signal: killed.signal }, killed.stderr).toEqual({ code: null, signal: 'SIGKILL' });
+    // the journal and ten objects, but neither a deploy index nor the manifest: nothing names them yet
+    const keys = await s3.keys('site', 'first/');
+    expect(keys).toHaveLength(11);
+    expect(keys).toContain('first/.resort-conditions/journal.json.gz');
+    expect(keys).not.toContain('first/api/manifest.json');
+
+    const next = await runDeploy(s3, out, 's3://site/first');
+    expect(next.code, next.stderr).toBe(0);
+    // every object the journal names is checked; the ten already there are not sent again
+    expect(next.counts.read).toBe(2 + files);
+    expect(next.requests.filter((r) => r.kind === 'write' && !r.path.startsWith('.resort-conditions/'))).toHaveLength(files - 10);
+    await expectBucketEqualsRelease(s3, 'site', 'first/', out);
+  }, 60_000);
+});

@@ -1,0 +1,53 @@
+/**
+ * The widget profile (issue 11, for hosts with file limits): only what the element and the embeds read —
+ * per resort and locale the default combined report, Family A's record and the forecasts for N = 0..5; per
+ * locale the attribution; the index — plus the region lists the next scheduled run finds the resorts in.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filePath } from '../../scripts/api/paths.ts';
+import { buildRelease, releaseFiles } from './helpers.ts';
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'rc-profile-'));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+/** What `widget/data.ts` fetches for one resort in one locale, as release paths. */
+const elementReads = (id: number, locale: string) => [
+  filePath({ endpoint: 'combinedreport', params: { resortId: String(id) }, locale }),
+  filePath({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale }),
+  ...[0, 1, 2, 3, 4, 5].map((N) => filePath({ endpoint: 'forecast', params: { resortId: String(id), N: String(N) }, locale })),
+  filePath({ endpoint: 'attribution', locale }),
+].map((path) => `api/${path}`);
+
+describe('profile "widget"', () => {
+  it('publishes what the element reads, the region lists and nothing else of the mirror', async () => {
+    const out = join(root, 'widget', 'dist');
+    await buildRelease(out, ['--profile', 'widget', '--resorts', '20,25,60']);
+    const files = await releaseFiles(out);
+    const api = [...files.keys()].filter((p) => p.startsWith('api/en-US/'));
+    const reads = new Set([20, 25, 60].flatMap((id) => elementReads(id, 'en-US')));
+    expect(api.filter((p) => !reads.has(p) && !/\/externalservice\/region\/(\d+|countries)\/list\.json$/.test(p))).toEqual([]);
+    for (const path of reads) expect(files.has(path), path).toBe(true);
+    expect(files.has('api/manifest.json')).toBe(true);
+    // no group files are published, so no quick link may point at one
+    for (const path of api.filter((p) => p.includes('/region/'))) {
+      expect(files.get(path)!.toString()).not.toMatch(/"rest(SnowReport|RegionProfile|CombinedReport)":"[^"]/);
+    }
+  }, 60_000);
+
+  it('carries nothing over from a release of the full profile', async () => {
+    const out = join(root, 'switch', 'dist');
+    await buildRelease(out, ['--resorts', '20,25']);
+    const full = await releaseFiles(out);
+    expect([...full.keys()].some((p) => p.includes('group='))).toBe(true);
+    await buildRelease(out, ['--profile', 'widget', '--resorts', '20,25', '--refresh', 'due']);
+    const widget = [...(await releaseFiles(out)).keys()];
+    expect(widget.filter((p) => p.includes('group=') || p.includes('regionId=') || p.includes('/links.json') || p.includes('/webcams'))).toEqual([]);
+    expect(widget.length).toBeLessThan(full.size / 2);
+  }, 60_000);
+});

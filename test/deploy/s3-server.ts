@@ -1,0 +1,96 @@
+/**
+ * A real S3 implementation for the deploy tests: s3rver on 127.0.0.1, port 0, storing in a mkdtemp folder.
+ * A policy in front of its routes can refuse writes under a prefix (as a bucket policy would) or answer
+ * 503 SlowDown a few times (as a throttling store does); it never answers for s3rver otherwise.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver, { type S3rverContext } from 's3rver';
+import { ListObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+export const ACCESS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
+
+export interface Policy {
+  /** Keys (bucket/key) that may not be written or deleted: answered 403 AccessDenied. */
+  readOnly?: (bucketAndKey: string) => boolean;
+  /** Answered 503 SlowDown while this answers true for a PUT. */
+  throttle?: () => boolean;
+  /** Multi-object delete answered 501 NotImplemented, as Google Cloud Storage's XML API does. */
+  noBatchDelete?: boolean;
+}
+
+export interface LocalS3 {
+  endpoint: string;
+  /** The environment a deploy to this server reads. */
+  env: Record<string, string>;
+  policy: Policy;
+  /** Every object under `bucket/prefix`: key → { bytes, contentType, cacheControl }. */
+  objects(bucket: string, prefix?: string): Promise<Map<string, { bytes: Buffer; contentType?: string; cacheControl?: string }>>;
+  keys(bucket: string, prefix?: string): Promise<string[]>;
+  /** Every object of `bucket` with its ETag and modification time: equal listings, nothing written. */
+  listing(bucket: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+const denied = (ctx: S3rverContext, code: string, message: string, status: number) => {
+  ctx.status = status;
+  ctx.type = 'application/xml';
+  ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+};
+
+export async function startS3(buckets: string[]): Promise<LocalS3> {
+  const directory = await mkdtemp(join(tmpdir(), 'rc-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
+  const policy: Policy = {};
+  server.middleware.unshift(async (ctx, next) => {
+    const path = decodeURIComponent(ctx.path.slice(1));
+    const writing = ctx.method === 'PUT' || ctx.method === 'DELETE' || (ctx.method === 'POST' && 'delete' in ctx.query);
+    if (writing && policy.readOnly?.(path)) return denied(ctx, 'AccessDenied', 'Access Denied', 403);
+    if (ctx.method === 'PUT' && policy.throttle?.()) return denied(ctx, 'SlowDown', 'Please reduce your request rate.', 503);
+    if (ctx.method === 'POST' && 'delete' in ctx.query && policy.noBatchDelete) return denied(ctx, 'NotImplemented', 'A header you provided implies functionality that is not implemented', 501);
+    await next();
+  });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const listing = async (bucket: string, prefix = '') => {
+    const all: Array<{ key: string; etag: string; modified: string }> = [];
+    // ListObjects v1 pages by marker (s3rver's v2 continuation tokens need DES, which OpenSSL 3 lacks)
+    for (;;) {
+      const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, ...(all.length ? { Marker: all.at(-1)!.key } : {}) }));
+      all.push(...(page.Contents ?? []).map((o) => ({ key: o.Key!, etag: o.ETag ?? '', modified: o.LastModified?.toISOString() ?? '' })));
+      if (!page.IsTruncated) return all;
+    }
+  };
+  const keys = async (bucket: string, prefix = '') => (await listing(bucket, prefix)).map((o) => o.key);
+  return {
+    endpoint,
+    env: { ...ACCESS, AWS_ENDPOINT_URL: endpoint },
+    policy,
+    keys,
+    listing: async (bucket) => (await listing(bucket)).map((o) => `${o.key} ${o.etag} ${o.modified}`),
+    async objects(bucket, prefix = '') {
+      const out = new Map<string, { bytes: Buffer; contentType?: string; cacheControl?: string }>();
+      const all = await keys(bucket, prefix);
+      for (let i = 0; i < all.length; i += 32) {
+        await Promise.all(
+          all.slice(i, i + 32).map(async (key) => {
+            const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+            out.set(key.slice(prefix.length), {
+              bytes: Buffer.from(await answer.Body!.transformToByteArray()),
+              ...(answer.ContentType ? { contentType: answer.ContentType } : {}),
+              ...(answer.CacheControl ? { cacheControl: answer.CacheControl } : {}),
+            });
+          }),
+        );
+      }
+      return out;
+    },
+    async close() {
+      client.destroy();
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { createServer } from 'node:http';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assetPath } from '../../scripts/api/assets.ts';
+import { build } from '../../scripts/cli/build.ts';
+import { listen } from '../../scripts/service/listen.ts';
+import { attributionImages, downloadedImages, publishable, sampleImages } from '../../scripts/site/assets.ts';
+import { frameLoaderSource } from '../../scripts/site/cards.ts';
+import { DATA_DIR, FROZEN_NOW, sample } from '../helpers.ts';
+
+let root: string;
+const sink = { write: () => true };
+
+/** Builds the sample (two locales, two resorts) with the embeds but without bundling the element. */
+async function built(out: string) {
+  const code = await build({
+    argv: ['--out', join(root, out), '--locales', 'en-US,fr-FR', '--resorts', '20,136'],
+    env: { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) },
+    stdout: sink,
+    stderr: sink,
+    widget: async () => [],
+  });
+  expect(code).toBe(0);
+  return join(root, out);
+}
+
+let dist: string;
+const read = (path: string) => readFile(join(dist, path), 'utf8');
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'rc-embeds-'));
+  dist = await built('a');
+}, 120_000);
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('the build’s embeds', () => {
+  it('copies the sample’s logo into the published tree where the element and the cards look for it', async () => {
+    const { attribution } = await sample();
+    const path = assetPath(attribution.logo)!;
+    expect(path).toMatch(/^assets\/[0-9a-f]{8}\.svg$/);
+    expect(await readFile(join(dist, path))).toEqual(await readFile(join(DATA_DIR, 'attribution', 'logo.svg')));
+    expect(await readdir(join(dist, 'assets'))).toEqual([path.slice('assets/'.length)]);
+    // the API keeps the upstream's URL; the copy is found from it
+    expect(JSON.parse(await read('api/fr-FR/externalservice/myaccount/attribution.json')).attributionLogo).toBe(attribution.logo);
+  });
+
+  it('publishes a card page and an include per resort and locale, and the frame loader', async () => {
+    const cards = (await readdir(join(dist, 'cards'), { recursive: true })).filter((f) => f.endsWith('.html')).sort();
+    expect(cards).toEqual(['en-US/136.html', 'en-US/136.include.html', 'en-US/20.html', 'en-US/20.include.html', 'fr-FR/136.html', 'fr-FR/136.include.html', 'fr-FR/20.html', 'fr-FR/20.include.html']);
+    expect(await read('resort-conditions-frame.js')).toBe(frameLoaderSource);
+  });
+
+  it('renders a card page that reads without JavaScript and loads nothing from elsewhere', async () => {
+    const page = await read('cards/fr-FR/20.html');
+    expect(page).toMatch(/^<!doctype html>\n<html lang="fr-FR">/);
+    expect(page).toContain('<title>Silver Hollow : bulletin neige</title>');
+    expect(page).toContain('<resort-conditions resort="20" locale="fr-FR" days="3"><template shadowrootmode="open"><style>:host{');
+    expect(page).toMatch(/<h2 part="name">Silver Hollow<\/h2>/);
+    expect(page).toContain('Hauteur de neige');
+    expect(page).toMatch(/<time part="updated" datetime="[^"]+">Mis à jour \d+ févr\., \d+:\d+ UTC<\/time>/);
+    expect(page).not.toContain('lit-part');
+    // images from the published copy; the only script reports the height to an embedding page
+    expect([...page.matchAll(/ src="([^"]+)"/g)].map((m) => m[1])).toEqual([`../../${assetPath((await sample()).attribution.logo)}`]);
+    expect([...page.matchAll(/<script/g)]).toHaveLength(1);
+    expect(page).toContain("postMessage({type:'resort-conditions:height'");
+  });
+
+  it('renders an include the element can take over, with its data and its images inline', async () => {
+    const include = await read('cards/fr-FR/136.include.html');
+    expect(include.startsWith('<resort-conditions resort="136" locale="fr-FR" days="3"><template shadowrootmode="open">')).toBe(true);
+    expect(include).toContain('Cette station a fermé définitivement.');
+    expect(include).not.toMatch(/ src="(?!data:image\/svg\+xml;base64,)/);
+    const json = /<script type="application\/json">([^<]*)<\/script>/.exec(include)![1]!;
+    const card = JSON.parse(json);
+    expect(card).toMatchObject({ resort: 136, locale: 'fr-FR', days: 3, data: { combined: { resortId: 136 } } });
+    expect(card.data.familyA.lifts.details).toBeUndefined();
+    expect(include).toMatch(/<\/template><p>Glacier Lake<\/p><\/resort-conditions>\n$/);
+  });
+
+  it('is byte-identical for identical data and SOURCE_DATE_EPOCH', async () => {
+    const again = await built('b');
+    for (const path of ['cards/en-US/20.html', 'cards/fr-FR/136.include.html']) {
+      expect(await readFile(join(again, path), 'utf8'), path).toBe(await read(path));
+    }
+  });
+});
+
+describe('image copies', () => {
+  it.each([
+    ['<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>', true],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', false],
+    ['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', false],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/x.png"/></svg>', false],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><foreignObject/></svg>', false],
+  ])('publishes the SVG %s: %s', (svg, ok) => {
+    expect(publishable('assets/x.svg', Buffer.from(svg))).toBe(ok);
+  });
+
+  it('downloads a real upstream’s logo, and refuses what is not an image', async () => {
+    const server = await listen(
+      createServer((request, response) => {
+        if (request.url === '/logo.png') response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+        else response.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
+      }),
+    );
+    try {
+      const download = downloadedImages(5_000);
+      expect(await download(`${server.url}/logo.png`)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+      expect(await download(`${server.url}/page.png`)).toBeUndefined();
+      const body = (logo: string) => Buffer.from(JSON.stringify({ attributionLogo: logo }));
+      const files = { read: async (path: string) => (path.startsWith('en-US/') ? body(`${server.url}/logo.png`) : body('javascript:alert(1)')) };
+      const copies = await attributionImages(files, ['en-US', 'de-DE'], download);
+      expect(copies.map((c) => c.path)).toEqual([assetPath(`${server.url}/logo.png`)]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('finds the sample’s images under its dataset folder only', async () => {
+    const images = sampleImages(DATA_DIR);
+    expect(await images('https://snow-conditions.example/attribution/logo.svg')).toBeDefined();
+    expect(await images('https://snow-conditions.example/x/%2F..%2F..%2Fpackage.json')).toBeUndefined();
+  });
+});

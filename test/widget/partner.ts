@@ -1,0 +1,132 @@
+/**
+ * For the Chromium tests: the built site served on 127.0.0.1 with a chosen delay before every answer, and
+ * a partner page on another origin that embeds a resort the three documented ways (README, "Embeds").
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { listen, type Listening } from '../../scripts/service/listen.ts';
+
+const TYPES: Record<string, string> = {
+  '.json': 'application/json; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves `folder` like any static host (CORS, content types), answering every request after `delayMs`. */
+export function serveDelayed(folder: string, delayMs: number): Promise<Listening> {
+  const root = resolve(folder);
+  const server = createServer((request, response) => {
+    setTimeout(async () => {
+      let path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      if (path.endsWith('/')) path += 'index.html';
+      const file = resolve(join(root, path));
+      const body = file.startsWith(root + sep) ? await readFile(file).catch(() => undefined) : undefined;
+      const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
+      if (!body) response.writeHead(404, headers).end();
+      else response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    }, delayMs);
+  });
+  return listen(server, 0);
+}
+
+export type Theme = 'light' | 'dark' | 'partner';
+export type Embed = 'module' | 'include' | 'iframe';
+
+/** A partner's own theme, through the documented custom properties (README, "Styling"). */
+export const PARTNER_THEME = `--rc-background:#12344d;--rc-color:#f4efe6;--rc-muted-color:#c3d0da;--rc-accent-color:#ffc36b;--rc-border-color:#2f5575;--rc-open-color:#8fe3b0;--rc-closed-color:#ffaaa0;--rc-warning-color:#ffd27a;--rc-bar-color:#ffb454;--rc-easy-color:#8fe3b0;--rc-intermediate-color:#8cc2ff;--rc-radius:4px;--rc-font:16px/1.5 Georgia,serif`;
+
+export interface PartnerOptions {
+  /** The site (with its delay) that serves the script and the files. */
+  site: string;
+  /** The built tree, for server-side includes. */
+  dist: string;
+  embed: Embed;
+  /** Resort ids, or ids with their own locale (module embed). */
+  resorts: Array<number | { id: number; locale: string }>;
+  locale?: string;
+  lang?: string;
+  days?: number;
+  theme?: Theme;
+  /** Extra CSS of the page. */
+  css?: string;
+}
+
+const TEXT = 'Partners write their own articles around the snow report. '.repeat(12);
+
+/** The partner page: a heading and text above, the embed, and text below (what would move if it shifted). */
+export async function partnerPage(o: PartnerOptions): Promise<string> {
+  const locale = o.locale ?? 'en-US';
+  const attrs = `${o.locale ? ` locale="${o.locale}"` : ''}${o.days !== undefined ? ` days="${o.days}"` : ''}`;
+  const embeds = await Promise.all(
+    o.resorts.map(async (resort) => {
+      const id = typeof resort === 'number' ? resort : resort.id;
+      const own = typeof resort === 'number' ? attrs : `${attrs} locale="${resort.locale}"`;
+      if (o.embed === 'module') return `<resort-conditions resort="${id}"${own}><a href="https://partner.example/snow/${id}">Snow report</a></resort-conditions>`;
+      if (o.embed === 'include') return readFile(join(o.dist, 'cards', locale, `${id}.include.html`), 'utf8');
+      return `<iframe src="${o.site}/cards/${locale}/${id}.html" title="Snow report" style="width:100%;border:0;height:40rem"></iframe>`;
+    }),
+  );
+  const script =
+    o.embed === 'module'
+      ? `<script type="module" blocking="render" src="${o.site}/resort-conditions.js"></script>`
+      : o.embed === 'include'
+        ? `<script type="module" src="${o.site}/resort-conditions.js"></script>`
+        : `<script async src="${o.site}/resort-conditions-frame.js"></script>`;
+  const theme = o.theme ?? 'light';
+  const page =
+    theme === 'dark' ? 'background:#0b1118;color:#e8eef5' : theme === 'partner' ? 'background:#0b2233;color:#f4efe6' : 'background:#fff;color:#1d2733';
+  return `<!doctype html>
+<html lang="${o.lang ?? 'en'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Partner page</title>
+${script}
+<style>
+body { margin: 0; font: 16px/1.5 Georgia, serif; ${page} }
+main { max-width: 60rem; margin: 0 auto; padding: 16px; }
+resort-conditions, iframe { display: block; margin: 1rem 0; }
+.partner resort-conditions { ${PARTNER_THEME} }
+${o.css ?? ''}
+</style>
+</head>
+<body class="${theme}">
+<main>
+<h1>Fresh snow this weekend</h1>
+<p>${TEXT}</p>
+${embeds.map((e) => `${e}\n<p class="below">${TEXT}</p>`).join('\n')}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The partner's origin: `/?o=<json of PartnerOptions>` answers the page. */
+export function servePartner(): Promise<Listening> {
+  const server = createServer(async (request, response) => {
+    if (!request.url?.startsWith('/?')) return void response.writeHead(204).end();
+    try {
+      const options = JSON.parse(new URL(request.url ?? '/', 'http://x').searchParams.get('o') ?? '') as PartnerOptions;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(await partnerPage(options));
+    } catch (error) {
+      response.writeHead(400).end(String(error));
+    }
+  });
+  return listen(server, 0);
+}
+
+/** Sums `layout-shift` entries without recent input, from the first paint on (an init script). */
+export function observeLayoutShifts() {
+  const w = window as unknown as { __cls: number; __shifts: string[] };
+  w.__cls = 0;
+  w.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+      if (entry.hadRecentInput) continue;
+      w.__cls += entry.value;
+      w.__shifts.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.nodeName ?? '?').join(',')}`);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}

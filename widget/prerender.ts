@@ -1,0 +1,50 @@
+/**
+ * The card of one resort as a template with the element's own render functions and styles, for pages
+ * without the element: the build renders it to static HTML per resort and locale (scripts/site/cards.ts).
+ * Times are absolute there (a static page has no clock), and images are whatever the build says.
+ */
+import en from './i18n/en.ts';
+import { fill, loadStrings } from './i18n/index.ts';
+import { renderCard } from './render/card.ts';
+import { renderReport } from './render/report.ts';
+import type { CardData } from './resort-conditions.ts';
+import { reportView } from './state.ts';
+import { styles } from './styles.ts';
+
+export type { CardData };
+
+/** The element's style sheet as text. */
+export const cardCss = styles.cssText;
+
+/** The title of a card's page, in its language. */
+const TITLES: Record<string, string> = {
+  en: '{name}: snow report',
+  de: '{name}: Schneebericht',
+  fr: '{name} : bulletin neige',
+  it: '{name}: bollettino neve',
+  es: '{name}: parte de nieve',
+  nl: '{name}: sneeuwbericht',
+  pt: '{name}: relatório de neve',
+  sv: '{name}: snörapport',
+  no: '{name}: snørapport',
+  da: '{name}: snerapport',
+  fi: '{name}: lumiraportti',
+  pl: '{name}: raport śniegowy',
+  cs: '{name}: zpráva o sněhu',
+  sl: '{name}: snežno poročilo',
+  ja: '{name}の積雪情報',
+};
+
+/** A card page's title: "Elk Ridge: snow report". */
+export const cardTitle = (locale: string, name: string) => fill(TITLES[locale.slice(0, 2)] ?? TITLES.en!, { name });
+
+/** Hours after which a card flags its report as outdated: the element's default. */
+const OUTDATED_AFTER = 48;
+
+/** The card's template at `now`; `image` maps an upstream image URL to what the page should load. */
+export async function cardTemplate(card: CardData, now: number, image: (url: unknown) => string | undefined) {
+  const locale = card.locale;
+  const t = locale.startsWith('en') ? en : await loadStrings(locale);
+  const view = reportView(card.data, now, OUTDATED_AFTER);
+  return renderCard(view, { t, locale, now, days: card.days, asset: image, frozen: true }, () => {}, renderReport);
+}

@@ -1,0 +1,20 @@
+/**
+ * The card: one frame for every state, whose height depends only on the element's width and `days`
+ * (styles.ts), so loading, a report, a closed resort and an unknown one take the same room and the page
+ * never shifts (issue 10). What differs is what fills it.
+ */
+import { html, nothing } from 'lit';
+import type { ReportView, View } from '../state.ts';
+import type { RenderContext } from './context.ts';
+import { renderError, renderSkeleton, renderUnknown } from './states.ts';
+
+/** Renders a report view (the report module's `renderReport`, loaded beside the snapshot's index). */
+export type ReportRenderer = (view: ReportView, ctx: RenderContext) => unknown;
+
+export function renderCard(view: View, ctx: RenderContext, retry: () => void, report?: ReportRenderer) {
+  const frame = (state: string, content: unknown, name?: string) =>
+    html`<article class="frame ${state}" part="card" data-n=${ctx.days + 1} lang=${ctx.locale} aria-label=${name ?? nothing}>${content}</article>`;
+  if (view.kind === 'report' && report) return frame(view.status, report(view, ctx), view.data.combined.resortName);
+  if (view.kind === 'unknown-resort') return frame('unknown', renderUnknown(ctx));
+  return view.kind === 'loading' ? frame('loading', renderSkeleton(ctx)) : frame('error', renderError(ctx, retry));
+}

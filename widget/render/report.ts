@@ -1,0 +1,56 @@
+/**
+ * A resort's card: name and state, the line under the name, the report or the message of a resort without
+ * one, the forecast, the links and the attribution. One state at a time (state.ts): a report shows terrain
+ * open only while the resort runs, a permanently closed resort just that and its links.
+ */
+import { html, nothing } from 'lit';
+import { formatter } from '../format.ts';
+import { fill } from '../i18n/index.ts';
+import { isImperial } from '../locale.ts';
+import type { ReportView } from '../state.ts';
+import { renderAttribution } from './attribution.ts';
+import type { RenderContext, ReportContext } from './context.ts';
+import { renderForecast } from './forecast.ts';
+import { renderSnow } from './snow.ts';
+import { renderMessage } from './states.ts';
+
+/** States whose report and terrain are shown; the others show a message instead. */
+const REPORTED = new Set(['open', 'closed', 'temporarily-closed', 'weekends']);
+
+const NOTICE = { closed: 'closed', 'temporarily-closed': 'tempClosed', weekends: 'weekends' } as const;
+
+/** Under the name of a resort with a report: its notice (closed…), the last update and the outdated warning. */
+function renderMeta(view: ReportView, ctx: ReportContext) {
+  const key = NOTICE[view.status as keyof typeof NOTICE];
+  const updated = view.updated;
+  if (!key && updated === undefined) return nothing;
+  return html`<p class="meta">
+    ${key ? html`<strong class="notice" part="notice">${ctx.t[key]}</strong>` : nothing}
+    ${updated !== undefined
+      ? html`<time part="updated" datetime=${new Date(updated).toISOString()}>${fill(ctx.t.updated, { time: ctx.frozen ? ctx.f.dateTime(updated) : ctx.f.relative(updated, ctx.now) })}</time>`
+      : nothing}
+    ${view.outdated ? html`<strong class="warning" role="note">${ctx.t.outdated}</strong>` : nothing}
+  </p>`;
+}
+
+/** The body of a resort without a report (its state is beside the name): permanently closed, out of season, no report. */
+function renderNoReport(view: ReportView, ctx: ReportContext) {
+  const { t, f } = ctx;
+  const season = view.season;
+  if (view.status === 'permanently-closed') return renderMessage('closed', t.permanentlyClosed);
+  if (view.status === 'out-of-season' && season) return renderMessage('season', fill(t.outOfSeason, { opening: f.date(season.opening), closing: f.date(season.closing) }));
+  return renderMessage(undefined, t.noReport);
+}
+
+/** What goes into the card's frame for a resort's files. */
+export function renderReport(view: ReportView, base: RenderContext) {
+  const ctx: ReportContext = { ...base, f: formatter(base.locale), imperial: isImperial(base.locale) };
+  const reported = REPORTED.has(view.status);
+  return html`<header part="header">
+      <h2 part="name">${view.data.combined.resortName}</h2>
+      <span class="status" part="status">${ctx.t.status[view.status]}</span>
+    </header>
+    ${reported ? renderMeta(view, ctx) : nothing}
+    ${reported ? html`<div class="body report">${renderSnow(view, ctx)}</div>` : renderNoReport(view, ctx)}
+    ${view.status === 'permanently-closed' ? nothing : renderForecast(view, ctx)} ${renderAttribution(view, ctx)}`;
+}
