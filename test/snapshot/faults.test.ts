@@ -40,7 +40,7 @@ async function build(out: string, extra: Record<string, unknown> = {}, sleeps: n
     legacyBaseUrl: upstream.url,
     email: FULL.email,
     password: FULL.password,
-    timeoutMs: 400, // well above a loaded machine's answer time, so only injected hangs time out
+    timeoutMs: 1000, // well above a loaded machine's answer time, so only injected hangs time out
     attempts: 2,
     maxBodyBytes: config.request.maxBodyBytes,
     sleep: async (ms) => void sleeps.push(ms),
