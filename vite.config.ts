@@ -52,7 +52,7 @@ export default defineConfig({
     copyPublicDir: false,
     reportCompressedSize: false,
     // the report module and the languages are chunks that import what the element already holds, from it
-    rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'resort-conditions.[name].[hash].js' } },
+    rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'rc.[name].[hash].js' } },
   },
   test: {
     include: ['test/**/*.test.ts'],

@@ -37,7 +37,6 @@
  * @cssprop --rc-padding - Inner padding.
  */
 import { LitElement, type PropertyValues } from 'lit';
-import { assetPath } from '../scripts/api/assets.ts';
 import { FileError, loadIndex, type ResortData } from './data.ts';
 import { loadStrings, stringsFor } from './i18n/index.ts';
 import { pickLocale } from './locale.ts';
@@ -215,16 +214,7 @@ export class ResortConditions extends LitElement {
     } catch {
       // an unusable src: no images
     }
-    const ctx: RenderContext = {
-      t: stringsFor(locale),
-      locale,
-      now: this.now(),
-      days: this.#days,
-      asset: (url) => {
-        const path = assetPath(url);
-        return path && base ? new URL(`../${path}`, base).href : undefined;
-      },
-    };
+    const ctx: RenderContext = { t: stringsFor(locale), locale, now: this.now(), days: this.#days, base };
     const retry = () => void this.reload();
     try {
       return renderCard(this.view, ctx, retry, this.#report?.renderReport);

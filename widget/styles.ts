@@ -82,6 +82,10 @@ export const styles = css`
     border: 1px solid var(--_line);
     border-radius: var(--rc-radius, 12px);
   }
+  /* a pre-rendered card streams in: its content shows once the parser has reached its end (card.ts) */
+  [data-static]:not(:has(> i)) > * {
+    visibility: hidden;
+  }
   /* the body's room by width (measured on the sample in every language at each step's narrowest width);
      a forecast in one column (narrow, or five days that would not fill two rows) is a list of rows */
   @container (width < 900px) {

@@ -99,13 +99,13 @@ async function settled(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/** Loads axe-core into the page and answers its violations, as `rule: n × help` lines. */
-async function axe(page: Page): Promise<string[]> {
+/** Loads axe-core into the page and answers its violations (of every rule, or of `rules`), as `rule: n × help` lines. */
+async function axe(page: Page, rules?: string[]): Promise<string[]> {
   await page.addScriptTag({ content: await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
-  return page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+  return page.evaluate(async (only) => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'], ...(only ? { runOnly: { type: 'rule', values: only } } : {}) });
     return result.violations.map((v: any) => `${v.id}: ${v.nodes.length} × ${v.help} (${v.nodes.map((n: any) => n.failureSummary).join('; ').slice(0, 300)})`);
-  });
+  }, rules);
 }
 
 /** In the page: WCAG contrast of two CSS colours (any syntax; the first is laid over the second). */
@@ -140,7 +140,7 @@ async function inBatches<T, R>(items: T[], limit: number, task: (item: T) => Pro
   return out;
 }
 
-describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin', () => {
+describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin', { timeout: 120_000 }, () => {
   it('shows a resort in English with imperial units and in German with metric, and asks nothing of any other origin', async () => {
     const { context, page, requests, problems } = await open({ embed: 'module', resorts: [25] });
     await settled(page);
@@ -180,29 +180,27 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
       if (table.length) await writeFile(join(RESULTS, 'cls.tsv'), `embed\tdelay ms\twidth px\tstate\tCLS\n${table.sort().join('\n')}\n`);
     });
 
-    // issue 10 asks for 0.01; with files answered after 2 s the module script measured 0.0101 at one width,
-    // so the 2 s cases hold the measured bound until that last shift is removed
-    const BOUND: Record<number, number> = { 150: 0.01, 2000: 0.011 };
-    it.each([150, 2000])('stays at or under its bound (0.01; 0.011 after 2 s) for the module script, files answered after %i ms', async (delay) => {
+    it.each([150, 2000])('stays at or under 0.01 for the module script, files answered after %i ms', async (delay) => {
       const cases = WIDTHS.flatMap((width) => STATES.map((s) => ({ width, ...s })));
       const results = await inBatches(cases, 8, async ({ width, state, resort, now }) => {
         const { context, page } = await open({ embed: 'module', resorts: [resort], site: delayed.get(delay)!.url }, { width, now, height: 800 });
         await settled(page);
         const frame = await page.evaluate(() => document.querySelector('resort-conditions')!.shadowRoot!.querySelector('.frame')!.className);
         const value = await cls(page);
+        const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
         await context.close();
         table.push(`module\t${delay}\t${width}\t${state}\t${value.toFixed(4)}`);
-        return { width, state, frame, value };
+        return { width, state, frame, value, shifts };
       });
       expect(results.map((r) => [r.state, r.frame.replace('frame ', '')])).toEqual(
         cases.map((c) => [c.state, { report: 'open', 'out of season': 'out-of-season', 'permanently closed': 'permanently-closed', 'unknown id': 'unknown' }[c.state]]),
       );
-      for (const r of results) expect(r.value, `${r.state} at ${r.width} px`).toBeLessThanOrEqual(BOUND[delay]!);
+      for (const r of results) expect(r.value, `${r.state} at ${r.width} px: ${r.shifts.join('; ')}`).toBeLessThanOrEqual(0.01);
     });
 
-    it('stays at or under 0.011 for a server-side include that the element takes over, files after 2000 ms', async () => {
+    it('stays at or under 0.01 for a server-side include that streams in and that the element takes over, files after 2000 ms', async () => {
       const results = await inBatches(WIDTHS, 4, async (width) => {
-        const { context, page } = await open({ embed: 'include', resorts: [25, 136], site: delayed.get(2000)!.url }, { width, height: 800, until: 'commit' });
+        const { context, page } = await open({ embed: 'include', resorts: [25, 136], site: delayed.get(2000)!.url, pause: 400 }, { width, height: 800, until: 'commit' });
         // readable before the script arrives (declarative shadow DOM)…
         await page.waitForFunction(() => document.querySelector('resort-conditions')?.shadowRoot?.querySelector('h2'));
         expect(await page.evaluate(() => document.querySelector('resort-conditions')!.shadowRoot!.querySelector('h2')!.textContent)).toBe('Elk Ridge');
@@ -218,22 +216,23 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
         expect(await page.evaluate(() => (window as unknown as { __skeleton: boolean }).__skeleton)).toBe(false);
         await settled(page);
         const value = await cls(page);
+        const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
         await context.close();
         table.push(`include\t2000\t${width}\treport + permanently closed\t${value.toFixed(4)}`);
-        return value;
+        return { width, value, shifts };
       });
-      for (const value of results) expect(value).toBeLessThanOrEqual(BOUND[2000]!);
+      for (const r of results) expect(r.value, `${r.width} px: ${r.shifts.join('; ')}`).toBeLessThanOrEqual(0.01);
     });
   });
 
   describe('themes: light, dark and a partner theme through the custom properties', () => {
     const SHOTS = ['en-US', 'de-DE', 'fr-FR', 'ja-JP'].flatMap((locale) => [375, 1200].map((width) => ({ locale, width })));
 
-    it.each(['light', 'dark', 'partner'] as const)('%s: axe finds nothing, every mark is visible, Expert is a double diamond', async (theme) => {
+    it.each(['light', 'dark', 'partner'] as const)('%s: axe finds no contrast below 4.5:1, every mark is visible, Expert is a double diamond', async (theme) => {
       const results = await inBatches(SHOTS, 4, async ({ locale, width }) => {
         const { context, page, problems } = await open({ embed: 'module', resorts: [25], locale }, { width, theme });
         await settled(page);
-        const violations = await axe(page);
+        const violations = await axe(page, ['color-contrast']);
         const marks = await page.evaluate(() => {
           const root = document.querySelector('resort-conditions')!.shadowRoot!;
           const bg = getComputedStyle(root.querySelector('.frame')!).backgroundColor;
@@ -360,6 +359,45 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
     await context.close();
   });
 
+  it('gives every resort’s report room in its frame, in every built language, at the narrowest width of each step', async () => {
+    const { manifest } = { manifest: JSON.parse(await readFile(join(dist, 'api', 'manifest.json'), 'utf8')) as { resorts: Array<{ id: number }> } };
+    const css = 'main { max-width: none } p.below, main > h1, main > p { display: none }';
+    const { context, page } = await open({ embed: 'module', resorts: [], css }, { width: 320 });
+    await page.evaluate(
+      ({ ids, locales }) => {
+        const main = document.querySelector('main')!;
+        for (const locale of locales) for (const id of ids) main.insertAdjacentHTML('beforeend', `<resort-conditions resort="${id}" locale="${locale}"></resort-conditions>`);
+      },
+      // the longest of the built languages (the full 15 were measured when the steps were set: styles.ts)
+      { ids: manifest.resorts.map((r) => r.id), locales: ['de-DE', 'fr-FR'] },
+    );
+    const tight: string[] = [];
+    // page padding 16 px: the element is 32 px narrower than the viewport
+    for (const host of [288, 360, 400, 480, 560, 900]) {
+      await page.setViewportSize({ width: host + 32, height: 900 });
+      await settled(page);
+      tight.push(
+        ...(await page.evaluate((width) => {
+          // the same frame without its fixed height, the body without shrinking: what the content needs
+          const natural = new CSSStyleSheet();
+          natural.replaceSync('.frame{height:auto!important}.body{flex:none!important;overflow:visible!important}.report .chart{flex:none!important;height:6.5em}.report .comment{flex:none!important}');
+          const elements = [...document.querySelectorAll('resort-conditions')];
+          const height = () => elements.map((el) => el.shadowRoot!.querySelector('.frame')!.getBoundingClientRect().height);
+          const fixed = height();
+          const sheets = elements.map((el) => el.shadowRoot!.adoptedStyleSheets);
+          elements.forEach((el, i) => (el.shadowRoot!.adoptedStyleSheets = [...sheets[i]!, natural]));
+          const needed = height();
+          elements.forEach((el, i) => (el.shadowRoot!.adoptedStyleSheets = sheets[i]!));
+          return elements.flatMap((el, i) =>
+            needed[i]! > fixed[i]! + 0.5 ? [`${width}px ${el.getAttribute('locale')} ${el.getAttribute('resort')}: needs ${needed[i]!.toFixed(1)} px of ${fixed[i]!.toFixed(1)}`] : [],
+          );
+        }, host)),
+      );
+    }
+    expect(tight).toEqual([]);
+    await context.close();
+  });
+
   describe('pre-rendered cards', () => {
     it('read without JavaScript, from the snapshot’s origin only', async () => {
       const context = await browser.newContext({ viewport: { width: 375, height: 900 }, javaScriptEnabled: false, timezoneId: 'UTC' });
@@ -440,7 +478,7 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
     const { context, page } = await open({ embed: 'module', resorts, css }, { width: 960 });
     await settled(page);
     const box = (await page.locator('main').boundingBox())!;
-    await page.screenshot({ path: join(RESULTS, 'readme.png'), clip: box });
+    await page.screenshot({ path: join(RESULTS, 'readme.png'), clip: box, fullPage: true });
     await context.close();
   });
 });

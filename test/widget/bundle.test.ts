@@ -8,14 +8,14 @@ import { bundleWidget, type BundleFile } from '../../scripts/site/widget.ts';
  * skeleton. The report module follows beside the snapshot's index, a language's strings when needed.
  */
 const BUDGET_GZIP_BYTES = 13 * 1024;
-const REPORT_BUDGET_GZIP_BYTES = 6.5 * 1024;
+const REPORT_BUDGET_GZIP_BYTES = 7 * 1024;
 const MUST_NOT_APPEAR = ['zod', 'ZodError', 'undici', 'node:', 'process.env', 'sourceMappingURL', 'lit-part'];
 
 let files: BundleFile[];
 const gzipped = (file: BundleFile) => gzipSync(file.bytes, { level: 9 }).byteLength;
 const text = (file: BundleFile) => Buffer.from(file.bytes).toString('utf8');
 const main = () => files.find((f) => f.path === 'resort-conditions.js')!;
-const report = () => files.find((f) => f.path.startsWith('resort-conditions.report.'))!;
+const report = () => files.find((f) => f.path.startsWith('rc.report.'))!;
 
 beforeAll(async () => {
   files = await bundleWidget();

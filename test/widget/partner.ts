@@ -51,6 +51,11 @@ export interface PartnerOptions {
   theme?: Theme;
   /** Extra CSS of the page. */
   css?: string;
+  /**
+   * Sends the page in two parts, this many milliseconds apart, cut inside the first card (before its
+   * forecast): what a slow connection does to a server-side include.
+   */
+  pause?: number;
 }
 
 const TEXT = 'Partners write their own articles around the snow report. '.repeat(12);
@@ -109,7 +114,12 @@ export function servePartner(): Promise<Listening> {
     if (!request.url?.startsWith('/?')) return void response.writeHead(204).end();
     try {
       const options = JSON.parse(new URL(request.url ?? '/', 'http://x').searchParams.get('o') ?? '') as PartnerOptions;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(await partnerPage(options));
+      const page = await partnerPage(options);
+      const cut = options.pause ? page.indexOf('<section class="forecast"') : -1;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      if (cut < 0) return void response.end(page);
+      response.write(page.slice(0, cut));
+      setTimeout(() => response.end(page.slice(cut)), options.pause);
     } catch (error) {
       response.writeHead(400).end(String(error));
     }
@@ -123,10 +133,12 @@ export function observeLayoutShifts() {
   w.__cls = 0;
   w.__shifts = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+    type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
       if (entry.hadRecentInput) continue;
       w.__cls += entry.value;
-      w.__shifts.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.nodeName ?? '?').join(',')}`);
+      const where = (s: Source) => `${(s.node as Element | undefined)?.nodeName ?? '?'}.${(s.node as Element | undefined)?.className ?? ''} ${s.previousRect.y}→${s.currentRect.y}`;
+      w.__shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map(where).join(', ')}`);
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }

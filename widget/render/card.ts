@@ -12,8 +12,10 @@ import { renderError, renderSkeleton, renderUnknown } from './states.ts';
 export type ReportRenderer = (view: ReportView, ctx: RenderContext) => unknown;
 
 export function renderCard(view: View, ctx: RenderContext, retry: () => void, report?: ReportRenderer) {
+  // a pre-rendered card ends with a mark: until the parser reaches it, the card's frame shows but not its
+  // content, which would move while the rest streams in (styles.ts)
   const frame = (state: string, content: unknown, name?: string) =>
-    html`<article class="frame ${state}" part="card" data-n=${ctx.days + 1} lang=${ctx.locale} aria-label=${name ?? nothing}>${content}</article>`;
+    html`<article class="frame ${state}" part="card" data-n=${ctx.days + 1} lang=${ctx.locale} aria-label=${name ?? nothing} ?data-static=${ctx.frozen}>${content}${ctx.frozen ? html`<i hidden></i>` : nothing}</article>`;
   if (view.kind === 'report' && report) return frame(view.status, report(view, ctx), view.data.combined.resortName);
   if (view.kind === 'unknown-resort') return frame('unknown', renderUnknown(ctx));
   return view.kind === 'loading' ? frame('loading', renderSkeleton(ctx)) : frame('error', renderError(ctx, retry));

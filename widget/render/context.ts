@@ -8,8 +8,10 @@ export interface RenderContext {
   now: number;
   /** Forecast days after today (0 to 5): the frame's height depends on them. */
   days: number;
-  /** The published copy of an upstream image, or undefined when there is none (no third-party request). */
-  asset(url: unknown): string | undefined;
+  /** The snapshot's `api/` folder (absolute): the published copies of images are beside it. */
+  base?: string;
+  /** Where to load an upstream image from, if not from its published copy beside `base` (the cards). */
+  asset?(url: unknown): string | undefined;
   /** A page without a clock (the pre-rendered cards): absolute times instead of relative ones. */
   frozen?: boolean;
 }
@@ -18,4 +20,6 @@ export interface RenderContext {
 export interface ReportContext extends RenderContext {
   f: Formatter;
   imperial: boolean;
+  /** The published copy of an upstream image, or undefined when there is none (no third-party request). */
+  asset(url: unknown): string | undefined;
 }

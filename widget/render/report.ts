@@ -4,6 +4,7 @@
  * open only while the resort runs, a permanently closed resort just that and its links.
  */
 import { html, nothing } from 'lit';
+import { assetPath } from '../../scripts/api/assets.ts';
 import { formatter } from '../format.ts';
 import { fill } from '../i18n/index.ts';
 import { isImperial } from '../locale.ts';
@@ -44,7 +45,11 @@ function renderNoReport(view: ReportView, ctx: ReportContext) {
 
 /** What goes into the card's frame for a resort's files. */
 export function renderReport(view: ReportView, base: RenderContext) {
-  const ctx: ReportContext = { ...base, f: formatter(base.locale), imperial: isImperial(base.locale) };
+  const copy = (url: unknown) => {
+    const path = assetPath(url);
+    return path && base.base ? new URL(`../${path}`, base.base).href : undefined;
+  };
+  const ctx: ReportContext = { ...base, f: formatter(base.locale), imperial: isImperial(base.locale), asset: base.asset ?? copy };
   const reported = REPORTED.has(view.status);
   return html`<header part="header">
       <h2 part="name">${view.data.combined.resortName}</h2>
