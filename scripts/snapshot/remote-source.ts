@@ -28,6 +28,11 @@ export interface RemoteOptions {
   maxBodyBytes: number;
   connections?: number;
   dispatcher?: Dispatcher;
+  /**
+   * The signal that ends one request when its time is up: `AbortSignal.timeout(timeoutMs)` unless given.
+   * Tests end a request they made hang as soon as it arrives, so no test waits out a real timeout.
+   */
+  deadline?: (target: string) => AbortSignal;
   /** Backoff clock and dice, replaceable in tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -89,7 +94,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       dispatcher,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      signal: AbortSignal.timeout(options.timeoutMs),
+      signal: options.deadline?.(target) ?? AbortSignal.timeout(options.timeoutMs),
     });
     const chunks: Buffer[] = [];
     let size = 0;

@@ -61,11 +61,15 @@ describe('the sample dataset', () => {
     for (const language of LANGUAGES) expect(Object.keys(d.messages[language]).sort()).toEqual([...keys].sort());
   });
 
-  it('has free texts in a few languages only', async () => {
+  it('translates every condition comment into all 15 languages, and the overviews into a few only', async () => {
     const d = await sample();
-    const commentLanguages = new Set(d.resorts.flatMap((r) => Object.keys(r.report?.comment ?? {})));
-    expect(commentLanguages.size).toBeGreaterThan(1);
-    expect(commentLanguages.size).toBeLessThan(LANGUAGES.length);
+    const comments = d.resorts.flatMap((r) => (r.report?.comment ? [r.report.comment] : []));
+    expect(comments.length).toBeGreaterThan(10);
+    for (const comment of comments) expect(Object.keys(comment).sort()).toEqual([...LANGUAGES].sort());
+    // overviews stay partial, so the service's English fallback has something to do
+    const overviewLanguages = new Set(d.resorts.flatMap((r) => Object.keys(r.overview ?? {})));
+    expect(overviewLanguages.size).toBeGreaterThan(1);
+    expect(overviewLanguages.size).toBeLessThan(LANGUAGES.length);
   });
 
   it('has the full and the restricted demo account', async () => {

@@ -52,6 +52,8 @@ export interface FaultServer {
   url: string;
   /** Decides the fault for each request path (sticky per path within a scenario). */
   setFaults(pick: (pathname: string) => Fault): void;
+  /** Called with the request URL (path and query) when a request is held by a `hang`. */
+  onHang?: (url: string) => void;
   /** Faults served since the last `setFaults`, by path. */
   served: Map<string, Fault>;
   close(): Promise<void>;
@@ -84,6 +86,19 @@ export async function startFaultServer(dataset: Dataset, now: () => number): Pro
   const served = new Map<string, Fault>();
   let service = createService(dataset, { now });
   const token = dataset.accounts[0]!.token;
+  const faults: FaultServer = {
+    url: '',
+    served,
+    setFaults(next) {
+      pick = next;
+      served.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '/';
@@ -104,7 +119,7 @@ export async function startFaultServer(dataset: Dataset, now: () => number): Pro
       case '429':
         return send(429, JSON.stringify({ status: 429, error: 'internal', message: 'slow down' }), { 'retry-after': '0' });
       case 'hang':
-        return; // never answers; the client's timeout ends it
+        return faults.onHang?.(url); // never answers; the client's deadline ends it
       case 'reset':
         return request.socket.destroy();
       case 'truncate': {
@@ -129,19 +144,7 @@ export async function startFaultServer(dataset: Dataset, now: () => number): Pro
 
   const server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  service = createService(dataset, { now, origin: url });
-  return {
-    url,
-    served,
-    setFaults(next) {
-      pick = next;
-      served.clear();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  faults.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  service = createService(dataset, { now, origin: faults.url });
+  return faults;
 }

@@ -22,10 +22,14 @@ let upstream: FaultServer;
 let clock = FROZEN_NOW;
 const now = () => clock;
 
+/** Each request's deadline, by its URL: a request the server holds (`hang`) is timed out as it arrives. */
+const deadlines = new Map<string, AbortController>();
+
 beforeAll(async () => {
   dataset = await sample();
   root = await mkdtemp(join(tmpdir(), 'rc-faults-'));
   upstream = await startFaultServer(dataset, now);
+  upstream.onHang = (url) => deadlines.get(url)?.abort(new DOMException('the request is held', 'TimeoutError'));
 });
 afterAll(async () => {
   await upstream.close();
@@ -40,7 +44,12 @@ async function build(out: string, extra: Record<string, unknown> = {}, sleeps: n
     legacyBaseUrl: upstream.url,
     email: FULL.email,
     password: FULL.password,
-    timeoutMs: 1000, // well above a loaded machine's answer time, so only injected hangs time out
+    timeoutMs: 30_000,
+    deadline: (target) => {
+      const controller = new AbortController();
+      deadlines.set(target, controller);
+      return controller.signal;
+    },
     attempts: 2,
     maxBodyBytes: config.request.maxBodyBytes,
     sleep: async (ms) => void sleeps.push(ms),
