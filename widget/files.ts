@@ -3,11 +3,15 @@
  * the snapshot's own path function (README, "Static file layout"). Part of the report module: the element
  * loads it beside the snapshot's index.
  */
+import type { EndpointId } from '../scripts/api/endpoints.ts';
 import { filePath } from '../scripts/api/paths.ts';
 import type { ApiRequest } from '../scripts/api/request.ts';
 import type { ResortSnowReport } from '../scripts/api/schemas/family-a.ts';
 import type { AttributionRecord, CombinedReportRecord, ForecastRecord } from '../scripts/api/schemas/family-b.ts';
 import { FileError, getJson, type ResortData } from './data.ts';
+
+/** The endpoints whose files the element reads; its bundle carries only these rows of the endpoint table. */
+export const ELEMENT_ENDPOINTS = ['combinedreport', 'a.resort.snowreport', 'forecast', 'attribution'] as const satisfies readonly EndpointId[];
 
 const optional = <T>(promise: Promise<unknown>) =>
   promise.then(
@@ -20,7 +24,7 @@ const optional = <T>(promise: Promise<unknown>) =>
 
 /** Loads what the element shows for one resort; rejects with a `FileError` 404 when the resort is unknown. */
 export async function loadResort(base: string, locale: string, resort: number, days: number, fetcher?: typeof fetch): Promise<ResortData> {
-  const url = (request: Omit<ApiRequest, 'locale'>) => new URL(filePath({ ...request, locale }), base).href;
+  const url = (request: Omit<ApiRequest, 'locale' | 'endpoint'> & { endpoint: (typeof ELEMENT_ENDPOINTS)[number] }) => new URL(filePath({ ...request, locale }), base).href;
   const id = String(resort);
   const [combined, familyA, forecast, attribution] = await Promise.all([
     getJson(url({ endpoint: 'combinedreport', params: { resortId: id } }), fetcher) as Promise<CombinedReportRecord>,

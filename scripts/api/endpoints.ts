@@ -181,9 +181,6 @@ export function matchRoute(segments: readonly string[]): RouteMatch | undefined 
   return undefined;
 }
 
-/** The names of a pattern's path parameters, in order: `['resortId', 'N']`. */
-export const pathParams = (endpoint: Endpoint): string[] => [...endpoint.pattern.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-
 /** Fills a pattern's path parameters (each value is percent-encoded). */
 export function fillPattern(pattern: string, params: Readonly<Record<string, string | number | undefined>>): string {
   return pattern.replace(/\{(\w+)\}/g, (_, name: string) => {

@@ -6,7 +6,7 @@
  * named resort group of a multi-resort request, Family A's `regionId`, and every variant parameter whose
  * value differs from its default, in the endpoint table's order.
  */
-import { ENDPOINT, pathParams } from './endpoints.ts';
+import { ENDPOINT } from './endpoints.ts';
 import { ResortConditionsError } from './errors.ts';
 import type { ApiRequest } from './request.ts';
 import { ID_PATTERN } from './text.ts';
@@ -28,7 +28,7 @@ export function filePath(request: ApiRequest): string {
   if (!endpoint) throw refuse(`there is no endpoint "${String(request.endpoint)}"`);
   if (!endpoint.publish) throw refuse(`${endpoint.pattern} is never published: its body holds credentials`);
   const params = request.params ?? {};
-  for (const name of pathParams(endpoint)) {
+  for (const [, name = ''] of endpoint.pattern.matchAll(/\{(\w+)\}/g)) {
     const value = params[name] ?? '';
     if (name === 'N') {
       if (!/^[0-5]$/.test(value)) throw refuse(`forecast days "${value}" must be 0 to 5`);
