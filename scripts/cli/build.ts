@@ -4,7 +4,6 @@
  * call it in-process. It parses flags, picks the source, runs the snapshot with the site's files, and
  * maps errors to exit codes; it never throws and never exits.
  */
-import { parseArgs } from 'node:util';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
 import { siteFiles } from '../site/extras.ts';
@@ -15,6 +14,7 @@ import { runSnapshot } from '../snapshot/run.ts';
 import { chooseSource } from '../snapshot/sources.ts';
 import type { Source } from '../snapshot/source.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
+import { parseFlags } from './process.ts';
 
 export { EXIT };
 
@@ -87,33 +87,22 @@ export async function build(io: CliIo): Promise<number> {
   const say = (text: string) => io.stderr.write(`${redactSecrets(text, secrets)}\n`);
   let source: Source | undefined;
   try {
-    let flags: Flags;
-    try {
-      flags = parseArgs({
-        args: io.argv,
-        options: {
-          config: { type: 'string' },
-          out: { type: 'string' },
-          locales: { type: 'string' },
-          resorts: { type: 'string' },
-          regions: { type: 'string' },
-          endpoints: { type: 'string' },
-          concurrency: { type: 'string' },
-          profile: { type: 'string' },
-          refresh: { type: 'string' },
-          data: { type: 'string' },
-          'local-account': { type: 'string' },
-          'no-widget': { type: 'boolean' },
-          plan: { type: 'boolean' },
-          force: { type: 'boolean' },
-          help: { type: 'boolean' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }).values as Flags;
-    } catch (error) {
-      throw new ResortConditionsError('usage', `${(error as Error).message}; see --help`);
-    }
+    const flags = parseFlags<Flags>(io.argv, {
+      config: { type: 'string' },
+      out: { type: 'string' },
+      locales: { type: 'string' },
+      resorts: { type: 'string' },
+      regions: { type: 'string' },
+      endpoints: { type: 'string' },
+      concurrency: { type: 'string' },
+      profile: { type: 'string' },
+      refresh: { type: 'string' },
+      data: { type: 'string' },
+      'local-account': { type: 'string' },
+      'no-widget': { type: 'boolean' },
+      plan: { type: 'boolean' },
+      force: { type: 'boolean' },
+    });
     if (flags.help) {
       io.stdout.write(HELP);
       return EXIT.ok;

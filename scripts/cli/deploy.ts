@@ -2,7 +2,6 @@
  * `npm run deploy`: flags, environment and config in; the current release in the bucket and an exit code
  * out. Like the build command it never throws and never exits, so tests call it in-process.
  */
-import { parseArgs } from 'node:util';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
 import { parseDeployConfig } from '../deploy/config.ts';
@@ -12,6 +11,7 @@ import { CREDENTIAL_VARIABLES } from '../deploy/store.ts';
 import { parseTarget } from '../deploy/target.ts';
 import { loadConfig } from '../snapshot/config.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
+import { parseFlags } from './process.ts';
 import type { CliIo } from './build.ts';
 
 export const DEPLOY_HELP = `Usage: npm run deploy -- --to s3://bucket/prefix [options]
@@ -63,25 +63,14 @@ export async function deployCommand(io: DeployIo): Promise<number> {
   const secrets = CREDENTIAL_VARIABLES.map((name) => io.env[name]).filter((s): s is string => !!s);
   const say = (text: string) => io.stderr.write(`${redactSecrets(text, secrets)}\n`);
   try {
-    let flags: Flags;
-    try {
-      flags = parseArgs({
-        args: io.argv,
-        options: {
-          to: { type: 'string' },
-          out: { type: 'string' },
-          config: { type: 'string' },
-          concurrency: { type: 'string' },
-          'dry-run': { type: 'boolean' },
-          adopt: { type: 'boolean' },
-          help: { type: 'boolean' },
-        },
-        strict: true,
-        allowPositionals: false,
-      }).values as Flags;
-    } catch (error) {
-      throw new ResortConditionsError('usage', `${(error as Error).message}; see --help`);
-    }
+    const flags = parseFlags<Flags>(io.argv, {
+      to: { type: 'string' },
+      out: { type: 'string' },
+      config: { type: 'string' },
+      concurrency: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      adopt: { type: 'boolean' },
+    });
     if (flags.help) {
       io.stdout.write(DEPLOY_HELP);
       return EXIT.ok;

@@ -1,7 +1,17 @@
 /**
- * What the long-running commands share: reading `--port`, and stopping cleanly on SIGINT or SIGTERM.
+ * What the commands share: reading flags and `--port`, and stopping cleanly on SIGINT or SIGTERM.
  */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ResortConditionsError } from '../api/errors.ts';
+
+/** A command's flags (`--help` always among them); an unknown flag or a positional is a usage error. */
+export function parseFlags<F extends { help?: boolean }>(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>): F {
+  try {
+    return parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean' } }, strict: true, allowPositionals: false }).values as F;
+  } catch (error) {
+    throw new ResortConditionsError('usage', `${(error as Error).message}; see --help`);
+  }
+}
 
 /** A port from a flag: a whole number from 0 to 65535 (0 picks a free one). */
 export function parsePort(value: string | undefined): number {

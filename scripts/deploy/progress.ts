@@ -2,7 +2,7 @@
  * Progress of a deploy — a bar on a terminal, a line every 5 seconds otherwise — and its summary:
  * objects uploaded, deleted and unchanged, bytes, requests by kind and what they cost.
  */
-import { formatBytes } from '../snapshot/progress.ts';
+import { createBar, formatBytes, type Stream } from '../snapshot/progress.ts';
 import { formatDollars } from './cost.ts';
 import type { RequestCounts } from './store.ts';
 
@@ -16,43 +16,9 @@ export interface DeployProgress {
   end(): void;
 }
 
-interface Stream {
-  write(text: string): unknown;
-  isTTY?: boolean;
-  columns?: number;
-}
-
-export function createDeployProgress(stream: Stream, now: () => number = () => performance.now()): DeployProgress {
-  let total = 0;
-  let done = 0;
-  let lastLine = now();
-  const tty = stream.isTTY === true;
-  const draw = () => {
-    const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - 40));
-    const filled = Math.round((total === 0 ? 1 : Math.min(1, done / total)) * width);
-    stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} objects`);
-  };
-  return {
-    total(objects) {
-      total += objects;
-      if (tty && objects > 0) draw();
-    },
-    tick(count = 1) {
-      done += count;
-      if (tty) draw();
-      else if (now() - lastLine >= 5000) {
-        lastLine = now();
-        stream.write(`${done}/${total} objects\n`);
-      }
-    },
-    note(line) {
-      stream.write(`${tty ? '\r\x1b[K' : ''}${line}\n`);
-      if (tty && total > 0) draw();
-    },
-    end() {
-      if (tty && total > 0) stream.write('\r\x1b[K');
-    },
-  };
+export function createDeployProgress(stream: Stream, now?: () => number): DeployProgress {
+  const bar = createBar(stream, 'objects', now);
+  return { total: (objects) => bar.add(objects), tick: (count) => bar.tick(count), note: (line) => bar.note(line), end: () => bar.clear() };
 }
 
 /** A progress that says nothing: for library use and tests. */

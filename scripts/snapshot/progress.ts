@@ -23,7 +23,7 @@ export interface Progress {
   note(line: string): void;
 }
 
-interface Stream {
+export interface Stream {
   write(text: string): unknown;
   isTTY?: boolean;
   columns?: number;
@@ -40,36 +40,60 @@ export function summaryLine(s: Summary): string {
   );
 }
 
-export function createProgress(stream: Stream, now: () => number = () => performance.now()): Progress {
+/** A count shown as a bar on a terminal (`[####....] 12/40 requests`), and as a line every 5 s elsewhere. */
+export interface Bar {
+  /** Adds `n` to what the bar counts to. */
+  add(n: number): void;
+  tick(n?: number): void;
+  /** A line above the bar. */
+  note(line: string): void;
+  /** Clears the bar (a terminal only). */
+  clear(): void;
+}
+
+export function createBar(stream: Stream, unit: string, now: () => number = () => performance.now()): Bar {
   let total = 0;
   let done = 0;
   let lastLine = now();
   const tty = stream.isTTY === true;
   const draw = () => {
+    if (!tty || total === 0) return;
     const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - 40));
-    const ratio = total === 0 ? 1 : Math.min(1, done / total);
-    const filled = Math.round(ratio * width);
-    stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} requests`);
+    const filled = Math.round(Math.min(1, done / total) * width);
+    stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${unit}`);
   };
   return {
-    total(requests) {
-      total += requests;
-      if (tty) draw();
+    add(n) {
+      total += n;
+      draw();
     },
-    tick() {
-      done++;
+    tick(n = 1) {
+      done += n;
       if (tty) draw();
       else if (now() - lastLine >= 5000) {
         lastLine = now();
-        stream.write(`${done}/${total} requests\n`);
+        stream.write(`${done}/${total} ${unit}\n`);
       }
     },
     note(line) {
       stream.write(`${tty ? '\r\x1b[K' : ''}${line}\n`);
-      if (tty) draw();
+      draw();
     },
+    clear() {
+      if (tty) stream.write('\r\x1b[K');
+    },
+  };
+}
+
+export function createProgress(stream: Stream, now?: () => number): Progress {
+  const bar = createBar(stream, 'requests', now);
+  return {
+    total: (requests) => bar.add(requests),
+    tick: () => bar.tick(),
+    note: (line) => bar.note(line),
     done(summary) {
-      stream.write(`${tty ? '\r\x1b[K' : ''}${summaryLine(summary)}\n`);
+      bar.clear();
+      stream.write(`${summaryLine(summary)}\n`);
     },
   };
 }
