@@ -60,6 +60,13 @@ describe('a deploy that cannot be done', () => {
       message: 'deploy: [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 InvalidAccessKeyId: the store refused the credentials',
     },
     {
+      name: 'a secret key that does not match the access key',
+      to: 's3://site/new',
+      env: () => ({ ...s3.env, AWS_SECRET_ACCESS_KEY: 'wrong-secret-d0n0tl0g' }),
+      exit: EXIT.storeAuth,
+      message: 'deploy: [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 SignatureDoesNotMatch: the store refused the credentials',
+    },
+    {
       name: 'a bucket that does not exist',
       to: 's3://missing-bucket/new',
       env: () => s3.env,
@@ -115,6 +122,7 @@ describe('a deploy that cannot be done', () => {
     expect([...(await s3.listing('site')), ...(await s3.listing('other'))]).toEqual(before);
     // never a secret in a message
     expect(run.stderr).not.toContain(s3.env.AWS_SECRET_ACCESS_KEY);
+    expect(run.stderr).not.toContain('d0n0tl0g');
   });
 
   it('stops with exit 12 when the store keeps failing, and the bucket keeps its previous state', async () => {

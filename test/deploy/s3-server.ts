@@ -2,12 +2,18 @@
  * A real S3 implementation for the deploy tests: s3rver on 127.0.0.1, port 0, storing in a mkdtemp folder.
  * A policy in front of its routes can refuse writes under a prefix (as a bucket policy would) or answer
  * 503 SlowDown a few times (as a throttling store does); it never answers for s3rver otherwise.
+ *
+ * s3rver checks the access key of a V4 signature but not the signature itself; in front of it, each
+ * request's signature is computed again with the one secret this server knows (by the SDK's own signer),
+ * so a wrong secret is refused with 403 SignatureDoesNotMatch as a real store refuses it.
  */
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver, { type S3rverContext } from 's3rver';
 import { ListObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SignatureV4 } from '@smithy/signature-v4';
 
 export const ACCESS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' };
 
@@ -33,6 +39,39 @@ export interface LocalS3 {
   close(): Promise<void>;
 }
 
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytesOf = (d: SourceData) =>
+  typeof d === 'string' ? Buffer.from(d, 'utf8') : ArrayBuffer.isView(d) ? Buffer.from(d.buffer, d.byteOffset, d.byteLength) : Buffer.from(d);
+
+/** SHA-256 and HMAC-SHA-256 from node:crypto, in the shape the signer takes. */
+class NodeSha256 {
+  #hash;
+  constructor(secret?: SourceData) {
+    this.#hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytesOf(secret));
+  }
+  update(data: SourceData) {
+    this.#hash.update(bytesOf(data));
+  }
+  async digest() {
+    return new Uint8Array(this.#hash.digest());
+  }
+}
+
+const V4 = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/\d{8}\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/;
+
+/** Whether a V4-signed request was signed with ACCESS's secret (requests without such a header: s3rver decides). */
+async function signedWithOurSecret(ctx: S3rverContext): Promise<boolean> {
+  const match = V4.exec(ctx.get('authorization'));
+  if (!match) return true;
+  const [, accessKeyId, region, signedHeaders, signature] = match as unknown as [string, string, string, string, string];
+  const headers = Object.fromEntries(signedHeaders.split(';').map((name) => [name, ctx.get(name)]));
+  const date = ctx.get('x-amz-date').replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z');
+  const signer = new SignatureV4({ service: 's3', region, credentials: { accessKeyId, secretAccessKey: ACCESS.AWS_SECRET_ACCESS_KEY }, sha256: NodeSha256, uriEscapePath: false, applyChecksum: false });
+  const request = { method: ctx.method, protocol: 'http:', hostname: ctx.hostname, port: Number(ctx.get('host').split(':')[1]), path: ctx.path, query: ctx.query, headers };
+  const ours = await signer.sign(request as Parameters<SignatureV4['sign']>[0], { signingDate: new Date(date) });
+  return /Signature=([0-9a-f]{64})/.exec(String(ours.headers.authorization))?.[1] === signature;
+}
+
 const denied = (ctx: S3rverContext, code: string, message: string, status: number) => {
   ctx.status = status;
   ctx.type = 'application/xml';
@@ -44,6 +83,9 @@ export async function startS3(buckets: string[]): Promise<LocalS3> {
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
   const policy: Policy = {};
   server.middleware.unshift(async (ctx, next) => {
+    if (!(await signedWithOurSecret(ctx))) {
+      return denied(ctx, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', 403);
+    }
     const path = decodeURIComponent(ctx.path.slice(1));
     const writing = ctx.method === 'PUT' || ctx.method === 'DELETE' || (ctx.method === 'POST' && 'delete' in ctx.query);
     if (writing && policy.readOnly?.(path)) return denied(ctx, 'AccessDenied', 'Access Denied', 403);

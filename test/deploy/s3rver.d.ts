@@ -19,6 +19,10 @@ declare module 's3rver' {
     status: number;
     type: string;
     body: unknown;
+    /** The host name of the request, without the port. */
+    hostname: string;
+    /** A request header, or '' when absent. */
+    get(name: string): string;
     set(name: string, value: string): void;
   }
 
