@@ -34,14 +34,26 @@ export interface Discovery {
   scope: Scope;
 }
 
-export function countriesCollection(locale: string): Collection {
-  const request: ApiRequest = { endpoint: 'region.countries', locale };
-  return singleCollection(request, { key: `${locale} region.countries`, allowNotFound: false, resorts: [], derivation: { kind: 'countries' } });
+/**
+ * What the published lists' quick links depend on besides the upstream body: the profile (the widget
+ * profile publishes no group files) and which of the linked outputs are built. It is part of the lists'
+ * keys, so a list is never carried into a release whose links would point at files it does not have.
+ */
+function linkShape(config: Pick<SnapshotConfig, 'profile' | 'endpoints'>): string {
+  if (config.profile === 'widget') return ' profile=widget';
+  const linked = (['snowreport', 'profile', 'combinedreport'] as const).filter((e) => config.endpoints.includes(e));
+  return linked.length === 3 ? '' : ` links=${linked.join(',') || 'none'}`;
 }
 
-export function regionListCollection(locale: string, regionId: number): Collection {
+export function countriesCollection(locale: string, config: Pick<SnapshotConfig, 'profile' | 'endpoints'>): Collection {
+  const request: ApiRequest = { endpoint: 'region.countries', locale };
+  return singleCollection(request, { key: `${locale} region.countries${linkShape(config)}`, allowNotFound: false, resorts: [], derivation: { kind: 'countries' } });
+}
+
+export function regionListCollection(locale: string, regionId: number, config: Pick<SnapshotConfig, 'profile' | 'endpoints'>): Collection {
   const request: ApiRequest = { endpoint: 'region.list', params: { regionId: String(regionId) }, locale };
-  return singleCollection(request, { key: `${locale} region.list region=${regionId}`, allowNotFound: true, resorts: [], derivation: { kind: 'region-list' } });
+  const key = `${locale} region.list region=${regionId}${linkShape(config)}`;
+  return singleCollection(request, { key, allowNotFound: true, resorts: [], derivation: { kind: 'region-list' } });
 }
 
 /**
@@ -78,17 +90,17 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
   };
 
   const [first, ...others] = config.locales as [string, ...string[]];
-  const countries = await fetchAll([countriesCollection(first)]);
+  const countries = await fetchAll([countriesCollection(first, config)]);
   const countryLists = (await body(countries[0]!)) as RegionList[] | undefined;
   if (!countryLists) throw new SnapshotError('upstream_http', `cannot list the resorts: ${countries[0]!.failure?.reason ?? 'the countries list is unavailable'}`);
   for (const country of countryLists) checkId(country.id, `countries list (${first})`);
   const subregions = subregionIds(countriesInScope(config, countryLists));
-  const lists = await fetchAll(subregions.map((id) => regionListCollection(first, id)));
+  const lists = await fetchAll(subregions.map((id) => regionListCollection(first, id, config)));
   const firstLocaleLists: RegionList[] = [...countryLists];
   for (const f of lists) {
     const list = await body(f);
     if (list) firstLocaleLists.push(list as RegionList);
   }
-  const later = others.flatMap((locale) => [countriesCollection(locale), ...subregions.map((id) => regionListCollection(locale, id))]);
+  const later = others.flatMap((locale) => [countriesCollection(locale, config), ...subregions.map((id) => regionListCollection(locale, id, config))]);
   return { fetched: [...countries, ...lists], later, scope: scopeOf(config, firstLocaleLists) };
 }

@@ -5,7 +5,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filePath } from '../../scripts/api/paths.ts';
 import { buildRelease, releaseFiles } from './helpers.ts';
@@ -23,6 +23,25 @@ const elementReads = (id: number, locale: string) => [
   ...[0, 1, 2, 3, 4, 5].map((N) => filePath({ endpoint: 'forecast', params: { resortId: String(id), N: String(N) }, locale })),
   filePath({ endpoint: 'attribution', locale }),
 ].map((path) => `api/${path}`);
+
+/** Every quick link in the release's region lists names a file of the release; answers how many there are. */
+async function expectLinksResolve(out: string): Promise<number> {
+  const files = await releaseFiles(out);
+  let links = 0;
+  for (const [path, bytes] of files) {
+    if (!/\/externalservice\/region\/(\d+|countries)\/list\.json$/.test(path)) continue;
+    const body = JSON.parse(bytes.toString()) as unknown;
+    for (const list of Array.isArray(body) ? body : [body]) {
+      for (const key of ['restSnowReport', 'restRegionProfile', 'restCombinedReport']) {
+        const link = (list as Record<string, unknown>)[key];
+        if (typeof link !== 'string' || link === '') continue;
+        links++;
+        expect(files.has(posix.normalize(posix.join(posix.dirname(path), link))), `${path} ${key} ${link}`).toBe(true);
+      }
+    }
+  }
+  return links;
+}
 
 describe('profile "widget"', () => {
   it('publishes what the element reads, the region lists and nothing else of the mirror', async () => {
@@ -49,5 +68,9 @@ describe('profile "widget"', () => {
     const widget = [...(await releaseFiles(out)).keys()];
     expect(widget.filter((p) => p.includes('group=') || p.includes('regionId=') || p.includes('/links.json') || p.includes('/webcams'))).toEqual([]);
     expect(widget.length).toBeLessThan(full.size / 2);
-  }, 60_000);
+    await expectLinksResolve(out);
+    // and back: the lists of the widget profile are not carried into the full one either
+    await buildRelease(out, ['--resorts', '20,25', '--refresh', 'due']);
+    expect(await expectLinksResolve(out)).toBeGreaterThan(0);
+  }, 90_000);
 });

@@ -45,8 +45,8 @@ function collectionsFor(config: SnapshotConfig): Collection[] {
     publishedGroups: new Set(scope.groups.map((g) => g.name)),
   };
   return [
-    ...config.locales.map((locale) => countriesCollection(locale)),
-    ...config.locales.flatMap((locale) => subregions.map((id) => regionListCollection(locale, id))),
+    ...config.locales.map((locale) => countriesCollection(locale, config)),
+    ...config.locales.flatMap((locale) => subregions.map((id) => regionListCollection(locale, id, config))),
     ...resortCollections(ctx, scope),
   ];
 }
