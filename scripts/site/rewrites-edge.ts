@@ -9,6 +9,7 @@
  */
 import { CACHE_SECONDS } from './headers.ts';
 import { LANGUAGES } from '../api/locales.ts';
+import { MAX_URI_LENGTH } from '../api/request.ts';
 import { ENDPOINTS } from '../api/endpoints.ts';
 import { localeOfLanguage, mirrorErrors, publishedSets, type MirrorOptions } from './rewrites.ts';
 
@@ -29,6 +30,7 @@ export function edgeWorker(options: MirrorOptions): string {
     })),
     sets: Object.fromEntries(publishedSets(options).map((s) => [s.ids.join(','), s.name])),
     landingCache: CACHE_SECONDS.conditions,
+    maxUri: MAX_URI_LENGTH,
     errors: mirrorErrors(options.locales),
   };
   return `${HEAD(options)}
@@ -121,6 +123,7 @@ export function resolve(method, target, header) {
     return { file: 'api/' + landing[1] + '/' + landing[2], cache: MIRROR.landingCache, missing: MIRROR.errors.file.message };
   }
   if (!/^\/(externalservice|resorts?)\//.test(url.pathname)) return undefined;
+  if (target.length > MIRROR.maxUri) return refuse('uri-too-long');
   if (method !== 'GET' && method !== 'HEAD') return refuse('method');
   let segments;
   try {

@@ -6,6 +6,7 @@
  * the endpoint table that matches wins (literal paths before patterns, as in `matchRoute`).
  */
 import type { Endpoint } from '../api/endpoints.ts';
+import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
 import { CACHE_SECONDS } from './headers.ts';
@@ -63,10 +64,32 @@ export function nginxRules(options: MirrorOptions): string {
       this.out.push('    if ($request_method !~ ^(GET|HEAD)$) {', '        add_header Allow GET always;', '        add_header Access-Control-Allow-Origin * always;', `        ${this.fail('method')}`, '    }');
     },
   };
+  uriLimit(w);
   familyB(w, options);
   familyA(w, options);
   files(w, options);
   return w.out.join('\n');
+}
+
+/**
+ * spec 4B.2: a request URI over MAX_URI_LENGTH characters is answered 414 in the service's shape. nginx's
+ * own limit (a request line in 8 KB buffers) would answer its HTML page first, at a slightly different
+ * length, so the buffers are raised and the rule counts. Server level: it runs before any location.
+ */
+function uriLimit(w: Writer): void {
+  const too = `^.{${MAX_URI_LENGTH + 1}}`;
+  w.out.push(
+    `# spec 4B.2: a request URI over ${MAX_URI_LENGTH} characters is answered 414 in the service's shape`,
+    '# (needs this server to be the default one of its address, or the same line in it)',
+    'large_client_header_buffers 4 16k;',
+    `if ($request_uri ~ "${too}") { rewrite ^ /${INTERNAL_PREFIX}/uri-too-long last; }`,
+    `location = /${INTERNAL_PREFIX}/uri-too-long {`,
+    '    internal;',
+    ...headerLines('    '),
+    `    ${w.fail('uri-too-long')}`,
+    '}',
+    '',
+  );
 }
 
 /** Family B: one location; each decision is a variable built up by `if`s and tested once. */

@@ -7,6 +7,7 @@
  * storage behind a CDN. Pure: options in, files out.
  */
 import { ENDPOINTS, type Endpoint } from '../api/endpoints.ts';
+import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
 import type { ExtraFile } from '../snapshot/release.ts';
@@ -46,7 +47,8 @@ export type MirrorErrorName =
   | 'resort-set'
   | 'file'
   | 'bad-request'
-  | 'not-found';
+  | 'not-found'
+  | 'uri-too-long';
 
 /** The error bodies of a mirror that publishes `locales`. Messages never echo the request. */
 export function mirrorErrors(locales: readonly string[]): Record<MirrorErrorName, ErrorBody> {
@@ -71,6 +73,7 @@ export function mirrorErrors(locales: readonly string[]): Record<MirrorErrorName
     file: missing('this mirror has no file for this request: the resort or region is not in it, or it does not publish this variant'),
     'bad-request': bad('this mirror cannot answer this request: an id, N, language, country or true/false value is malformed, or a multi-resort request names a set of resorts the mirror does not publish'),
     'not-found': missing('this mirror has no answer here: an unknown path or resort, a locale it does not publish, or the credential endpoints'),
+    'uri-too-long': { status: 414, error: 'uri_too_long', message: `the request URI is longer than ${MAX_URI_LENGTH} characters; split the resort ids over several requests` },
   };
 }
 

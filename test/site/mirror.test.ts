@@ -110,7 +110,13 @@ const T = () => token;
 const someGroup = () => '&resortId=20&resortId=428';
 
 /** Refusals and errors, per kind of host: nginx and the edge function answer alike; Netlify where it differs. */
-const ERRORS: Array<{ name: string; request: () => HostRequest; status: number; service: 'same' | number; netlify?: { status: number; json: boolean } | 'skip' }> = [
+/** A Family B URL of exactly `length` characters (a padding parameter the service and the mirror ignore). */
+const urlOfLength = (length: number) => {
+  const head = `/externalservice/resort/20/profile?token=${T()}&pad=`;
+  return head + 'x'.repeat(length - head.length);
+};
+
+const ERRORS: Array<{ name: string; request: () => HostRequest; status: number; service: 'same' | number; netlify?: { status: number; json: boolean } | 'skip'; apache?: 'skip' }> = [
   { name: 'an unknown resort', request: () => ({ path: `/externalservice/resort/999999/profile?token=${T()}` }), status: 404, service: 'same', netlify: { status: 404, json: false } },
   { name: 'a resort id that is no number', request: () => ({ path: `/externalservice/resort/abc/profile?token=${T()}` }), status: 400, service: 'same', netlify: { status: 404, json: false } },
   { name: 'N outside 0 to 5', request: () => ({ path: `/externalservice/resort/20/9/day/forecast?token=${T()}` }), status: 400, service: 'same', netlify: { status: 404, json: false } },
@@ -124,13 +130,16 @@ const ERRORS: Array<{ name: string; request: () => HostRequest; status: number; 
   { name: 'the credential endpoints', request: () => ({ path: '/externalservice/authorization/token/demo%40example.com/powder-day' }), status: 404, service: 200 },
   { name: 'an unknown path', request: () => ({ path: `/externalservice/resort/20/nothing?token=${T()}` }), status: 404, service: 'same' },
   { name: 'the webcams of a resort with none', request: () => ({ path: `/externalservice/resort/25/webcams?token=${T()}` }), status: 404, service: 'same', netlify: { status: 404, json: false } },
+  // Apache and Netlify answer their own 414 page at their own limit (README, "Moving an existing client")
+  { name: 'a URI of 8,001 characters', request: () => ({ path: urlOfLength(8001) }), status: 414, service: 'same', netlify: 'skip', apache: 'skip' },
   { name: 'a POST', request: () => ({ method: 'POST', path: `/externalservice/resort/20/profile?token=${T()}` }), status: 405, service: 'same', netlify: 'skip' },
   { name: 'Family A with resortIds', request: () => ({ path: '/resorts/snowreport?resortIds=20,25', headers: { 'x-api-key': FULL.apiKey } }), status: 400, service: 200 },
   { name: 'Family A in a language the mirror does not publish', request: () => ({ path: '/resort/20/snowreport', headers: { 'x-api-key': FULL.apiKey, locale: 'fr-FR' } }), status: 404, service: 200, netlify: { status: 200, json: false } },
   { name: 'Family A for an unknown region', request: () => ({ path: '/resorts/snowreport?regionId=999999', headers: { 'x-api-key': FULL.apiKey } }), status: 404, service: 'same' },
 ];
 
-function describeHost(name: string, limits: Limits, start: () => Promise<{ host: Host; close?: () => Promise<void> }>, netlify = false) {
+function describeHost(name: string, limits: Limits, start: () => Promise<{ host: Host; close?: () => Promise<void> }>, kind: 'netlify' | 'apache' | 'other' = 'other') {
+  const netlify = kind === 'netlify';
   describe(name, () => {
     let host: Host;
     let close: (() => Promise<void>) | undefined;
@@ -154,7 +163,7 @@ function describeHost(name: string, limits: Limits, start: () => Promise<{ host:
       expect(result.urls).toBeGreaterThan(2_000);
     }, 120_000);
 
-    it.each(ERRORS.filter((row) => !netlify || row.netlify !== 'skip'))('refuses $name in the service\'s error shape', async (row) => {
+    it.each(ERRORS.filter((row) => !(netlify && row.netlify === 'skip') && !(kind === 'apache' && row.apache === 'skip')))('refuses $name in the service\'s error shape', async (row) => {
       const request = row.request();
       const answer = await host(request);
       const expected = netlify && row.netlify && row.netlify !== 'skip' ? row.netlify : { status: row.status, json: true };
@@ -172,13 +181,13 @@ function describeHost(name: string, limits: Limits, start: () => Promise<{ host:
   });
 }
 
-describeHost('the Apache rules (.htaccess, applied as mod_rewrite does)', FULL_LIMITS, async () => ({ host: apacheHost() }));
+describeHost('the Apache rules (.htaccess, applied as mod_rewrite does)', FULL_LIMITS, async () => ({ host: apacheHost() }), 'apache');
 
 describeHost(
   'the Netlify rules (_redirects, applied as Netlify documents them)',
   { multi: false, localeHeader: false, jsonMissing: false },
   async () => ({ host: netlifyHost() }),
-  true,
+  'netlify',
 );
 
 describeHost('the edge function (in front of a static server)', FULL_LIMITS, async () => {
@@ -212,6 +221,16 @@ describe.skipIf(!NGINX)(NGINX ? 'a real nginx' : 'a real nginx (skipped: nginx i
     const refused = await fetch(`${nginx.url}/externalservice/resort/20/snowreport?language=fr&country=FR`);
     expect(refused.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers a URI of 8,000 characters as the service does (its limit), where nginx alone would refuse it', async () => {
+    const path = urlOfLength(8000);
+    expect(path).toHaveLength(8000);
+    const answer = await fetch(`${nginx.url}${path}`);
+    expect(answer.status).toBe(200);
+    expect((await service({ path })).status).toBe(200);
+    const refused = await fetch(`${nginx.url}${urlOfLength(8001)}`);
+    expect([refused.status, refused.headers.get('content-type'), refused.headers.get('access-control-allow-origin')]).toEqual([414, 'application/json; charset=utf-8', '*']);
   });
 
   it('answers the multi-resort quick links of the service as written, and refuses them in another order', async () => {
