@@ -3,7 +3,7 @@
  * for codes it does not know, the four difficulty marks and the signs of snowfall and wind. Shapes only;
  * the label comes from the caller.
  */
-import { html, svg, type SVGTemplateResult } from 'lit';
+import { html, svg, type HTMLTemplateResult, type SVGTemplateResult } from 'lit';
 
 const sun = (x = 12, y = 12, r = 4) =>
   svg`<circle cx=${x} cy=${y} r=${r} class="sun"/><path class="sun" d="M${x} ${y - r - 4}v2M${x} ${y + r + 2}v2M${x - r - 4} ${y}h2M${x + r + 2} ${y}h2M${x - r - 2} ${y - r - 2}l1.5 1.5M${x + r + 0.5} ${y + r + 0.5}l1.5 1.5M${x + r + 2} ${y - r - 2}l-1.5 1.5M${x - r - 0.5} ${y + r + 0.5}l-1.5 1.5"/>`;
@@ -29,7 +29,7 @@ const SYMBOLS: Record<string, () => SVGTemplateResult[]> = {
 const NEUTRAL = () => [svg`<circle class="cloud" cx="12" cy="12" r="7"/><path class="cloud" d="M9 12h6"/>`];
 
 /** The icon of a weather symbol code; known codes get their own, unknown ones a neutral disc. */
-export function weatherIcon(code: string | null | undefined, label: string) {
+export function weatherIcon(code: string | null | undefined, label: string): HTMLTemplateResult {
   const parts = (code && Object.hasOwn(SYMBOLS, code) ? SYMBOLS[code]! : NEUTRAL)();
   return html`<svg class="icon" viewBox="0 0 24 24" role="img" aria-label=${label}>${parts}</svg>`;
 }
@@ -44,9 +44,9 @@ const MARKS = [
 ];
 
 /** The mark of difficulty `index` (0 easy … 3 expert); decorative: the label is beside it. */
-export const difficultyMark = (index: number) =>
+export const difficultyMark = (index: number): HTMLTemplateResult =>
   html`<svg class="mark" viewBox="0 0 24 16" aria-hidden="true">${MARKS[index]}</svg>`;
 
 /** Small signs before a forecast's snowfall and wind; decorative: a hidden label names them. */
-export const snowSign = html`<svg class="glyph" viewBox="0 0 12 12" aria-hidden="true"><path d="M6 1v10M1.7 3.5l8.6 5M1.7 8.5l8.6-5"/></svg>`;
-export const windSign = html`<svg class="glyph" viewBox="0 0 12 12" aria-hidden="true"><path d="M1 4h6.5a2 2 0 1 0-2-2M1 8h8.5a2 2 0 1 1-2 2"/></svg>`;
+export const snowSign: HTMLTemplateResult = html`<svg class="glyph" viewBox="0 0 12 12" aria-hidden="true"><path d="M6 1v10M1.7 3.5l8.6 5M1.7 8.5l8.6-5"/></svg>`;
+export const windSign: HTMLTemplateResult = html`<svg class="glyph" viewBox="0 0 12 12" aria-hidden="true"><path d="M1 4h6.5a2 2 0 1 0-2-2M1 8h8.5a2 2 0 1 1-2 2"/></svg>`;

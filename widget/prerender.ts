@@ -3,6 +3,7 @@
  * without the element: the build renders it to static HTML per resort and locale (scripts/site/cards.ts).
  * Times are absolute there (a static page has no clock), and images are whatever the build says.
  */
+import type { HTMLTemplateResult } from 'lit';
 import en from './i18n/en.ts';
 import { fill, loadStrings } from './i18n/index.ts';
 import { renderCard } from './render/card.ts';
@@ -42,7 +43,7 @@ export const cardTitle = (locale: string, name: string) => fill(TITLES[locale.sl
 const OUTDATED_AFTER = 48;
 
 /** The card's template at `now`; `image` maps an upstream image URL to what the page should load. */
-export async function cardTemplate(card: CardData, now: number, image: (url: unknown) => string | undefined) {
+export async function cardTemplate(card: CardData, now: number, image: (url: unknown) => string | undefined): Promise<HTMLTemplateResult> {
   const locale = card.locale;
   const t = locale.startsWith('en') ? en : await loadStrings(locale);
   const view = reportView(card.data, now, OUTDATED_AFTER);

@@ -36,7 +36,7 @@
  * @cssprop --rc-radius - Corner radius.
  * @cssprop --rc-padding - Inner padding.
  */
-import { LitElement, type PropertyValues } from 'lit';
+import { LitElement, type HTMLTemplateResult, type PropertyValues } from 'lit';
 import { FileError, loadIndex, type ResortData } from './data.ts';
 import { loadStrings, stringsFor } from './i18n/index.ts';
 import { pickLocale } from './locale.ts';
@@ -206,7 +206,7 @@ export class ResortConditions extends LitElement {
     });
   }
 
-  protected override render() {
+  protected override render(): HTMLTemplateResult {
     const locale = this.effectiveLocale;
     let base = '';
     try {

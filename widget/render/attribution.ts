@@ -4,13 +4,13 @@
  * keeps 4.5:1 against it, whatever the page sets (styles.ts). Its logo is the published copy
  * (`assetPath`): a page never loads anything from the upstream's host.
  */
-import { html, nothing } from 'lit';
+import { html, nothing, type HTMLTemplateResult } from 'lit';
 import { LINK_NAMES } from '../../scripts/api/links.ts';
 import { safeUrl } from '../format.ts';
 import type { ReportView } from '../state.ts';
 import type { ReportContext } from './context.ts';
 
-export function renderAttribution(view: ReportView, ctx: ReportContext) {
+export function renderAttribution(view: ReportView, ctx: ReportContext): HTMLTemplateResult | typeof nothing {
   const a = view.data.attribution;
   const links = view.data.combined.links?.links as Record<string, { url?: unknown; title?: unknown; text?: unknown }> | undefined;
   const resortLinks =

@@ -3,7 +3,7 @@
  * (styles.ts), so loading, a report, a closed resort and an unknown one take the same room and the page
  * never shifts (issue 10). What differs is what fills it.
  */
-import { html, nothing } from 'lit';
+import { html, nothing, type HTMLTemplateResult } from 'lit';
 import type { ReportView, View } from '../state.ts';
 import type { RenderContext } from './context.ts';
 import { renderError, renderSkeleton, renderUnknown } from './states.ts';
@@ -11,7 +11,7 @@ import { renderError, renderSkeleton, renderUnknown } from './states.ts';
 /** Renders a report view (the report module's `renderReport`, loaded beside the snapshot's index). */
 export type ReportRenderer = (view: ReportView, ctx: RenderContext) => unknown;
 
-export function renderCard(view: View, ctx: RenderContext, retry: () => void, report?: ReportRenderer) {
+export function renderCard(view: View, ctx: RenderContext, retry: () => void, report?: ReportRenderer): HTMLTemplateResult {
   // a pre-rendered card ends with a mark: until the parser reaches it, the card's frame shows but not its
   // content, which would move while the rest streams in (styles.ts)
   const frame = (state: string, content: unknown, name?: string) =>

@@ -3,7 +3,7 @@
  * symbol, top and bottom temperatures, snowfall and wind. An account without weather access has no
  * forecast files; the block says so.
  */
-import { html, nothing } from 'lit';
+import { html, nothing, type HTMLTemplateResult } from 'lit';
 import type { WeatherRecord } from '../../scripts/api/schemas/family-b.ts';
 import { num } from '../format.ts';
 import { snowSign, weatherIcon, windSign } from '../icons.ts';
@@ -33,7 +33,7 @@ function day(record: WeatherRecord, ctx: ReportContext, today: string) {
   </li>`;
 }
 
-export function renderForecast(view: ReportView, ctx: ReportContext) {
+export function renderForecast(view: ReportView, ctx: ReportContext): HTMLTemplateResult {
   const forecast = view.data.forecast;
   if (!forecast) {
     return html`<section class="forecast none" part="forecast"><h3 id="forecast">${ctx.t.forecast}</h3>

@@ -3,7 +3,7 @@
  * one, the forecast, the links and the attribution. One state at a time (state.ts): a report shows terrain
  * open only while the resort runs, a permanently closed resort just that and its links.
  */
-import { html, nothing } from 'lit';
+import { html, nothing, type HTMLTemplateResult } from 'lit';
 import { assetPath } from '../../scripts/api/assets.ts';
 import { formatter } from '../format.ts';
 import { fill } from '../i18n/index.ts';
@@ -44,7 +44,7 @@ function renderNoReport(view: ReportView, ctx: ReportContext) {
 }
 
 /** What goes into the card's frame for a resort's files. */
-export function renderReport(view: ReportView, base: RenderContext) {
+export function renderReport(view: ReportView, base: RenderContext): HTMLTemplateResult {
   const copy = (url: unknown) => {
     const path = assetPath(url);
     return path && base.base ? new URL(`../${path}`, base.base).href : undefined;

@@ -3,7 +3,7 @@
  * lifts, runs by difficulty, parks and the resort's comment. Terrain open counts only while the resort
  * runs (open, weekends): beside "closed" they would contradict it.
  */
-import { html, nothing } from 'lit';
+import { html, nothing, type HTMLTemplateResult } from 'lit';
 import { num } from '../format.ts';
 import { difficultyMark } from '../icons.ts';
 import { plural, type Plural } from '../i18n/index.ts';
@@ -39,7 +39,7 @@ function renderChart(view: ReportView, ctx: ReportContext) {
   </figure>`;
 }
 
-export function renderSnow(view: ReportView, ctx: ReportContext) {
+export function renderSnow(view: ReportView, ctx: ReportContext): HTMLTemplateResult {
   const { combined, familyA } = view.data;
   const report = combined.report;
   const onSlope = report?.snowQuality?.onSlope;

@@ -4,11 +4,11 @@
  * resort without a report). Light-DOM content of the tag shows wherever there is nothing better (loading,
  * errors, unknown resort).
  */
-import { html, nothing, svg, type SVGTemplateResult } from 'lit';
+import { html, nothing, svg, type HTMLTemplateResult, type SVGTemplateResult } from 'lit';
 import type { RenderContext } from './context.ts';
 
 /** Placeholder shapes where the figures, the chart and the forecast's days will be. */
-export function renderSkeleton(ctx: RenderContext) {
+export function renderSkeleton(ctx: RenderContext): HTMLTemplateResult {
   return html`<header part="header"><h2 part="name"><slot></slot></h2></header>
     <div class="body skeleton" part="message" role="status" aria-busy="true">
       <span class="visually-hidden">${ctx.t.loading}</span><span class="ph"></span><span class="ph"></span>
@@ -25,17 +25,17 @@ const SIGNS: Record<string, SVGTemplateResult> = {
 };
 
 /** The picture above a state's message; decorative. */
-export const statePicture = (sign: keyof typeof SIGNS | undefined) =>
+export const statePicture = (sign: keyof typeof SIGNS | undefined): HTMLTemplateResult =>
   html`<svg class="picture" viewBox="0 0 48 40" aria-hidden="true"><path class="hill" d="M2 37l13-19 7 9 5-6 10 16z"/><path class="hill" d="M11 24l4-6 4 5"/>${sign ? SIGNS[sign] : ''}</svg>`;
 
 /** A message in the middle of the card, with a picture; `extra` below it (a retry button, the slot). */
-export const renderMessage = (sign: Parameters<typeof statePicture>[0], text: string, extra: unknown = nothing, alert = false) =>
+export const renderMessage = (sign: Parameters<typeof statePicture>[0], text: string, extra: unknown = nothing, alert = false): HTMLTemplateResult =>
   html`<div class="body message" part="message" role=${alert ? 'alert' : nothing}>${statePicture(sign)}<p>${text}</p>${extra}</div>`;
 
-export function renderError(ctx: RenderContext, retry: () => void) {
+export function renderError(ctx: RenderContext, retry: () => void): HTMLTemplateResult {
   return renderMessage('error', ctx.t.error, html`<button type="button" part="retry" @click=${retry}>${ctx.t.retry}</button><slot></slot>`, true);
 }
 
-export function renderUnknown(ctx: RenderContext) {
+export function renderUnknown(ctx: RenderContext): HTMLTemplateResult {
   return renderMessage('unknown', ctx.t.unknownResort, html`<slot></slot>`, true);
 }
