@@ -22,6 +22,7 @@ export { EXIT };
 const SECRET_VARIABLES = ['RC_API_KEY', 'RC_TOKEN', 'RC_EMAIL', 'RC_PASSWORD'] as const;
 
 export const HELP = `Usage: npm run build -- [options]
+       npx resort-conditions build [options]   (the installed package)
 
 Snapshots both API families into static JSON files under <out>/api/ and publishes <out> atomically.
 
@@ -42,6 +43,8 @@ Options (each overrides the config):
   --concurrency <n>      upstream requests under way at once, 1 to 64 (default 6)
   --profile <name>       full: the whole mirror (default); widget: only what the element and the
                          embeds read
+  --public-url <url>     where the tree is served (the folder that holds api/): the region lists'
+                         quick links become absolute URLs under it (default: relative links)
   --refresh <due|all>    due: request only what its refresh interval says is due (default for a real
                          upstream); all: everything (default for the embedded service)
   --data <dir>           dataset of the embedded service (default data)
@@ -96,6 +99,7 @@ export async function build(io: CliIo): Promise<number> {
       endpoints: { type: 'string' },
       concurrency: { type: 'string' },
       profile: { type: 'string' },
+      'public-url': { type: 'string' },
       refresh: { type: 'string' },
       data: { type: 'string' },
       'local-account': { type: 'string' },

@@ -15,6 +15,7 @@ import { parseFlags } from './process.ts';
 import type { CliIo } from './build.ts';
 
 export const DEPLOY_HELP = `Usage: npm run deploy -- --to s3://bucket/prefix [options]
+       npx resort-conditions deploy --to s3://bucket/prefix [options]   (the installed package)
 
 Publishes the current release of <out> (default dist) to S3-compatible object storage: only the objects
 whose bytes or headers changed, new ones first, the index (api/manifest.json) last, deletions after; a

@@ -73,6 +73,23 @@ const Duration = z.union([z.int().positive(), z.string()]).transform((value, ctx
 
 const positiveIds = z.array(z.int().positive()).min(1);
 
+/** Where the tree is served: an http(s) URL without query, fragment or credentials, kept with one final `/`. */
+const PublicUrl = z.string().transform((value, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+    // shown without its query, fragment or user part: they may hold a credential
+    const shown = value.replace(/[?#].*$/s, '?…').replace(/\/\/[^/]*@/, '//…@').slice(0, 80);
+    ctx.addIssue({ code: 'custom', message: `"${shown}" is not the URL of a folder: give an http(s) URL without query, fragment or credentials, such as https://snow.example.org/` });
+    return z.NEVER;
+  }
+  return url.href.replace(/\/?$/, '/');
+});
+
 export const SnapshotConfig = z.strictObject({
   /** Output folder; the build publishes it as one unit (README, "Static file layout"). */
   out: z.string().min(1).default('dist'),
@@ -128,6 +145,12 @@ export const SnapshotConfig = z.strictObject({
    * with file limits), plus the region lists the next scheduled run discovers the resorts from.
    */
   profile: z.enum(['full', 'widget']).default('full'),
+  /**
+   * The public URL of the published tree (the folder that holds `api/`). With it, the region lists' quick
+   * links are absolute URLs, which clients that fetch them as written can follow; without it, links
+   * relative to the list's own URL.
+   */
+  publicUrl: PublicUrl.optional(),
   /** `npm run deploy`'s settings: validated there (`scripts/deploy/config.ts`), carried here untouched. */
   deploy: z.record(z.string(), z.unknown()).optional(),
 });
@@ -155,6 +178,7 @@ export interface ConfigFlags {
   endpoints?: string;
   concurrency?: string;
   profile?: string;
+  'public-url'?: string;
 }
 
 const list = (value: string) => value.split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -190,6 +214,7 @@ export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<Snaps
   if (flags.regions) merged.regions = ids('regions', flags.regions);
   if (flags.endpoints) merged.endpoints = list(flags.endpoints);
   if (flags.profile) merged.profile = flags.profile;
+  if (flags['public-url']) merged.publicUrl = flags['public-url'];
   if (flags.concurrency) {
     if (!/^\d+$/.test(flags.concurrency)) throw new SnapshotError('usage', `--concurrency: "${flags.concurrency}" is not a whole number`);
     merged.concurrency = Number(flags.concurrency);

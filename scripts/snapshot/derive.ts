@@ -59,15 +59,19 @@ function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList
 
 /**
  * Quick links carry the caller's token (upstream-facts.md): they become links to the mirror's own group
- * files, relative to the list's file, and the bare query string loses its token.
+ * files — absolute under `publicUrl` when the config gives it, else relative to the list's file — and the
+ * bare query string loses its token.
  */
 function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, locale: string): RegionList {
   const id = checkId(list.id, `region list ${from}`);
   const group = `region-${id}`;
   // the widget profile publishes no group files (the lists stay: the next run discovers the resorts from them)
   const published = !widgetProfile(ctx) && (!ctx.publishedGroups || ctx.publishedGroups.has(group));
-  const link = (type: MultiType, feature: EndpointGroup) =>
-    published && includes(ctx, feature) ? relativeLink(from, filePath({ endpoint: multiEndpoint(type).id, locale, group })) : '';
+  const link = (type: MultiType, feature: EndpointGroup) => {
+    if (!published || !includes(ctx, feature)) return '';
+    const file = filePath({ endpoint: multiEndpoint(type).id, locale, group });
+    return ctx.config.publicUrl ? new URL(`api/${file}`, ctx.config.publicUrl).href : relativeLink(from, file);
+  };
   const query = list.resorts.map((r) => `resortId=${checkId(r.id, `region list ${from}`)}`);
   const { language, country } = parseLocale(locale)!;
   return {

@@ -36,21 +36,22 @@ export interface Discovery {
 
 /**
  * What the published lists' quick links depend on besides the upstream body: the profile (the widget
- * profile publishes no group files) and which of the linked outputs are built. It is part of the lists'
+ * profile publishes no group files), which of the linked outputs are built, and the public URL. It is part of the lists'
  * keys, so a list is never carried into a release whose links would point at files it does not have.
  */
-function linkShape(config: Pick<SnapshotConfig, 'profile' | 'endpoints'>): string {
+function linkShape(config: ListConfig): string {
   if (config.profile === 'widget') return ' profile=widget';
   const linked = (['snowreport', 'profile', 'combinedreport'] as const).filter((e) => config.endpoints.includes(e));
-  return linked.length === 3 ? '' : ` links=${linked.join(',') || 'none'}`;
+  return `${linked.length === 3 ? '' : ` links=${linked.join(',') || 'none'}`}${config.publicUrl ? ` url=${config.publicUrl}` : ''}`;
 }
+type ListConfig = Pick<SnapshotConfig, 'profile' | 'endpoints' | 'publicUrl'>;
 
-export function countriesCollection(locale: string, config: Pick<SnapshotConfig, 'profile' | 'endpoints'>): Collection {
+export function countriesCollection(locale: string, config: ListConfig): Collection {
   const request: ApiRequest = { endpoint: 'region.countries', locale };
   return singleCollection(request, { key: `${locale} region.countries${linkShape(config)}`, allowNotFound: false, resorts: [], derivation: { kind: 'countries' } });
 }
 
-export function regionListCollection(locale: string, regionId: number, config: Pick<SnapshotConfig, 'profile' | 'endpoints'>): Collection {
+export function regionListCollection(locale: string, regionId: number, config: ListConfig): Collection {
   const request: ApiRequest = { endpoint: 'region.list', params: { regionId: String(regionId) }, locale };
   const key = `${locale} region.list region=${regionId}${linkShape(config)}`;
   return singleCollection(request, { key, allowNotFound: true, resorts: [], derivation: { kind: 'region-list' } });

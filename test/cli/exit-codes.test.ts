@@ -70,6 +70,15 @@ describe('build exit codes', () => {
     expect(await exists(r.out)).toBe(false);
   });
 
+  it.each(['ftp://snow.example.org/', 'https://snow.example.org/?token=x', 'snow.example.org'])('exits 2 for a public URL that is not one of a folder: %s', async (url) => {
+    const r = await run('public-url', ['--public-url', url]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('publicUrl: "');
+    expect(r.stderr).toContain('is not the URL of a folder: give an http(s) URL without query, fragment or credentials');
+    expect(r.stderr).not.toContain('token=x');
+    expect(await exists(r.out)).toBe(false);
+  });
+
   it('exits 2 for a config file that does not exist', async () => {
     const r = await run('config', ['--config', 'missing.json']);
     expect(r.code).toBe(2);

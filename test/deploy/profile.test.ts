@@ -24,8 +24,11 @@ const elementReads = (id: number, locale: string) => [
   filePath({ endpoint: 'attribution', locale }),
 ].map((path) => `api/${path}`);
 
-/** Every quick link in the release's region lists names a file of the release; answers how many there are. */
-async function expectLinksResolve(out: string): Promise<number> {
+/**
+ * Every quick link in the release's region lists names a file of the release — relative to the list, or
+ * under `publicUrl` — and answers how many there are.
+ */
+async function expectLinksResolve(out: string, publicUrl?: string): Promise<number> {
   const files = await releaseFiles(out);
   let links = 0;
   for (const [path, bytes] of files) {
@@ -36,7 +39,9 @@ async function expectLinksResolve(out: string): Promise<number> {
         const link = (list as Record<string, unknown>)[key];
         if (typeof link !== 'string' || link === '') continue;
         links++;
-        expect(files.has(posix.normalize(posix.join(posix.dirname(path), link))), `${path} ${key} ${link}`).toBe(true);
+        if (publicUrl) expect(link.startsWith(publicUrl), link).toBe(true);
+        const target = publicUrl ? link.slice(publicUrl.length) : posix.normalize(posix.join(posix.dirname(path), link));
+        expect(files.has(target), `${path} ${key} ${link}`).toBe(true);
       }
     }
   }
@@ -70,6 +75,21 @@ describe('profile "widget"', () => {
     expect(widget.length).toBeLessThan(full.size / 2);
     await expectLinksResolve(out);
     // and back: the lists of the widget profile are not carried into the full one either
+    await buildRelease(out, ['--resorts', '20,25', '--refresh', 'due']);
+    expect(await expectLinksResolve(out)).toBeGreaterThan(0);
+  }, 90_000);
+});
+
+describe('quick links', () => {
+  it('are absolute URLs under the public URL when the config gives one, and follow a change of it', async () => {
+    const out = join(root, 'public', 'dist');
+    await buildRelease(out, ['--resorts', '20,25', '--public-url', 'https://snow.example.org/mirror']);
+    expect(await expectLinksResolve(out, 'https://snow.example.org/mirror/')).toBeGreaterThan(0);
+    const list = JSON.parse((await releaseFiles(out)).get('api/en-US/externalservice/region/251/list.json')!.toString()) as Record<string, string>;
+    expect(list.restSnowReport).toBe('https://snow.example.org/mirror/api/en-US/externalservice/resort/snowreport/group=region-251.json');
+    // another URL, and none: no list is carried with the old links
+    await buildRelease(out, ['--resorts', '20,25', '--public-url', 'https://cdn.example.net/', '--refresh', 'due']);
+    expect(await expectLinksResolve(out, 'https://cdn.example.net/')).toBeGreaterThan(0);
     await buildRelease(out, ['--resorts', '20,25', '--refresh', 'due']);
     expect(await expectLinksResolve(out)).toBeGreaterThan(0);
   }, 90_000);
