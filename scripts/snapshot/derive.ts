@@ -100,6 +100,9 @@ function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<R
       group.name === 'all' ? { endpoint: 'a.snowreport', group: 'all', locale } : { endpoint: 'a.snowreport', params: { regionId: group.name.slice('region-'.length) }, locale };
     outputs.push({ file: filePath(request), body });
   }
+  for (const region of ctx.scope.emptyRegions) {
+    outputs.push({ file: filePath({ endpoint: 'a.snowreport', params: { regionId: String(region) }, locale }), body: [] });
+  }
   return outputs;
 }
 

@@ -16,6 +16,11 @@ export interface Group {
 export interface Scope {
   resorts: Array<{ id: number; name: string }>;
   groups: Group[];
+  /**
+   * Regions, states and countries the lists name with no resort at all, in a snapshot of every resort: the
+   * service answers Family A's `regionId` for them with `[]`, and so does the mirror (no group files).
+   */
+  emptyRegions: number[];
 }
 
 /** An id from an upstream body that will name a file: a positive whole number, or the run stops. */
@@ -71,12 +76,14 @@ export function scopeOf(config: SnapshotConfig, lists: ReadonlyArray<RegionList>
     // a region none of whose resorts are in the snapshot gets no group files
     if (inScope.length > 0) groups.push({ name: `region-${region}`, ids: inScope });
   }
-  return { resorts: ids.map((id) => ({ id, name: names.get(id) ?? `Resort ${id}` })), groups };
+  const everything = config.resorts === undefined && config.regions === undefined;
+  const emptyRegions = everything ? [...members].filter(([, list]) => list.length === 0).map(([region]) => region).sort((a, b) => a - b) : [];
+  return { resorts: ids.map((id) => ({ id, name: names.get(id) ?? `Resort ${id}` })), groups, emptyRegions };
 }
 
 /** Without Family B nothing lists the resorts: the configured ids are the scope, in one group. */
 export function configuredScope(config: SnapshotConfig): Scope {
   if (!config.resorts) throw new SnapshotError('config', 'config.resorts: without Family B credentials the snapshot cannot list resorts; name them');
   const ids = [...new Set(config.resorts)].sort((a, b) => a - b);
-  return { resorts: ids.map((id) => ({ id, name: `Resort ${id}` })), groups: [{ name: 'all', ids }] };
+  return { resorts: ids.map((id) => ({ id, name: `Resort ${id}` })), groups: [{ name: 'all', ids }], emptyRegions: [] };
 }

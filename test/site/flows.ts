@@ -113,6 +113,7 @@ export async function replay(mirror: Host, service: Host, options: ReplayOptions
     return { service: s, mirror: m };
   };
 
+  const allRegions = new Set<number>();
   for (const form of options.forms) {
     const q = form ? `&${form}` : '';
     const countriesPath = `/externalservice/region/countries/list?token=${token}${q}`;
@@ -120,6 +121,7 @@ export async function replay(mirror: Host, service: Host, options: ReplayOptions
     const lists = JSON.parse(countries.service.body) as Array<{ id: number; states?: Array<{ id: number }>; regions?: Array<{ id: number }> }>;
     const regionIds = [...new Set(lists.flatMap((c) => [c.id, ...(c.states ?? []).map((s) => s.id), ...(c.regions ?? []).map((r) => r.id)]))];
     const resorts = new Set<number>();
+    for (const id of regionIds) allRegions.add(id);
     for (const id of regionIds) {
       const listPath = `/externalservice/region/${id}/list?token=${token}${q}`;
       const list = await compare({ path: listPath });
@@ -154,8 +156,12 @@ export async function replay(mirror: Host, service: Host, options: ReplayOptions
   const headers = (locale?: string) => ({ 'x-api-key': options.apiKey, ...(locale ? { locale } : {}) });
   const familyA: HostRequest[] = [];
   for (const locale of [undefined, 'de-DE', 'de']) {
-    familyA.push({ path: '/resorts/snowreport', headers: headers(locale) }, { path: '/resorts/snowreport?regionId=251', headers: headers(locale) });
+    familyA.push({ path: '/resorts/snowreport', headers: headers(locale) });
     for (const id of [20, 25, 60]) familyA.push({ path: `/resort/${id}/snowreport`, headers: headers(locale) });
+  }
+  // every country, state and region, those without resorts too (the service answers `[]` for them)
+  for (const id of [...allRegions].sort((a, b) => a - b)) {
+    for (const locale of [undefined, 'de-DE']) familyA.push({ path: `/resorts/snowreport?regionId=${id}`, headers: headers(locale) });
   }
   await inBatches(familyA, (request) => (options.limits.localeHeader ? compare(request) : compare(request, { ...request, headers: headers() })));
   return result;
