@@ -41,7 +41,8 @@ export function apacheRules(options: MirrorOptions): string {
     '<IfModule mod_headers.c>',
     '  Header always set Access-Control-Allow-Origin "*"',
     '</IfModule>',
-    `<If "%{REQUEST_URI} =~ m#^/(externalservice|resorts?|${P})/#">`,
+    // the request line as the client sent it: once a rule has rewritten the request, REQUEST_URI names the file
+    `<If "%{THE_REQUEST} =~ m#^\\S+ /(externalservice|resorts?|(${options.locales.join('|')})/externalservice|${P})/#">`,
     `  ErrorDocument 400 /${errorFile('bad-request')}`,
     `  ErrorDocument 404 /${errorFile('not-found')}`,
     `  ErrorDocument 405 /${errorFile('method')}`,
