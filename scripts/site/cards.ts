@@ -48,11 +48,17 @@ export const frameLoaderSource = `/* resort-conditions: sizes iframes of pre-ren
       if (frames[i].contentWindow === event.source) frames[i].style.height = Math.ceil(height) + 'px';
     }
   });
+  // cards that loaded before this script did have already reported: ask every frame again (the request
+  // carries nothing; a frame still loading would make a narrower target origin log an error)
+  var frames = document.getElementsByTagName('iframe');
+  for (var i = 0; i < frames.length; i++) {
+    if (frames[i].contentWindow) frames[i].contentWindow.postMessage({ type: 'resort-conditions:measure' }, '*');
+  }
 })();
 `;
 
-/** In the card page: reports the card's height to the embedding page whenever it changes. */
-const HEIGHT_REPORTER = `(function(){if(parent===window)return;var el=document.querySelector('resort-conditions');function send(){parent.postMessage({type:'resort-conditions:height',height:Math.ceil(el.getBoundingClientRect().height)},'*')}new ResizeObserver(send).observe(el);send()})();`;
+/** In the card page: reports the card's height to the embedding page whenever it changes, and when asked. */
+const HEIGHT_REPORTER = `(function(){if(parent===window)return;var el=document.querySelector('resort-conditions');function send(){parent.postMessage({type:'resort-conditions:height',height:Math.ceil(el.getBoundingClientRect().height)},'*')}addEventListener('message',function(e){if(e.source===parent&&e.data&&e.data.type==='resort-conditions:measure')send()});new ResizeObserver(send).observe(el);send()})();`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON that cannot end a `<script>` element or open a comment. */

@@ -451,6 +451,19 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
       await page.screenshot({ path: join(RESULTS, 'iframe-fr-FR-768.png'), fullPage: true });
       await context.close();
     });
+
+    it('size frames that loaded before the loader arrived: the loader asks them again', async () => {
+      // the page's load event waits for its frames: each card has reported its height to a page not listening yet
+      const { context, page } = await open({ embed: 'iframe', resorts: [25, 136], locale: 'de-DE', noLoader: true }, { width: 375 });
+      expect(await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => f.style.height))).toEqual(['40rem', '40rem']);
+      await page.addScriptTag({ url: `${fast.url}/resort-conditions-frame.js` });
+      await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.style.height.endsWith('px')));
+      for (const frame of page.mainFrame().childFrames().filter((f) => f.url().includes('/cards/'))) {
+        const inner = await frame.evaluate(() => Math.ceil(document.querySelector('resort-conditions')!.getBoundingClientRect().height));
+        expect(await (await frame.frameElement()).evaluate((f) => (f as HTMLIFrameElement).getBoundingClientRect().height)).toBe(inner);
+      }
+      await context.close();
+    });
   });
 
   it('renders every resort of the demo page without console errors or axe violations', async () => {

@@ -56,6 +56,8 @@ export interface PartnerOptions {
    * forecast): what a slow connection does to a server-side include.
    */
   pause?: number;
+  /** The iframe embed without its loader: a test adds it once the cards have loaded (a loader that arrives late). */
+  noLoader?: boolean;
 }
 
 const TEXT = 'Partners write their own articles around the snow report. '.repeat(12);
@@ -78,7 +80,9 @@ export async function partnerPage(o: PartnerOptions): Promise<string> {
       ? `<script type="module" blocking="render" src="${o.site}/resort-conditions.js"></script>`
       : o.embed === 'include'
         ? `<script type="module" src="${o.site}/resort-conditions.js"></script>`
-        : `<script async src="${o.site}/resort-conditions-frame.js"></script>`;
+        : o.noLoader
+          ? ''
+          : `<script async src="${o.site}/resort-conditions-frame.js"></script>`;
   const theme = o.theme ?? 'light';
   const page =
     theme === 'dark' ? 'background:#0b1118;color:#e8eef5' : theme === 'partner' ? 'background:#0b2233;color:#f4efe6' : 'background:#fff;color:#1d2733';
