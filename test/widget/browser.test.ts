@@ -410,6 +410,15 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
       expect(await page.title()).toBe('Elk Ridge: Schneebericht');
       expect(requests.every((url) => new URL(url).origin === fast.url)).toBe(true);
       await page.screenshot({ path: join(RESULTS, 'card-nojs-de-DE-375.png'), fullPage: true });
+      // README: a card page of 3 days needs at most 65rem, and 41rem from 900 px wide (a frame without the loader)
+      const heights: Record<number, number> = {};
+      for (const width of [300, 320, 360, 375, 400, 480, 560, 640, 768, 900, 1200]) {
+        await page.setViewportSize({ width, height: 900 });
+        // what a frame must show: the card's bottom edge and the page's margin below it
+        heights[width] = await page.evaluate(() => Math.ceil(document.querySelector('resort-conditions')!.getBoundingClientRect().bottom + scrollY + parseFloat(getComputedStyle(document.body).marginBottom)));
+      }
+      expect(Math.max(...Object.values(heights)), JSON.stringify(heights)).toBeLessThanOrEqual(65 * 16);
+      expect(Math.max(heights[900]!, heights[1200]!), JSON.stringify(heights)).toBeLessThanOrEqual(41 * 16);
       await context.close();
     });
 
