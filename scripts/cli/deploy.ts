@@ -41,7 +41,8 @@ Options (each overrides the "deploy" key of the config):
 Exit codes: 0 deployed (or already up to date); 2 a flag, the config or the release is wrong, or the
 prefix holds objects this tool did not put there; 10 the store refused the credentials; 11 the bucket does
 not exist or the prefix cannot be read, written or deleted from; 12 the store failed part-way (readers
-still see the previous state; run again). 10 and 11 are found before anything is written.
+still see the previous state; run again). 10 and 11 are found before anything is written, unless the
+credentials expire during the deploy (readers still see the previous state; run again).
 `;
 
 export interface DeployIo extends Omit<CliIo, 'widget'> {

@@ -86,10 +86,11 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     if (options.dryRun) return { summary: summary(true, plan.remove.length), plan };
     if (isUpToDate(plan) && remote.unknown.size === 0) return { summary: summary(false, 0), plan };
 
+    // 5. the rights it needs, before anything is written: every deploy from here on deletes (the journal at
+    // the end, at least), and deleting a key that never exists changes nothing
+    await store.deleteOne(PROBE_KEY);
     const changing = uploads(plan).length + plan.remove.length > 0;
     if (changing) {
-      // 5. the rights it needs, before anything is written: deleting a key that never exists changes nothing
-      if (plan.remove.length > 0) await store.deleteOne(PROBE_KEY);
       // the journal is the first write: denied, nothing was written
       const touched = [...remote.unknown, ...uploads(plan).map((o) => o.path), ...plan.remove];
       await store.put(JOURNAL_KEY, encodeJournal({ version: 1, release: release.name, paths: touched }), BOOKKEEPING_HEADERS);
@@ -189,7 +190,7 @@ async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => 
 /**
  * The requests a deploy of `plan` makes, with the reads already made: the journal, every upload and the
  * index (writes); the rights probe, one DeleteObjects per 1,000 objects gone and the journal's removal
- * (deletes). A bucket that is up to date costs the two reads of the index and the journal, nothing else.
+ * (deletes: the probe and the journal's removal in every deploy that writes). A bucket that is up to date costs the two reads of the index and the journal, nothing else.
  */
 export function projectRequests(plan: DeployPlan, remote: RemoteState, made: Readonly<RequestCounts>): RequestCounts {
   const up = uploads(plan).length;
@@ -198,7 +199,7 @@ export function projectRequests(plan: DeployPlan, remote: RemoteState, made: Rea
   const changing = up + gone > 0;
   return {
     write: made.write + (changing ? 1 : 0) + up + 1,
-    delete: made.delete + (gone > 0 ? 1 + Math.ceil(gone / 1000) : 0) + 1,
+    delete: made.delete + 1 + Math.ceil(gone / 1000) + 1,
     read: made.read,
     list: made.list,
   };

@@ -163,7 +163,7 @@ export class Store {
     const line = `[${method}] "${targetUrl(this.target, path)}": ${status ? `HTTP ${status} ` : ''}${name}`;
     const where = targetUrl(this.target);
     if (AUTH_ERRORS.has(name) || status === 401) {
-      return new ResortConditionsError('store_auth', `${line}: the store refused the credentials; check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY${this.endpoint ? ` and that AWS_ENDPOINT_URL (${this.endpoint}) is the store they belong to` : ''}`, { cause: error });
+      return new ResortConditionsError('store_auth', `${line}: the store refused the credentials; check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN when you use one: it expires)${this.endpoint ? ` and that AWS_ENDPOINT_URL (${this.endpoint}) is the store they belong to` : ''}`, { cause: error });
     }
     if (name === 'NoSuchBucket') {
       return new ResortConditionsError('store_target', `${line}: the bucket "${this.target.bucket}" does not exist${this.endpoint ? ` at ${this.endpoint}` : ''}; create it (README, "Deployment") or fix --to`, { cause: error });

@@ -36,9 +36,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 beforeEach(() => {
-  s3.policy.readOnly = undefined;
-  s3.policy.throttle = undefined;
-  s3.policy.noBatchDelete = undefined;
+  for (const rule of ['readOnly', 'noWrite', 'noDelete', 'throttle', 'noBatchDelete'] as const) s3.policy[rule] = undefined;
 });
 
 const without = (env: Record<string, string>, ...names: string[]) => Object.fromEntries(Object.entries(env).filter(([k]) => !names.includes(k)));
@@ -77,9 +75,17 @@ describe('a deploy that cannot be done', () => {
       name: 'a prefix the credentials may not write to',
       to: 's3://site/locked',
       env: () => s3.env,
-      readOnly: (key: string) => key.startsWith('site/locked/'),
+      noWrite: (key: string) => key.startsWith('site/locked/'),
       exit: EXIT.storeTarget,
       message: 'deploy: [PUT] "s3://site/locked/.resort-conditions/journal.json.gz": HTTP 403 AccessDenied: the credentials may not write under s3://site/locked/',
+    },
+    {
+      name: 'a prefix the credentials may write to but not delete from, even when nothing must go',
+      to: 's3://site/undeletable',
+      env: () => s3.env,
+      noDelete: (key: string) => key.startsWith('site/undeletable/'),
+      exit: EXIT.storeTarget,
+      message: 'deploy: [DELETE] "s3://site/undeletable/.resort-conditions/probe": HTTP 403 AccessDenied: the credentials may not delete under s3://site/undeletable/',
     },
     {
       name: 'a prefix the credentials may not delete from, when objects must go',
@@ -111,14 +117,15 @@ describe('a deploy that cannot be done', () => {
       exit: EXIT.usage,
       message: 'deploy: --to: "https://site.example/snow" is not an s3:// address',
     },
-  ])('exits $exit and writes nothing for $name', async ({ to, env, readOnly, exit, message, out }) => {
-    s3.policy.readOnly = readOnly;
+  ])('exits $exit and writes nothing for $name', async ({ to, env, readOnly, noWrite, noDelete, exit, message, out }) => {
+    Object.assign(s3.policy, { readOnly, noWrite, noDelete });
     const before = [...(await s3.listing('site')), ...(await s3.listing('other'))];
     const run = await runDeploy(s3, out?.() ?? small, to, [], env());
     expect(run.code, run.stderr).toBe(exit);
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe('');
-    expect(run.requests.filter((r) => (r.kind === 'write' || r.kind === 'delete') && r.status < 300)).toEqual([]);
+    // the rights probe deletes a key that never exists: it changes nothing
+    expect(run.requests.filter((r) => (r.kind === 'write' || r.kind === 'delete') && r.status < 300 && r.path !== '.resort-conditions/probe')).toEqual([]);
     expect([...(await s3.listing('site')), ...(await s3.listing('other'))]).toEqual(before);
     // never a secret in a message
     expect(run.stderr).not.toContain(s3.env.AWS_SECRET_ACCESS_KEY);

@@ -20,6 +20,10 @@ export const ACCESS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3R
 export interface Policy {
   /** Keys (bucket/key) that may not be written or deleted: answered 403 AccessDenied. */
   readOnly?: (bucketAndKey: string) => boolean;
+  /** Keys that may be written but not deleted (a policy without s3:DeleteObject). */
+  noDelete?: (bucketAndKey: string) => boolean;
+  /** Keys that may be deleted but not written. */
+  noWrite?: (bucketAndKey: string) => boolean;
   /** Answered 503 SlowDown while this answers true for a PUT. */
   throttle?: () => boolean;
   /** Multi-object delete answered 501 NotImplemented, as Google Cloud Storage's XML API does. */
@@ -88,7 +92,10 @@ export async function startS3(buckets: string[]): Promise<LocalS3> {
     }
     const path = decodeURIComponent(ctx.path.slice(1));
     const writing = ctx.method === 'PUT' || ctx.method === 'DELETE' || (ctx.method === 'POST' && 'delete' in ctx.query);
+    const deleting = ctx.method === 'DELETE' || (ctx.method === 'POST' && 'delete' in ctx.query);
     if (writing && policy.readOnly?.(path)) return denied(ctx, 'AccessDenied', 'Access Denied', 403);
+    if (deleting && policy.noDelete?.(path)) return denied(ctx, 'AccessDenied', 'Access Denied', 403);
+    if (writing && !deleting && policy.noWrite?.(path)) return denied(ctx, 'AccessDenied', 'Access Denied', 403);
     if (ctx.method === 'PUT' && policy.throttle?.()) return denied(ctx, 'SlowDown', 'Please reduce your request rate.', 503);
     if (ctx.method === 'POST' && 'delete' in ctx.query && policy.noBatchDelete) return denied(ctx, 'NotImplemented', 'A header you provided implies functionality that is not implemented', 501);
     await next();

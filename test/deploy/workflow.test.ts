@@ -24,7 +24,7 @@ interface Step {
 interface Workflow {
   on: { schedule?: Array<{ cron: string }>; workflow_dispatch?: unknown };
   concurrency?: { group?: string; 'cancel-in-progress'?: boolean };
-  jobs: Record<string, { env?: Record<string, string>; steps: Step[] }>;
+  jobs: Record<string, { if?: string; env?: Record<string, string>; steps: Step[] }>;
 }
 
 let workflow: Workflow;
@@ -70,9 +70,13 @@ describe('the snapshot workflow', () => {
     expect(workflow.on).toHaveProperty('workflow_dispatch');
   });
 
-  it('runs one at a time, and never cancels a run under way', () => {
-    expect(workflow.concurrency?.group).toMatch(/\S/);
+  it('runs one at a time per target whatever the branch, from the default branch only, and never cancels a run under way', () => {
+    expect(workflow.concurrency?.group).toContain('vars.RC_DEPLOY_TO');
+    expect(workflow.concurrency?.group).not.toMatch(/github\.(ref|ref_name|head_ref)\b/);
     expect(workflow.concurrency?.['cancel-in-progress']).toBe(false);
+    expect(workflow.jobs.snapshot!.if).toBe('github.ref_name == github.event.repository.default_branch');
+    // one state for the target, not one per branch
+    expect(restore().with!.key).not.toContain('ref');
   });
 
   it('restores the private state before the build and saves it after the deploy, whatever happened', () => {
