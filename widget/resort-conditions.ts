@@ -5,7 +5,7 @@
  * @fires load - The report is shown. `detail: { resort, locale }`
  * @fires error - The files could not be loaded, or the resort is not in them. `detail: { resort, reason }`
  * @slot - Shown before the script loads, while loading, and in place of an error message's extras.
- * @csspart card - The card's frame, in every state.
+ * @csspart card - The card's content, in every state: everything but the resort's links and the attribution.
  * @csspart header - Name and status line.
  * @csspart name - The resort's name.
  * @csspart status - The resort's state (open, closed, out of season…).

@@ -72,8 +72,13 @@ export const styles = css`
     --_rows: 1;
     --_rh: 7.2em;
     --_base: 35.5em;
-    display: flex;
-    flex-direction: column;
+    /* the content (the card part) above, the links and the attribution in a row of their own: nothing
+       set on a part can push them out of the frame, cover them (they are on top) or fade them (they are
+       outside it); a page's font cannot shrink the frame away either */
+    display: grid;
+    grid-template: minmax(0, 1fr) auto / minmax(0, 1fr);
+    isolation: isolate;
+    font-size: max(1em, 10px);
     height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em);
     overflow: hidden;
     padding: var(--rc-padding, 1rem 1.25rem);
@@ -465,8 +470,20 @@ export const styles = css`
     height: 0.8em;
     margin-right: 0.25em;
   }
+  .content {
+    grid-area: 1 / 1;
+    display: flex;
+    flex-direction: column;
+    min-height: 0;
+    overflow: hidden;
+  }
   .foot {
+    grid-area: 2 / 1;
+    align-self: start;
+    position: relative;
+    z-index: 2147483647;
     margin-top: 0.6em;
+    background: var(--_bg);
   }
   .links ul {
     flex-wrap: wrap;

@@ -278,6 +278,16 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
         'resort-conditions { visibility: hidden; color: transparent; font-size: 2px }',
         'resort-conditions { --rc-background: rgba(0, 0, 0, 0.5) } body { background: #000 }',
         'resort-conditions { --rc-background: #12344d; --rc-color: #12344d }',
+        // through the parts and the font: fade, black out, clip, push, shrink, grow or cover the card
+        'resort-conditions::part(card) { opacity: 0 }',
+        'resort-conditions::part(card) { filter: brightness(0) }',
+        'resort-conditions::part(card) { clip-path: inset(0 0 70px 0) }',
+        'resort-conditions::part(forecast) { margin-bottom: 2000px }',
+        'resort-conditions::part(card) { font-size: 0 }',
+        'resort-conditions { --rc-font: 0px/0 serif }',
+        'resort-conditions::part(card) { flex: 0 0 5000px; height: 5000px; overflow: visible; grid-row: 2; order: 9 }',
+        'resort-conditions::part(card) { position: absolute; inset: 0; z-index: 2147483647; background: #fff }',
+        'resort-conditions::part(card) { transform: translateY(300px); background: #000 }',
       ];
       const results = await inBatches(HOSTILE, 4, async (css) => {
         const { context, page } = await open({ embed: 'module', resorts: [20], css }, { width: 768 });
@@ -285,10 +295,25 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
         const seen = await page.evaluate(() => {
           const a = document.querySelector('resort-conditions')!.shadowRoot!.querySelector('.attribution')!;
           const style = getComputedStyle(a);
-          const box = a.getBoundingClientRect();
           const contrast = (window as unknown as { contrast: (fg: string, bg: string) => number }).contrast;
+          a.scrollIntoView({ block: 'center' });
+          const root = a.getRootNode() as ShadowRoot;
+          const frame = root.querySelector('.frame')!.getBoundingClientRect();
+          // nothing between it and the shadow root fades, filters or clips it, it lies inside the frame, and it is on top
+          const ancestors: Element[] = [];
+          for (let n: Element | null = a; n; n = n.parentElement) ancestors.push(n);
+          const untouched = ancestors.every((n) => {
+            const s = getComputedStyle(n);
+            return s.opacity === '1' && s.filter === 'none' && s.clipPath === 'none';
+          });
+          const box = a.getBoundingClientRect();
+          const inside = box.top >= frame.top && box.bottom <= frame.bottom && box.left >= frame.left && box.right <= frame.right;
+          const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
           return {
-            shown: style.display !== 'none' && style.visibility === 'visible' && style.opacity === '1' && box.width > 100 && box.height > 10 && parseFloat(style.fontSize) >= 12,
+            why: JSON.stringify({ untouched, inside, hit: hit?.outerHTML.slice(0, 60), box: [box.top, box.bottom], frame: [frame.top, frame.bottom] }),
+            shown:
+              style.display !== 'none' && style.visibility === 'visible' && untouched && inside && !!hit && a.contains(hit) &&
+              box.width > 100 && box.height > 10 && parseFloat(style.fontSize) >= 12,
             text: contrast(style.color, style.backgroundColor),
             links: [...a.querySelectorAll('a')].map((l) => contrast(getComputedStyle(l).color, style.backgroundColor)),
           };
@@ -297,7 +322,7 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
         return { css, ...seen };
       });
       for (const r of results) {
-        expect(r.shown, r.css).toBe(true);
+        expect(r.shown, `${r.css} ${r.why}`).toBe(true);
         expect(r.text, r.css).toBeGreaterThanOrEqual(4.5);
         for (const l of r.links) expect(l, r.css).toBeGreaterThanOrEqual(4.5);
       }

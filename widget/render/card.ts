@@ -15,8 +15,10 @@ export function renderCard(view: View, ctx: RenderContext, retry: () => void, re
   // a pre-rendered card ends with a mark: until the parser reaches it, the card's frame shows but not its
   // content, which would move while the rest streams in (styles.ts)
   const frame = (state: string, content: unknown, name?: string) =>
-    html`<article class="frame ${state}" part="card" data-n=${ctx.days + 1} lang=${ctx.locale} aria-label=${name ?? nothing} ?data-static=${ctx.frozen}>${content}${ctx.frozen ? html`<i hidden></i>` : nothing}</article>`;
+    html`<article class="frame ${state}" data-n=${ctx.days + 1} lang=${ctx.locale} aria-label=${name ?? nothing} ?data-static=${ctx.frozen}>${content}${ctx.frozen ? html`<i hidden></i>` : nothing}</article>`;
+  // the `card` part is what a page may style; a report's attribution stands beside it (render/report.ts)
+  const part = (content: unknown) => html`<div class="content" part="card">${content}</div>`;
   if (view.kind === 'report' && report) return frame(view.status, report(view, ctx), view.data.combined.resortName);
-  if (view.kind === 'unknown-resort') return frame('unknown', renderUnknown(ctx));
-  return view.kind === 'loading' ? frame('loading', renderSkeleton(ctx)) : frame('error', renderError(ctx, retry));
+  if (view.kind === 'unknown-resort') return frame('unknown', part(renderUnknown(ctx)));
+  return view.kind === 'loading' ? frame('loading', part(renderSkeleton(ctx))) : frame('error', part(renderError(ctx, retry)));
 }

@@ -51,11 +51,13 @@ export function renderReport(view: ReportView, base: RenderContext): HTMLTemplat
   };
   const ctx: ReportContext = { ...base, f: formatter(base.locale), imperial: isImperial(base.locale), asset: base.asset ?? copy };
   const reported = REPORTED.has(view.status);
-  return html`<header part="header">
+  // the attribution and the links stand outside the `card` part, so that nothing a page sets on a part
+  // can hide them (styles.ts)
+  return html`<div class="content" part="card"><header part="header">
       <h2 part="name">${view.data.combined.resortName}</h2>
       <span class="status" part="status">${ctx.t.status[view.status]}</span>
     </header>
     ${reported ? renderMeta(view, ctx) : nothing}
     ${reported ? html`<div class="body report">${renderSnow(view, ctx)}</div>` : renderNoReport(view, ctx)}
-    ${view.status === 'permanently-closed' ? nothing : renderForecast(view, ctx)} ${renderAttribution(view, ctx)}`;
+    ${view.status === 'permanently-closed' ? nothing : renderForecast(view, ctx)}</div>${renderAttribution(view, ctx)}`;
 }
