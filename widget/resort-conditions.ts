@@ -9,7 +9,6 @@
  * @csspart header - Name and status line.
  * @csspart name - The resort's name.
  * @csspart status - The resort's state (open, closed, out of season…).
- * @csspart notice - What a closed resort's state means today.
  * @csspart updated - The last update.
  * @csspart depths - Snow depths.
  * @csspart snowfall - New snow.

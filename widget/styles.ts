@@ -119,6 +119,9 @@ export const styles = css`
       min-width: 0;
       text-align: end;
     }
+    .pairs dd.text {
+      white-space: normal;
+    }
   }
   @container (width < 480px) {
     .frame {
@@ -150,7 +153,7 @@ export const styles = css`
   }
   @container (width < 360px) {
     .frame {
-      --_base: 56.2em;
+      --_base: 57.8em;
     }
   }
   header,
@@ -167,6 +170,7 @@ export const styles = css`
     gap: 0.2em 1.2em;
   }
   header {
+    flex-wrap: wrap;
     align-items: baseline;
   }
   header,
@@ -177,7 +181,7 @@ export const styles = css`
     flex: none;
   }
   h2 {
-    flex: 1;
+    flex: 1 1 auto;
     min-width: 0;
     margin: 0;
     font-size: 1.25em;
@@ -211,7 +215,7 @@ export const styles = css`
     color: var(--_accent);
   }
   .status {
-    max-width: 55%;
+    max-width: 100%;
     font-weight: 600;
     font-size: 0.875em;
     color: var(--_warn);
@@ -219,11 +223,9 @@ export const styles = css`
   .open .status {
     color: var(--_open);
   }
-  :is(.closed, .temporarily-closed, .permanently-closed) .status,
-  .notice {
+  :is(.closed, .temporarily-closed, .permanently-closed) .status {
     color: var(--_closed);
   }
-  .weekends .notice,
   .warning {
     color: var(--_warn);
   }
@@ -234,7 +236,6 @@ export const styles = css`
     font-size: 0.875em;
     color: var(--_muted);
   }
-  .notice,
   .warning,
   dd,
   .when {
@@ -288,6 +289,9 @@ export const styles = css`
   .figs {
     flex-wrap: wrap;
     column-gap: 2em;
+  }
+  .figures {
+    flex-wrap: wrap;
   }
   .figures dd {
     font-size: 1.3em;
@@ -350,9 +354,8 @@ export const styles = css`
     border-radius: 3px 3px 0 0;
   }
   .difficulty {
-    display: grid;
-    grid-template-columns: repeat(2, auto);
-    justify-content: start;
+    display: flex;
+    flex-wrap: wrap;
     gap: 0.15em 1.2em;
     margin-top: 0.35em;
     font-size: 0.875em;
@@ -433,10 +436,12 @@ export const styles = css`
   @container (width < 400px) {
     .days li {
       grid-template: 'icon when temps' 1fr 'icon more more' 1fr / auto minmax(0, 1fr) auto;
+      padding-inline: 0.45em;
     }
     .temps,
     .more {
       flex-direction: row;
+      column-gap: 0.45em;
     }
   }
   abbr {

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Mimo sezonu"
   },
   "noReport": "Zpráva o sněhu zatím není k dispozici.",
-  "closed": "Dnes zavřeno.",
-  "tempClosed": "Dočasně zavřeno.",
-  "weekends": "Otevřeno jen o víkendech.",
   "permanentlyClosed": "Toto středisko je trvale zavřené.",
   "outOfSeason": "Sezona trvá od {opening} do {closing}.",
   "noForecast": "Pro toto středisko není předpověď.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Uden for sæsonen"
   },
   "noReport": "Ingen snerapport endnu.",
-  "closed": "Lukket i dag.",
-  "tempClosed": "Midlertidigt lukket.",
-  "weekends": "Kun åbent i weekender.",
   "permanentlyClosed": "Skisportsstedet er lukket permanent.",
   "outOfSeason": "Sæsonen varer fra {opening} til {closing}.",
   "noForecast": "Ingen prognose for dette skisportssted.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Außerhalb der Saison"
   },
   "noReport": "Noch kein Schneebericht verfügbar.",
-  "closed": "Heute geschlossen.",
-  "tempClosed": "Vorübergehend geschlossen.",
-  "weekends": "Nur am Wochenende geöffnet.",
   "permanentlyClosed": "Dieses Skigebiet ist dauerhaft geschlossen.",
   "outOfSeason": "Die Saison dauert vom {opening} bis zum {closing}.",
   "noForecast": "Keine Vorhersage für dieses Skigebiet.",

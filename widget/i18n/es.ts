@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Fuera de temporada"
   },
   "noReport": "Aún no hay parte de nieve.",
-  "closed": "Cerrada hoy.",
-  "tempClosed": "Cerrada temporalmente.",
-  "weekends": "Abierta solo los fines de semana.",
   "permanentlyClosed": "Esta estación ha cerrado definitivamente.",
   "outOfSeason": "La temporada va del {opening} al {closing}.",
   "noForecast": "No hay previsión para esta estación.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Kauden ulkopuolella"
   },
   "noReport": "Lumiraporttia ei ole vielä.",
-  "closed": "Suljettu tänään.",
-  "tempClosed": "Tilapäisesti suljettu.",
-  "weekends": "Auki vain viikonloppuisin.",
   "permanentlyClosed": "Keskus on suljettu pysyvästi.",
   "outOfSeason": "Kausi kestää {opening}–{closing}.",
   "noForecast": "Ei sääennustetta tälle keskukselle.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Hors saison"
   },
   "noReport": "Pas encore de bulletin neige.",
-  "closed": "Fermé aujourd’hui.",
-  "tempClosed": "Fermé temporairement.",
-  "weekends": "Ouvert le week-end uniquement.",
   "permanentlyClosed": "Cette station a fermé définitivement.",
   "outOfSeason": "La saison va du {opening} au {closing}.",
   "noForecast": "Pas de prévisions pour cette station.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Fuori stagione"
   },
   "noReport": "Nessun bollettino neve ancora disponibile.",
-  "closed": "Chiuso oggi.",
-  "tempClosed": "Chiuso temporaneamente.",
-  "weekends": "Aperto solo nei fine settimana.",
   "permanentlyClosed": "Questa località ha chiuso definitivamente.",
   "outOfSeason": "La stagione va dal {opening} al {closing}.",
   "noForecast": "Nessuna previsione per questa località.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "シーズン外"
   },
   "noReport": "積雪情報はまだありません。",
-  "closed": "本日は休業です。",
-  "tempClosed": "一時休業中です。",
-  "weekends": "週末のみ営業。",
   "permanentlyClosed": "このスキー場は営業を終了しました。",
   "outOfSeason": "シーズンは{opening}から{closing}まで。",
   "noForecast": "このスキー場の天気予報はありません。",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Buiten het seizoen"
   },
   "noReport": "Nog geen sneeuwbericht beschikbaar.",
-  "closed": "Vandaag gesloten.",
-  "tempClosed": "Tijdelijk gesloten.",
-  "weekends": "Alleen in het weekend open.",
   "permanentlyClosed": "Dit skigebied is definitief gesloten.",
   "outOfSeason": "Het seizoen loopt van {opening} tot {closing}.",
   "noForecast": "Geen verwachting voor dit skigebied.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Utenfor sesongen"
   },
   "noReport": "Ingen snørapport ennå.",
-  "closed": "Stengt i dag.",
-  "tempClosed": "Midlertidig stengt.",
-  "weekends": "Åpent kun i helgene.",
   "permanentlyClosed": "Anlegget er permanent stengt.",
   "outOfSeason": "Sesongen varer fra {opening} til {closing}.",
   "noForecast": "Ingen værmelding for dette anlegget.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Poza sezonem"
   },
   "noReport": "Brak raportu śniegowego.",
-  "closed": "Dziś zamknięty.",
-  "tempClosed": "Tymczasowo zamknięty.",
-  "weekends": "Otwarty tylko w weekendy.",
   "permanentlyClosed": "Ten ośrodek został zamknięty na stałe.",
   "outOfSeason": "Sezon trwa od {opening} do {closing}.",
   "noForecast": "Brak prognozy dla tego ośrodka.",

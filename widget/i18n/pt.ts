@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Fora de época"
   },
   "noReport": "Ainda sem relatório de neve.",
-  "closed": "Fechada hoje.",
-  "tempClosed": "Temporariamente fechada.",
-  "weekends": "Aberta só aos fins de semana.",
   "permanentlyClosed": "Esta estância fechou definitivamente.",
   "outOfSeason": "A época vai de {opening} a {closing}.",
   "noForecast": "Sem previsão para esta estância.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Zunaj sezone"
   },
   "noReport": "Snežno poročilo še ni na voljo.",
-  "closed": "Danes zaprto.",
-  "tempClosed": "Začasno zaprto.",
-  "weekends": "Odprto samo ob koncih tedna.",
   "permanentlyClosed": "To smučišče je trajno zaprto.",
   "outOfSeason": "Sezona traja od {opening} do {closing}.",
   "noForecast": "Za to smučišče ni napovedi.",

@@ -15,9 +15,6 @@ const strings: Strings = {
     "out-of-season": "Utanför säsongen"
   },
   "noReport": "Ingen snörapport ännu.",
-  "closed": "Stängt i dag.",
-  "tempClosed": "Tillfälligt stängt.",
-  "weekends": "Öppet endast helger.",
   "permanentlyClosed": "Anläggningen har stängt permanent.",
   "outOfSeason": "Säsongen pågår {opening}–{closing}.",
   "noForecast": "Ingen prognos för den här anläggningen.",

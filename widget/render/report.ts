@@ -18,18 +18,12 @@ import { renderMessage } from './states.ts';
 /** States whose report and terrain are shown; the others show a message instead. */
 const REPORTED = new Set(['open', 'closed', 'temporarily-closed', 'weekends']);
 
-const NOTICE = { closed: 'closed', 'temporarily-closed': 'tempClosed', weekends: 'weekends' } as const;
-
-/** Under the name of a resort with a report: its notice (closed…), the last update and the outdated warning. */
+/** Under the name of a resort with a report: the last update and the outdated warning (its state is beside the name). */
 function renderMeta(view: ReportView, ctx: ReportContext) {
-  const key = NOTICE[view.status as keyof typeof NOTICE];
   const updated = view.updated;
-  if (!key && updated === undefined) return nothing;
+  if (updated === undefined) return nothing;
   return html`<p class="meta">
-    ${key ? html`<strong class="notice" part="notice">${ctx.t[key]}</strong>` : nothing}
-    ${updated !== undefined
-      ? html`<time part="updated" datetime=${new Date(updated).toISOString()}>${fill(ctx.t.updated, { time: ctx.frozen ? ctx.f.dateTime(updated) : ctx.f.relative(updated, ctx.now) })}</time>`
-      : nothing}
+    <time part="updated" datetime=${new Date(updated).toISOString()}>${fill(ctx.t.updated, { time: ctx.frozen ? ctx.f.dateTime(updated) : ctx.f.relative(updated, ctx.now) })}</time>
     ${view.outdated ? html`<strong class="warning" role="note">${ctx.t.outdated}</strong>` : nothing}
   </p>`;
 }
