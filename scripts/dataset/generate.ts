@@ -327,7 +327,8 @@ export function generateResorts({ count, seed = 2026, regions, ids = [] }: Gener
         ? { totalKm: int(10, 80), skategroomedKm: int(5, 30), tracksetKm: int(5, 40), openKm: permanentlyClosed ? 0 : int(2, 10) }
         : null,
       season: {
-        opening: pick(['11-21', '11-28', '12-05', '12-12']),
+        // early openers and late closers: the sample is in season from late October to early April
+        opening: pick(['10-24', '10-31', '11-07', '11-14']),
         closing: pick(['04-05', '04-12', '04-19', '05-03']),
         daysOpenLastYear: permanentlyClosed ? 0 : int(90, 160),
       },
