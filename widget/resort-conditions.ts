@@ -36,6 +36,7 @@
  * @cssprop --rc-padding - Inner padding.
  */
 import { LitElement, type HTMLTemplateResult, type PropertyValues } from 'lit';
+import { ID_PATTERN } from '../scripts/api/text.ts';
 import { FileError, loadIndex, type ResortData } from './data.ts';
 import { loadStrings, stringsFor } from './i18n/index.ts';
 import { pickLocale } from './locale.ts';
@@ -102,6 +103,12 @@ export class ResortConditions extends LitElement {
     return this.locale || this.closest('[lang]')?.getAttribute('lang');
   }
 
+  /** The resort id as the files name it (`25`, not `025`, `0x19` or `25.0`); NaN for anything else. */
+  get #resortId(): number {
+    const text = String(this.resort ?? '').trim();
+    return ID_PATTERN.test(text) ? Number(text) : NaN;
+  }
+
   get #days(): number {
     const days = Math.trunc(Number(this.days));
     return Number.isFinite(days) ? Math.min(5, Math.max(0, days)) : 3;
@@ -116,7 +123,7 @@ export class ResortConditions extends LitElement {
     const root = this.shadowRoot;
     try {
       const card = JSON.parse(root?.querySelector('script[type="application/json"]')?.textContent ?? 'null') as CardData | null;
-      if (card && card.resort === Number(this.resort) && card.days === this.#days) {
+      if (card && card.resort === this.#resortId && card.days === this.#days) {
         this.#shown = card.locale;
         this.#card = { root: root!, data: card.data };
       }
@@ -163,7 +170,7 @@ export class ResortConditions extends LitElement {
    */
   async #load(quiet: boolean): Promise<void> {
     const generation = ++this.#generation;
-    const resort = Number(this.resort);
+    const resort = this.#resortId;
     if (!quiet) this.view = { kind: 'loading' };
     let base: string;
     try {
@@ -200,7 +207,7 @@ export class ResortConditions extends LitElement {
     if (generation !== this.#generation) return; // a newer load superseded this one
     this.view = view;
     void this.updateComplete.then(() => {
-      if (view.kind === 'report') this.dispatchEvent(new CustomEvent('load', { detail: { resort: Number(this.resort), locale: this.effectiveLocale } }));
+      if (view.kind === 'report') this.dispatchEvent(new CustomEvent('load', { detail: { resort: this.#resortId, locale: this.effectiveLocale } }));
       else this.dispatchEvent(new CustomEvent('error', { detail: { resort: this.resort, reason } }));
     });
   }

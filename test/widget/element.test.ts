@@ -247,7 +247,7 @@ describe('<resort-conditions>', () => {
       expect(shadow.querySelector('[part=retry]')).not.toBeNull();
     });
 
-    it.each(['999999', 'abc', '-3', ''])('says the resort "%s" is unknown', async (resort) => {
+    it.each(['999999', 'abc', '-3', '', '0x14', '020', '20.0', '+20', '2e1'])('says the resort "%s" is unknown', async (resort) => {
       const { event, text } = await shown({ resort });
       expect(event).toBe('error');
       expect(text).toContain('This resort is not in the snow report.');
