@@ -134,13 +134,14 @@ export async function build(io: CliIo): Promise<number> {
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr),
       extraFiles: (scope, files) =>
-        siteFiles({ scope, files, locales: config.locales, sample: source!.kind === 'local', ...(io.widget && !flags['no-widget'] ? { widget: io.widget } : {}) }),
+        siteFiles({ scope, files, locales: config.locales, sample: source!.kind === 'local', profile: config.profile, ...(io.widget && !flags['no-widget'] ? { widget: io.widget } : {}) }),
     });
     if (!result.published) {
       io.stdout.write(`Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}):\n\n${result.plan}`);
       return result.allowance !== undefined && result.projection.monthly > result.allowance ? EXIT.budget : EXIT.ok;
     }
-    io.stdout.write(`published ${config.out} (${Object.keys(result.state!.files).length} files)\n`);
+    const total = result.summary.written + result.summary.unchanged;
+    io.stdout.write(`published ${config.out}: ${total} files, ${Object.keys(result.state!.files).length} data files under api/ among them\n`);
     reportDrift(result.state!.drift, say);
     const broken = result.failures.filter((f) => f.kind === 'contract');
     const stale = result.failures.filter((f) => f.kind === 'upstream');

@@ -36,7 +36,7 @@ export function pricesFor(endpoint: string | undefined, configured?: Partial<Pri
           ? DEFAULT_PRICES.gcs
           : DEFAULT_PRICES.other;
   if (!configured) return known;
-  return { store: 'the configured prices (deploy.prices)', prices: { ...known.prices, ...configured } };
+  return { store: 'deploy.prices', prices: { ...known.prices, ...configured } };
 }
 
 /** US dollars for `counts` requests at `prices`. */

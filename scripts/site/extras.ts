@@ -1,7 +1,7 @@
 /**
- * The files a release publishes beside `api/`: host headers and the rules that answer the service's own
- * URLs always; the element's bundle, the demo page and the embeds (cards, image copies) when the element is
- * built.
+ * The files a release publishes beside `api/`: host headers always; the rules that answer the service's
+ * own URLs with the full profile; the element's bundle, the demo page and the embeds (cards, image
+ * copies) when the element is built.
  */
 import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
 import type { Scope } from '../snapshot/scope.ts';
@@ -17,13 +17,15 @@ export interface SiteOptions {
   locales: readonly string[];
   /** Whether the data is the embedded sample (the demo page says so). */
   sample: boolean;
+  /** `widget`: no rules for the service's URLs (the mirror's files are not published). */
+  profile?: 'full' | 'widget';
   /** Bundles the element; absent: no element, no demo page. */
   widget?: () => Promise<ExtraFile[]>;
 }
 
 export async function siteFiles(options: SiteOptions): Promise<ExtraFile[]> {
   const extra: ExtraFile[] = [{ path: '_headers', bytes: Buffer.from(headersFile(options.files)) }];
-  extra.push(...mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files }));
+  if (options.profile !== 'widget') extra.push(...mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files }));
   if (options.widget) {
     extra.push(...(await options.widget()));
     extra.push({ path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample)) });

@@ -115,8 +115,9 @@ describe('build exit codes', () => {
     expect(manifest.resorts.map((x: { id: number }) => x.id)).toEqual([20, 25]);
     const files = await listFiles(join(r.out, 'api'));
     expect(files).toContain('en-US/externalservice/resort/25/snowreport.json');
-    // the count printed is of the data files: every file under api/ but the index
-    expect(r.stdout).toBe(`published ${join(root, 'ok')} (${files.length - 1} files)\n`);
+    // every file of the tree, and the data files among them: every file under api/ but the index
+    const all = await listFiles(r.out);
+    expect(r.stdout).toBe(`published ${join(root, 'ok')}: ${all.length} files, ${files.length - 1} data files under api/ among them\n`);
   });
 });
 

@@ -58,6 +58,8 @@ describe('profile "widget"', () => {
     expect(api.filter((p) => !reads.has(p) && !/\/externalservice\/region\/(\d+|countries)\/list\.json$/.test(p))).toEqual([]);
     for (const path of reads) expect(files.has(path), path).toBe(true);
     expect(files.has('api/manifest.json')).toBe(true);
+    // nor the rules for the service's URLs: the files they map onto are not there
+    expect([...files.keys()].filter((p) => p === '_redirects' || p === '.htaccess' || p.startsWith('_mirror/'))).toEqual([]);
     // no group files are published, so no quick link may point at one
     for (const path of api.filter((p) => p.includes('/region/'))) {
       expect(files.get(path)!.toString()).not.toMatch(/"rest(SnowReport|RegionProfile|CombinedReport)":"[^"]/);
