@@ -124,6 +124,9 @@ export class Store {
       throw new ResortConditionsError('usage', `AWS_ENDPOINT_URL: "${endpoint}" is not an http(s) URL, e.g. https://<account>.r2.cloudflarestorage.com`);
     }
     const agent = { keepAlive: true, maxSockets: options.concurrency };
+    // package.json pins the SDK to a release that supports Node 20 (engines: >=20.19); its notice that
+    // releases after January 2027 will need Node 22 is about releases this package does not install
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     const client = new S3Client({
       region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
       ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
