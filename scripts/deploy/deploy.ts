@@ -13,6 +13,7 @@
  * Before anything is written, the deploy proves what it will need: credentials and bucket (the first
  * GET), the right to delete (a DELETE of a key that never exists), and the right to write (the journal).
  */
+import { createHash } from 'node:crypto';
 import type { ZodType } from 'zod';
 import { ResortConditionsError } from '../api/errors.ts';
 import { pool } from '../snapshot/fetch.ts';
@@ -65,7 +66,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     // 3. the plan, 4. checked where an unfinished deploy may have left anything
     const planned = planDeploy(release.objects, remote);
     progress.total(planned.check.length);
-    const plan = settleChecks(planned, await checkObjects(store, planned.check, options.concurrency, progress));
+    const plan = settleChecks(planned, await checkObjects(store, release, planned.check, options.concurrency, progress));
     const projected = projectRequests(plan, remote, store.counts);
     const prices = pricesFor(store.endpoint, options.prices);
     const summary = (dryRun: boolean, deleted: number): DeploySummary => ({
@@ -149,10 +150,21 @@ async function readRemote(store: Store, adopt: boolean, progress: DeployProgress
 }
 
 /** HEADs each object an unfinished deploy may have touched: the fingerprint it carries, or undefined. */
-async function checkObjects(store: Store, objects: readonly LocalObject[], concurrency: number, progress: DeployProgress): Promise<Map<string, string | undefined>> {
+/**
+ * The fingerprint of what the bucket holds at each path (undefined: nothing). An object this tool did not
+ * write (another sync tool's, in an adopted prefix) counts as the release's when its bytes (the MD5 of a
+ * single-part upload's ETag), Content-Type and Cache-Control are the release's: it is kept, not sent again.
+ */
+async function checkObjects(store: Store, release: LocalRelease, objects: readonly LocalObject[], concurrency: number, progress: DeployProgress): Promise<Map<string, string | undefined>> {
   const found = new Map<string, string | undefined>();
   await inPool(objects, concurrency, async (object) => {
-    found.set(object.path, await store.fingerprintOf(object.path));
+    const head = await store.headOf(object.path);
+    let fingerprint = head?.fingerprint ?? (head ? '' : undefined);
+    if (head && head.fingerprint === undefined && head.contentType === object.contentType && head.cacheControl === object.cacheControl) {
+      const md5 = createHash('md5').update(await readObject(release, object)).digest('hex');
+      if (head.etag === `"${md5}"`) fingerprint = object.fingerprint;
+    }
+    found.set(object.path, fingerprint);
     progress.tick();
   });
   return found;

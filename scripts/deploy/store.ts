@@ -73,6 +73,15 @@ export const CREDENTIAL_VARIABLES = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY
 
 const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
+/** What a HEAD tells of an object: this tool's fingerprint when it wrote it, else what S3 keeps. */
+export interface RemoteObject {
+  fingerprint: string | undefined;
+  /** For a single-part upload, the MD5 of the bytes in quotes. */
+  etag: string | undefined;
+  contentType: string | undefined;
+  cacheControl: string | undefined;
+}
+
 export class Store {
   readonly target: Target;
   /** The endpoint given, if any (else AWS S3 itself). */
@@ -201,10 +210,15 @@ export class Store {
   }
 
   /** The fingerprint an object carries (`""` without one), or undefined when it does not exist. */
-  async fingerprintOf(path: string): Promise<string | undefined> {
+  async headOf(path: string): Promise<RemoteObject | undefined> {
     try {
       const answer = await this.#client.send(new HeadObjectCommand({ Bucket: this.target.bucket, Key: this.#key(path) }));
-      return answer.Metadata?.[FINGERPRINT_META] ?? '';
+      return {
+        fingerprint: answer.Metadata?.[FINGERPRINT_META],
+        etag: answer.ETag,
+        contentType: answer.ContentType,
+        cacheControl: answer.CacheControl,
+      };
     } catch (error) {
       if (statusOf(error) === 404) return undefined;
       throw this.#fail(error, 'HEAD', path, 'read');

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
+import { readObject, readRelease } from '../../scripts/deploy/release-files.ts';
 import { buildRelease, expectBucketEqualsRelease, runDeploy } from './helpers.ts';
 import { startS3, type LocalS3 } from './s3-server.ts';
 
@@ -181,6 +182,25 @@ describe('--adopt', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.counts.list).toBe(1);
     await expectBucketEqualsRelease(s3, 'site', 'foreign/', small);
+  }, 60_000);
+
+  it('adopts what another sync tool uploaded: objects with the release\'s bytes and headers stay, the rest is fixed', async () => {
+    const release = await readRelease(small);
+    const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const objects = [...release.objects.values()];
+    // as `aws s3 sync` would leave it, one file older and one object more
+    const stale = objects.find((o) => o.path.endsWith('/profile.json'))!;
+    for (const o of objects) {
+      const bytes = o === stale ? Buffer.from('{"old":true}\n') : await readObject(release, o);
+      await client.send(new PutObjectCommand({ Bucket: 'site', Key: `synced/${o.path}`, Body: bytes, ContentType: o.contentType, CacheControl: o.cacheControl }));
+    }
+    await client.send(new PutObjectCommand({ Bucket: 'site', Key: 'synced/api/en-US/old.json', Body: '{}' }));
+    client.destroy();
+    const run = await runDeploy(s3, small, 's3://site/synced', ['--adopt']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`1 object uploaded`);
+    expect(run.stdout).toContain(`1 deleted, ${objects.length - 1} unchanged`);
+    await expectBucketEqualsRelease(s3, 'site', 'synced/', small);
   }, 60_000);
 });
 
