@@ -168,7 +168,7 @@ describe('the bin in the partner project', () => {
 
   it('builds the API tree and the host rules from the embedded default with the project\'s own config file', async () => {
     const { stdout } = await build(['--no-widget']);
-    expect(stdout).toMatch(/^published site \(\d+ files\)$/m);
+    expect(stdout).toMatch(/^published site: \d+ files, \d+ data files under api\/ among them$/m);
     const site = join(consumer, 'site');
     const manifest = JSON.parse(await readFile(join(site, 'api', 'manifest.json'), 'utf8')) as { locales: string[]; resorts: Array<{ id: number }> };
     expect(manifest.locales).toEqual(['en-US', 'de-DE']);
