@@ -51,7 +51,7 @@ const requestLine = (r: RequestCounts) => `${plural(r.write, 'write')}, ${plural
 
 /** The summary, two lines: `deployed … : 12 objects uploaded (…)` and `requests: …`. */
 export function summaryLines(s: DeploySummary): string[] {
-  const objects = `${plural(s.uploaded, 'object')} ${s.dryRun ? 'to upload' : 'uploaded'} (${formatBytes(s.bytes)}), ${s.deleted} ${s.dryRun ? 'to delete' : 'deleted'}, ${s.unchanged} unchanged${s.checked ? ` (${s.checked} checked after an unfinished deploy)` : ''}`;
+  const objects = `${plural(s.uploaded, 'object')} ${s.dryRun ? 'to upload' : 'uploaded'} (${formatBytes(s.bytes)}), ${s.deleted} ${s.dryRun ? 'to delete' : 'deleted'}, ${s.unchanged} unchanged${s.checked ? ` (${s.checked} checked in the bucket first)` : ''}`;
   const head = s.dryRun ? `dry run, nothing written: ${s.target} from release ${s.release}: ${objects}` : `deployed release ${s.release} to ${s.target}: ${objects}`;
   const cost = `estimated ${formatDollars(s.cost)} at the prices of ${s.store}`;
   const requests = s.dryRun ? `requests it would make: ${requestLine(s.projected)}; ${cost}` : `requests: ${requestLine(s.requests)}; ${cost}; ${s.seconds.toFixed(1)} s`;

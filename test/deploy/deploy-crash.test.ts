@@ -83,7 +83,7 @@ describe('a deploy killed with SIGKILL', () => {
 
     const last = await runDeploy(s3, out, TO);
     expect(last.code, last.stderr).toBe(0);
-    expect(last.stdout).toMatch(/checked after an unfinished deploy/);
+    expect(last.stdout).toMatch(/checked in the bucket first/);
     // everything was already uploaded by the killed deploys: the last one checks (HEAD) instead of uploading
     expect(last.requests.filter((r) => r.kind === 'write' && !r.path.startsWith('.resort-conditions/'))).toEqual([]);
     expect(last.counts.read).toBeGreaterThan(2);

@@ -74,7 +74,8 @@ describe('the snapshot workflow', () => {
     expect(workflow.concurrency?.group).toContain('vars.RC_DEPLOY_TO');
     expect(workflow.concurrency?.group).not.toMatch(/github\.(ref|ref_name|head_ref)\b/);
     expect(workflow.concurrency?.['cancel-in-progress']).toBe(false);
-    expect(workflow.jobs.snapshot!.if).toBe('github.ref_name == github.event.repository.default_branch');
+    // a schedule event carries no repository object: the comparison alone would skip every scheduled run
+    expect(workflow.jobs.snapshot!.if).toBe("github.event_name == 'schedule' || github.ref_name == github.event.repository.default_branch");
     // one state for the target, not one per branch
     expect(restore().with!.key).not.toContain('ref');
   });
