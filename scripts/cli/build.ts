@@ -137,7 +137,9 @@ export async function build(io: CliIo): Promise<number> {
         siteFiles({ scope, files, locales: config.locales, sample: source!.kind === 'local', profile: config.profile, ...(io.widget && !flags['no-widget'] ? { widget: io.widget } : {}) }),
     });
     if (!result.published) {
-      io.stdout.write(`Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}):\n\n${result.plan}`);
+      // a plan of the embedded service assumes scheduled runs too, where a build of it refreshes everything
+      const note = source.kind === 'local' && flags.refresh === undefined ? '; a build of the embedded service without --refresh refreshes all' : '';
+      io.stdout.write(`Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}${note}):\n\n${result.plan}`);
       return result.allowance !== undefined && result.projection.monthly > result.allowance ? EXIT.budget : EXIT.ok;
     }
     const total = result.summary.written + result.summary.unchanged;

@@ -40,6 +40,7 @@ export function apacheRules(options: MirrorOptions): string {
     'AddType "application/json; charset=utf-8" .json',
     '<IfModule mod_headers.c>',
     '  Header always set Access-Control-Allow-Origin "*"',
+    '  Header always set Allow "GET" "expr=%{REQUEST_STATUS} == 405"',
     '</IfModule>',
     // the request line as the client sent it: once a rule has rewritten the request, REQUEST_URI names the file
     `<If "%{THE_REQUEST} =~ m#^\\S+ /(externalservice|resorts?|(${options.locales.join('|')})/externalservice|${P})/#">`,

@@ -166,15 +166,22 @@ function describeHost(name: string, limits: Limits, start: () => Promise<{ host:
 
 if (!APACHE) console.warn('apache2 is not installed: the Apache replay is skipped (apt-get install apache2; .ci/run installs it)');
 describe.skipIf(!APACHE)(APACHE ? 'a real Apache' : 'a real Apache (skipped: apache2 is not installed; apt-get install apache2)', () => {
-  describeHost(
-    'with the generated .htaccess',
-    FULL_LIMITS,
-    async () => {
-      const apache = await startApache(dist, [root]);
-      return { host: httpHost(apache.url), close: () => apache.close() };
-    },
-    'apache',
-  );
+  let apache: Awaited<ReturnType<typeof startApache>>;
+  beforeAll(async () => {
+    apache = await startApache(dist, [root]);
+  }, 60_000);
+  afterAll(async () => {
+    await apache?.close();
+  });
+
+  describeHost('with the generated .htaccess', FULL_LIMITS, async () => ({ host: httpHost(apache.url) }), 'apache');
+
+  it('refuses another method with 405, Allow: GET and CORS, as the service does', async () => {
+    const refused = await fetch(`${apache.url}/externalservice/resort/20/snowreport?token=${token}`, { method: 'POST' });
+    expect([refused.status, refused.headers.get('allow'), refused.headers.get('access-control-allow-origin')]).toEqual([405, 'GET', '*']);
+    const ok = await fetch(`${apache.url}/externalservice/resort/20/snowreport?token=${token}`);
+    expect([ok.status, ok.headers.get('allow')]).toEqual([200, null]);
+  });
 });
 
 describeHost(
