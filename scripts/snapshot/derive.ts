@@ -60,7 +60,7 @@ function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList
 /**
  * Quick links carry the caller's token (upstream-facts.md): they become links to the mirror's own group
  * files — absolute under `publicUrl` when the config gives it, else relative to the list's file — and the
- * bare query string loses its token.
+ * bare query string loses its token. A snapshot of some resorts lists only those.
  */
 function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, locale: string): RegionList {
   const id = checkId(list.id, `region list ${from}`);
@@ -72,10 +72,14 @@ function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, l
     const file = filePath({ endpoint: multiEndpoint(type).id, locale, group });
     return ctx.config.publicUrl ? new URL(`api/${file}`, ctx.config.publicUrl).href : relativeLink(from, file);
   };
-  const query = list.resorts.map((r) => `resortId=${checkId(r.id, `region list ${from}`)}`);
+  // with a selection of resorts, a list names the ones the mirror has, so its query names its group again
+  const inScope = new Set(ctx.scope.resorts.map((r) => r.id));
+  const resorts = list.resorts.filter((r) => inScope.has(checkId(r.id, `region list ${from}`)));
+  const query = resorts.map((r) => `resortId=${r.id}`);
   const { language, country } = parseLocale(locale)!;
   return {
     ...list,
+    resorts,
     restSnowReport: link('snowreport', 'snowreport'),
     restRegionProfile: link('profile', 'profile'),
     restCombinedReport: link('combinedreport', 'combinedreport'),

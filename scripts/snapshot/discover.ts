@@ -5,6 +5,7 @@
  * files like any other and join the plan (`Discovery.later`). A collection that is not due (or, for a
  * plan, not fetched at all) is read from the published tree instead.
  */
+import { createHash } from 'node:crypto';
 import type { ApiRequest } from '../api/request.ts';
 import type { RegionList } from '../api/schemas/regions.ts';
 import type { SnapshotConfig } from './config.ts';
@@ -36,15 +37,19 @@ export interface Discovery {
 
 /**
  * What the published lists' quick links depend on besides the upstream body: the profile (the widget
- * profile publishes no group files), which of the linked outputs are built, and the public URL. It is part of the lists'
+ * profile publishes no group files), which of the linked outputs are built, the public URL, and the
+ * selection of resorts (the lists name only those). It is part of the lists'
  * keys, so a list is never carried into a release whose links would point at files it does not have.
  */
 function linkShape(config: ListConfig): string {
-  if (config.profile === 'widget') return ' profile=widget';
+  // a selection of resorts filters the lists (derive.ts): another selection needs them fetched again
+  const selected = config.resorts !== undefined || config.regions !== undefined;
+  const selection = selected ? ` selection=${createHash('sha256').update(JSON.stringify([config.resorts ?? [], config.regions ?? []])).digest('hex').slice(0, 12)}` : '';
+  if (config.profile === 'widget') return ` profile=widget${selection}`;
   const linked = (['snowreport', 'profile', 'combinedreport'] as const).filter((e) => config.endpoints.includes(e));
-  return `${linked.length === 3 ? '' : ` links=${linked.join(',') || 'none'}`}${config.publicUrl ? ` url=${config.publicUrl}` : ''}`;
+  return `${linked.length === 3 ? '' : ` links=${linked.join(',') || 'none'}`}${config.publicUrl ? ` url=${config.publicUrl}` : ''}${selection}`;
 }
-type ListConfig = Pick<SnapshotConfig, 'profile' | 'endpoints' | 'publicUrl'>;
+type ListConfig = Pick<SnapshotConfig, 'profile' | 'endpoints' | 'publicUrl' | 'resorts' | 'regions'>;
 
 export function countriesCollection(locale: string, config: ListConfig): Collection {
   const request: ApiRequest = { endpoint: 'region.countries', locale };

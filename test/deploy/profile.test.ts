@@ -83,6 +83,28 @@ describe('profile "widget"', () => {
 });
 
 describe('quick links', () => {
+  it('with a selection of resorts, name only those, and the query names the group file again', async () => {
+    const out = join(root, 'selection', 'dist');
+    await buildRelease(out, ['--resorts', '20,25']);
+    const files = await releaseFiles(out);
+    let lists = 0;
+    for (const [path, bytes] of files) {
+      if (!/\/externalservice\/region\/(\d+|countries)\/list\.json$/.test(path)) continue;
+      const body = JSON.parse(bytes.toString()) as unknown;
+      for (const list of (Array.isArray(body) ? body : [body]) as Array<{ resorts: Array<{ id: number }>; resortQueryParam: string; restSnowReport: string }>) {
+        lists++;
+        const ids = list.resorts.map((r) => r.id);
+        expect(ids.every((id) => id === 20 || id === 25), path).toBe(true);
+        expect(list.resortQueryParam.split('&').filter((p) => p.startsWith('resortId=')).map((p) => Number(p.slice(9)))).toEqual(ids);
+        if (!list.restSnowReport) continue;
+        // the multi-resort snow report is a map keyed by resort id
+        const group = JSON.parse(files.get(posix.normalize(posix.join(posix.dirname(path), list.restSnowReport)))!.toString()) as Record<string, unknown>;
+        expect(Object.keys(group).map(Number)).toEqual(ids);
+      }
+    }
+    expect(lists).toBeGreaterThan(10);
+  }, 60_000);
+
   it('are absolute URLs under the public URL when the config gives one, and follow a change of it', async () => {
     const out = join(root, 'public', 'dist');
     await buildRelease(out, ['--resorts', '20,25', '--public-url', 'https://snow.example.org/mirror']);
