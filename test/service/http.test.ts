@@ -72,6 +72,9 @@ describe('the HTTP server', () => {
     const long = await request(`${server.url}/externalservice/resort/profile?resortId=1&pad=${'x'.repeat(8000)}`);
     expect(long.statusCode).toBe(414);
     await long.body.dump();
+    // past Node's own 16 KB limit too: the service's JSON 414, not an empty 431
+    const longer = await request(`${server.url}/externalservice/resort/profile?resortId=1&pad=${'x'.repeat(17_000)}`);
+    expect([longer.statusCode, ((await longer.body.json()) as { error: string }).error]).toEqual([414, 'uri_too_long']);
   });
 
   it('logs one line per request without the token, e-mail or password', () => {
