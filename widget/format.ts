@@ -32,8 +32,15 @@ export function formatter(locale: string): Formatter {
   const cached = cache.get(locale);
   if (cached) return cached;
   const imperial = isImperial(locale);
-  const unit = (unit: string, digits = 0) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits });
+  // the short unit, or the narrow one where the short is much longer (Polish "km/godz.", "st. C"): a tile
+  // has no room for it, and the narrow form of those languages is the one their weather reports use
+  const unit = (unit: string, digits = 0) => {
+    const make = (unitDisplay: 'short' | 'narrow') => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay, maximumFractionDigits: digits });
+    const short = make('short');
+    const narrow = make('narrow');
+    const width = (f: Intl.NumberFormat) => f.formatToParts(1).find((p) => p.type === 'unit')?.value.length ?? 0;
+    return width(short) - width(narrow) > 2 ? narrow : short;
+  };
   const depth = unit(imperial ? 'inch' : 'centimeter');
   const snow = unit(imperial ? 'inch' : 'centimeter', imperial ? 1 : 0);
   const temperature = unit(imperial ? 'fahrenheit' : 'celsius', imperial ? 0 : 1);

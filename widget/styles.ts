@@ -85,7 +85,8 @@ export const styles = css`
     line-height: 1.4;
     background: var(--_bg);
     border: 1px solid var(--_line);
-    border-radius: var(--rc-radius, 12px);
+    /* capped, so that no corner cuts into the attribution */
+    border-radius: min(var(--rc-radius, 12px), 1.5rem);
   }
   /* a pre-rendered card streams in: its content shows once the parser has reached its end (card.ts) */
   [data-static]:not(:has(> i)) > * {
@@ -397,7 +398,7 @@ export const styles = css`
     align-items: center;
     gap: 0 0.4em;
     min-width: 0;
-    padding: 0.35em 0.55em;
+    padding: 0.35em 0.45em;
     overflow: hidden;
     border: 1px solid var(--_line);
     border-radius: 8px;
@@ -473,7 +474,7 @@ export const styles = css`
   .glyph {
     width: 0.8em;
     height: 0.8em;
-    margin-right: 0.25em;
+    margin-right: 0.15em;
   }
   .content {
     grid-area: 1 / 1;

@@ -66,14 +66,14 @@ const strings: Strings = {
   "wind": "Wiatr",
   "snowfall": "Śnieg",
   "directions": [
-    "Pn",
-    "PnWsch",
-    "Wsch",
-    "PdWsch",
-    "Pd",
-    "PdZach",
-    "Zach",
-    "PnZach"
+    "N",
+    "NE",
+    "E",
+    "SE",
+    "S",
+    "SW",
+    "W",
+    "NW"
   ],
   "links": "Linki ośrodka",
   "weather": {
