@@ -153,6 +153,13 @@ describe('<resort-conditions>', () => {
     expect(first).toContain(`${Math.round(today.windspeed * 3.6)} km/h ${german[today.direction]}`);
   });
 
+  it('names no direction for a calm day', async () => {
+    const { shadow } = await shown({ resort: 117, locale: 'en-US', days: 5 });
+    const winds = [...shadow.querySelectorAll('.days li .more > span:last-child')].map((s) => s.textContent!.replace(/\s+/g, ' ').trim());
+    expect(winds.some((w) => /^Wind 0 mph$/.test(w))).toBe(true);
+    for (const w of winds) expect(w, w).toMatch(/^Wind (0 mph|[1-9]\d* mph (N|NE|E|SE|S|SW|W|NW))$/);
+  });
+
   it.each([
     { lang: 'fr-CA', expected: 'Hauteur de neige' },
     { lang: 'de', expected: 'Schneehöhe' },
