@@ -1,15 +1,14 @@
 import { minify, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { ENDPOINT } from './scripts/api/endpoints.ts';
-import { ELEMENT_ENDPOINTS } from './widget/files.ts';
 
-/** Lit's `css` literals are not minified by the bundler; the element's one style sheet is, here. */
-function minifyLitCss(): Plugin {
+/** The bundler leaves the text of the element's style sheet (`styles.ts`) as it is written; it is minified here. */
+function minifyStyles(): Plugin {
   return {
-    name: 'minify-lit-css',
+    name: 'minify-styles',
+    enforce: 'pre',
     transform(code, id) {
       if (!id.endsWith('/widget/styles.ts')) return undefined;
-      return code.replace(/css`([^`]*)`/, (_, body: string) => {
+      return code.replace(/\/\* css \*\/ `([^`]*)`/, (_, body: string) => {
         const min = body
           .replace(/\/\*[\s\S]*?\*\//g, '')
           .replace(/\s+/g, ' ')
@@ -18,7 +17,7 @@ function minifyLitCss(): Plugin {
           .replace(/:\s+/g, ':')
           .replace(/;}/g, '}')
           .trim();
-        return `css\`${min}\``;
+        return `\`${min}\``;
       });
     },
   };
@@ -43,26 +42,8 @@ function minifyChunks(): Plugin {
   };
 }
 
-/**
- * The element finds its files with the contract's own `filePath`, which looks rows up in the endpoint
- * table. The bundle carries the rows of the endpoints the element reads (`ELEMENT_ENDPOINTS`), taken from
- * the table when it is built, instead of all of them: about 1 KB gzipped less, and the same paths.
- */
-function elementEndpointRows(): Plugin {
-  const rows = Object.fromEntries(ELEMENT_ENDPOINTS.map((id) => [id, ENDPOINT[id]]));
-  return {
-    name: 'element-endpoint-rows',
-    apply: 'build',
-    enforce: 'pre',
-    load(id) {
-      if (!id.endsWith('/scripts/api/endpoints.ts')) return undefined;
-      return `export const ENDPOINT = ${JSON.stringify(rows)};`;
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [minifyLitCss(), elementEndpointRows(), minifyChunks()],
+  plugins: [minifyStyles(), minifyChunks()],
   // `npm run build` bundles the element into one ES module with Lit inside (scripts/site/widget.ts);
   // translations other than English are chunks beside it, loaded on demand
   build: {

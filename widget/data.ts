@@ -1,7 +1,7 @@
 /**
  * The element's files: each URL is fetched once per page, however many elements need it; a failed fetch is
- * forgotten so that a retry fetches again. The snapshot's index comes first (it chooses the locale); the
- * resort's own files are found by the snapshot's path function, in the report module (`files.ts`).
+ * forgotten so that a retry fetches again. The snapshot's index comes first (it chooses the locale); then
+ * the resort's own files (`files.ts`).
  */
 import type { ResortSnowReport } from '../scripts/api/schemas/family-a.ts';
 import type { AttributionRecord, CombinedReportRecord, ForecastRecord } from '../scripts/api/schemas/family-b.ts';

@@ -3,7 +3,7 @@
  * for codes it does not know, the four difficulty marks and the signs of snowfall and wind. Shapes only;
  * the label comes from the caller.
  */
-import { html, svg, type HTMLTemplateResult, type SVGTemplateResult } from 'lit';
+import { html, svg, type HTMLTemplateResult, type SVGTemplateResult } from 'lit/html.js';
 
 const sun = (x = 12, y = 12, r = 4) =>
   svg`<circle cx=${x} cy=${y} r=${r} class="sun"/><path class="sun" d="M${x} ${y - r - 4}v2M${x} ${y + r + 2}v2M${x - r - 4} ${y}h2M${x + r + 2} ${y}h2M${x - r - 2} ${y - r - 2}l1.5 1.5M${x + r + 0.5} ${y + r + 0.5}l1.5 1.5M${x + r + 2} ${y - r - 2}l-1.5 1.5M${x - r - 0.5} ${y + r + 0.5}l-1.5 1.5"/>`;

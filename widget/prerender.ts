@@ -3,11 +3,10 @@
  * without the element: the build renders it to static HTML per resort and locale (scripts/site/cards.ts).
  * Times are absolute there (a static page has no clock), and images are whatever the build says.
  */
-import type { HTMLTemplateResult } from 'lit';
+import type { HTMLTemplateResult } from 'lit/html.js';
 import en from './i18n/en.ts';
 import { fill, loadStrings } from './i18n/index.ts';
 import { renderCard } from './render/card.ts';
-import { renderReport } from './render/report.ts';
 import type { CardData } from './resort-conditions.ts';
 import { reportView } from './state.ts';
 import { styles } from './styles.ts';
@@ -15,7 +14,7 @@ import { styles } from './styles.ts';
 export type { CardData };
 
 /** The element's style sheet as text. */
-export const cardCss = styles.cssText;
+export const cardCss = styles;
 
 /** The title of a card's page, in its language. */
 const TITLES: Record<string, string> = {
@@ -47,5 +46,5 @@ export async function cardTemplate(card: CardData, now: number, image: (url: unk
   const locale = card.locale;
   const t = locale.startsWith('en') ? en : await loadStrings(locale);
   const view = reportView(card.data, now, OUTDATED_AFTER);
-  return renderCard(view, { t, locale, now, days: card.days, asset: image, frozen: true }, () => {}, renderReport);
+  return renderCard(view, { t, locale, now, days: card.days, asset: image, frozen: true }, () => {});
 }

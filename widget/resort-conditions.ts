@@ -35,23 +35,19 @@
  * @cssprop --rc-radius - Corner radius.
  * @cssprop --rc-padding - Inner padding.
  */
-import { LitElement, type HTMLTemplateResult, type PropertyValues } from 'lit';
+import { render, type HTMLTemplateResult } from 'lit/html.js';
 import { ID_PATTERN } from '../scripts/api/text.ts';
 import { FileError, loadIndex, type ResortData } from './data.ts';
 import { loadStrings, stringsFor } from './i18n/index.ts';
 import { pickLocale } from './locale.ts';
+import { loadResort } from './files.ts';
 import { renderCard } from './render/card.ts';
 import type { RenderContext } from './render/context.ts';
-import type { View } from './state.ts';
+import { reportView, type View } from './state.ts';
 import { styles } from './styles.ts';
 
 /** Where the files are when no `src` is given: the `api/` folder beside this script. */
 const DEFAULT_BASE = new URL(/* @vite-ignore */ './api/', import.meta.url).href;
-
-type Report = typeof import('./report.ts');
-let reportModule: Promise<Report> | undefined;
-/** The report module, once per page; a failed load is forgotten so that a retry loads again. */
-const loadReport = () => (reportModule ??= import('./report.ts').catch((error: unknown) => ((reportModule = undefined), Promise.reject(error))));
 
 /** What a pre-rendered card carries for the element that takes it over (scripts/site/cards.ts). */
 export interface CardData {
@@ -61,38 +57,182 @@ export interface CardData {
   data: ResortData;
 }
 
-export class ResortConditions extends LitElement {
-  static override styles = styles;
-  static override properties = {
-    resort: { type: String, reflect: true },
-    locale: { type: String },
-    days: { type: Number },
-    src: { type: String },
-    outdatedAfter: { type: Number, attribute: 'outdated-after' },
-    view: { state: true },
-  };
+/** The element's properties, each set by the attribute of the same name (`outdated-after` for `outdatedAfter`). */
+interface Properties {
+  resort: string;
+  locale: string;
+  days: number;
+  src: string;
+  outdatedAfter: number;
+}
 
-  /** Resort id, as in the snapshot's files. */
-  resort = '';
-  /** Locale to read (`en-US`, `de-DE`…); default: the closest `lang`. Falls back among the built locales. */
-  locale = '';
-  /** Forecast days after today, 0 to 5. */
-  days = 3;
-  /** Base URL of the snapshot's `api/` folder; default: `api/` beside the script. */
-  src = '';
-  /** Hours after which the report is flagged as outdated. */
-  outdatedAfter = 48;
+const DEFAULTS: Properties = { resort: '', locale: '', days: 3, src: '', outdatedAfter: 48 };
+
+/** The one style sheet every element adopts, made when the first one renders. */
+let sheet: CSSStyleSheet | undefined;
+
+// A custom element whose shadow root lit renders. Its update cycle is the little of Lit's reactive element
+// it needs (five properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
+// gzipped to a bundle capped at 16 KB (README, "Size").
+export class ResortConditions extends HTMLElement {
+  static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after'];
+  /** The element's style sheet, as text; the pre-rendered cards carry the same. */
+  static styles = styles;
+
   /** The clock, in milliseconds; tests freeze it. */
   now: () => number = () => Date.now();
   /** How files are fetched; tests replace it. */
   fetcher: typeof fetch = (...args) => fetch(...args);
-  protected view: View = { kind: 'loading' };
+  #values: Properties = { ...DEFAULTS };
+  #view: View = { kind: 'loading' };
+  /** What changed since the last render: the first one loads the files. */
+  #changed = new Set<keyof Properties | 'view'>(['resort', 'locale', 'days', 'src']);
+  /** An update is queued; the first one waits for the element to be connected. */
+  #pending = true;
+  #connect!: () => void;
+  #updated: Promise<boolean> = new Promise<void>((resolve) => (this.#connect = resolve)).then(() => this.#perform());
+  #root?: ShadowRoot;
+  /** The style element, where a browser cannot adopt style sheets. */
+  #style?: HTMLStyleElement;
+  /** The resort id was set as a property: the next render writes it to the attribute. */
+  #reflect = false;
+  /** What a shadow root held before the element (a pre-rendered card) goes when the first render comes. */
+  #clear = false;
   /** The built locale shown, once the snapshot's index has chosen it. */
   #shown = '';
   #generation = 0;
-  #report?: Report;
   /** A pre-rendered card (declarative shadow DOM) shown until the first render replaces it, and its data. */
-  #card?: { root: ShadowRoot; data: ResortData };
+  #card?: { data: ResortData };
+
+  /**
+   * Resort id, as in the snapshot's files.
+   * @attr resort
+   * @reflects
+   * @default ''
+   */
+  get resort(): string {
+    return this.#values.resort;
+  }
+  set resort(value: string) {
+    this.#set('resort', value);
+  }
+
+  /**
+   * Locale to read (`en-US`, `de-DE`…); default: the closest `lang`. Falls back among the built locales.
+   * @attr locale
+   * @default ''
+   */
+  get locale(): string {
+    return this.#values.locale;
+  }
+  set locale(value: string) {
+    this.#set('locale', value);
+  }
+
+  /**
+   * Forecast days after today, 0 to 5.
+   * @attr days
+   * @default 3
+   */
+  get days(): number {
+    return this.#values.days;
+  }
+  set days(value: number) {
+    this.#set('days', value);
+  }
+
+  /**
+   * Base URL of the snapshot's `api/` folder; default: `api/` beside the script.
+   * @attr src
+   * @default ''
+   */
+  get src(): string {
+    return this.#values.src;
+  }
+  set src(value: string) {
+    this.#set('src', value);
+  }
+
+  /**
+   * Hours after which the report is flagged as outdated.
+   * @attr outdated-after
+   * @default 48
+   */
+  get outdatedAfter(): number {
+    return this.#values.outdatedAfter;
+  }
+  set outdatedAfter(value: number) {
+    this.#set('outdatedAfter', value);
+  }
+
+  /** Resolves once what was set has been rendered; true when no further render is pending. */
+  get updateComplete(): Promise<boolean> {
+    return this.#updated;
+  }
+
+  /** What is shown: loading, a report, an unknown resort or an error. */
+  protected get view(): View {
+    return this.#view;
+  }
+  protected set view(view: View) {
+    this.#view = view;
+    this.#changed.add('view');
+    this.#request();
+  }
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    const key = name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Properties;
+    const fallback = DEFAULTS[key];
+    // a removed attribute is its default again; a number attribute is read as a number (NaN is checked where used)
+    this.#set(key, value === null ? fallback : typeof fallback === 'number' ? Number(value) : value, true);
+  }
+
+  connectedCallback(): void {
+    this.#root ??= this.#createRoot();
+    this.#connect();
+  }
+
+  #set<K extends keyof Properties>(key: K, value: Properties[K], fromAttribute = false): void {
+    if (Object.is(this.#values[key], value)) return;
+    this.#values[key] = value;
+    this.#changed.add(key);
+    // the resort id set as a property is mirrored in its attribute (when rendered), so that pages can select the element by it
+    if (key === 'resort') this.#reflect = !fromAttribute;
+    this.#request();
+  }
+
+  #request(): void {
+    if (this.#pending) return;
+    this.#pending = true;
+    const perform = () => this.#perform();
+    this.#updated = this.#updated.then(perform, perform);
+  }
+
+  /** The update: loads when what is shown depends on changed, then renders. One per microtask. */
+  async #perform(): Promise<boolean> {
+    const card = this.#card;
+    // a pre-rendered card stays until its language is loaded; the first render replaces it
+    if (card) {
+      await loadStrings(this.#shown).catch(() => undefined);
+      this.view = reportView(card.data, this.now(), Number(this.outdatedAfter) || 48);
+    }
+    const changed = this.#changed;
+    if (changed.has('resort') || changed.has('locale') || changed.has('days') || changed.has('src')) void this.#load(this.view.kind === 'report' && !!this.#card);
+    this.#changed = new Set();
+    this.#card = undefined;
+    if (this.#reflect) {
+      this.#reflect = false;
+      this.setAttribute('resort', String(this.resort));
+    }
+    const root = this.#root!;
+    if (this.#clear) {
+      root.replaceChildren(...(this.#style ? [this.#style] : []));
+      this.#clear = false;
+    }
+    render(this.#render(), root, { host: this });
+    this.#pending = false;
+    return true;
+  }
 
   /** The locale this element reads: the built one chosen for it, or the closest supported one until known. */
   get effectiveLocale(): string {
@@ -118,45 +258,36 @@ export class ResortConditions extends LitElement {
     return new URL(this.src || DEFAULT_BASE, document.baseURI).href.replace(/\/?$/, '/');
   }
 
-  /** Takes over a pre-rendered card: its data becomes the first view, so nothing flashes or moves. */
-  protected override createRenderRoot() {
+  /**
+   * The shadow root, with the element's style sheet. A pre-rendered card (declarative shadow DOM) of the
+   * same resort and days is taken over: its data becomes the first view, so nothing flashes or moves.
+   */
+  #createRoot(): ShadowRoot {
     const root = this.shadowRoot;
     try {
       const card = JSON.parse(root?.querySelector('script[type="application/json"]')?.textContent ?? 'null') as CardData | null;
       if (card && card.resort === this.#resortId && card.days === this.#days) {
         this.#shown = card.locale;
-        this.#card = { root: root!, data: card.data };
+        this.#card = { data: card.data };
       }
     } catch {
       // not a card of ours: render from the files
     }
-    return super.createRenderRoot();
-  }
-
-  /** A pre-rendered card stays until its language and the report module are loaded; the first render replaces it. */
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    const card = this.#card;
-    if (!card || this.hasUpdated) return super.scheduleUpdate();
-    return Promise.all([loadReport(), loadStrings(this.#shown)])
-      .then(([report]) => {
-        this.#report = report;
-        this.view = report.reportView(card.data, this.now(), Number(this.outdatedAfter) || 48);
-      })
-      .catch(() => undefined)
-      .then(() => super.scheduleUpdate());
-  }
-
-  protected override update(changed: PropertyValues<this>): void {
-    if (this.#card) {
-      this.#card.root.replaceChildren();
-      this.renderOptions.renderBefore = null;
-      this.#card = undefined;
+    this.#clear = !!root?.firstChild;
+    const own = root ?? this.attachShadow({ mode: 'open' });
+    try {
+      if (!sheet) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(styles);
+      }
+      own.adoptedStyleSheets = [sheet];
+    } catch {
+      // no constructable style sheets: a style element, kept when a pre-rendered card is replaced
+      this.#style = document.createElement('style');
+      this.#style.textContent = styles;
+      own.prepend(this.#style);
     }
-    super.update(changed);
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('resort') || changed.has('locale') || changed.has('days') || changed.has('src')) void this.#load(this.view.kind === 'report' && !!this.#card);
+    return own;
   }
 
   /** Loads (again) the files of the current resort and locale. */
@@ -178,7 +309,7 @@ export class ResortConditions extends LitElement {
     } catch {
       return this.#settle({ kind: 'error' }, generation, `src "${this.src}" is not a URL`);
     }
-    const [index, report] = await Promise.all([loadIndex(base, this.fetcher), loadReport().catch(() => undefined)]);
+    const index = await loadIndex(base, this.fetcher);
     const locale = pickLocale(this.#requested, index?.locales);
     const strings = loadStrings(locale);
     if (!Number.isSafeInteger(resort) || resort <= 0 || (index && !index.resorts.has(resort))) {
@@ -187,12 +318,10 @@ export class ResortConditions extends LitElement {
       return this.#settle({ kind: 'unknown-resort' }, generation, 'unknown resort');
     }
     try {
-      if (!report) throw new Error('the report module could not be loaded');
-      const [data] = await Promise.all([report.loadResort(base, locale, resort, this.#days, this.fetcher), strings]);
+      const [data] = await Promise.all([loadResort(base, locale, resort, this.#days, this.fetcher), strings]);
       if (generation !== this.#generation) return;
       this.#shown = locale;
-      this.#report = report;
-      this.#settle(report.reportView(data, this.now(), Number(this.outdatedAfter) || 48), generation);
+      this.#settle(reportView(data, this.now(), Number(this.outdatedAfter) || 48), generation);
     } catch (error) {
       await strings;
       if (quiet || generation !== this.#generation) return;
@@ -212,7 +341,7 @@ export class ResortConditions extends LitElement {
     });
   }
 
-  protected override render(): HTMLTemplateResult {
+  #render(): HTMLTemplateResult {
     const locale = this.effectiveLocale;
     let base = '';
     try {
@@ -223,7 +352,7 @@ export class ResortConditions extends LitElement {
     const ctx: RenderContext = { t: stringsFor(locale), locale, now: this.now(), days: this.#days, base };
     const retry = () => void this.reload();
     try {
-      return renderCard(this.view, ctx, retry, this.#report?.renderReport);
+      return renderCard(this.view, ctx, retry);
     } catch {
       // the element never throws from render: whatever went wrong, it offers a retry
       return renderCard({ kind: 'error' }, ctx, retry);

@@ -5,9 +5,8 @@
  * element moves when the files arrive (issue 10). Inside it, the body absorbs what the other blocks take.
  * Values never wrap away from their units; a forecast that would not fill its rows is a list.
  */
-import { css } from 'lit';
-
-export const styles = css`
+/** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it. */
+export const styles = /* css */ `
   :host {
     --_bg: var(--rc-background, #fff);
     --_fg: var(--rc-color, #1d2733);

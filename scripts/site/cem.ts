@@ -1,14 +1,12 @@
 /**
  * The custom-elements manifest of `<resort-conditions>` (`widget/custom-elements.json`), made by
- * `@custom-elements-manifest/analyzer` with its Lit plugins (what the CLI's `--litelement` adds). It reads
+ * `@custom-elements-manifest/analyzer`, with three small plugins of its own. It reads
  * widget/resort-conditions.ts and widget/define.ts (where `customElements.define` gives the class its tag) and
  * keeps only the element's module. `scripts/generate-cem.ts` writes it; test/widget/manifest.test.ts checks it.
  */
 import { readFile } from 'node:fs/promises';
 import * as analyzer from '@custom-elements-manifest/analyzer';
 import type { AnalyzePhaseParams, Context, PackageLinkPhaseParams, Plugin } from '@custom-elements-manifest/analyzer';
-// @ts-expect-error -- untyped: the plugins the CLI's `--litelement` adds (the package types only its entry point)
-import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
 // @ts-expect-error -- untyped: the analyzer's own reader of a class's JSDoc (`@fires`, `@slot`, `@csspart`…)
 import { classJsDocPlugin } from '@custom-elements-manifest/analyzer/src/features/analyse-phase/class-jsdoc.js';
 
@@ -54,48 +52,24 @@ function hasJsDoc(node: Node): node is Node & { jsDoc: unknown[] } {
 }
 
 /**
- * Lit's internal reactive state (`{ state: true }`) has no attribute, but the analyzer's Lit plugin lists it as
- * one (open-wc/custom-elements-manifest#294): this drops those attributes.
+ * A property documented with `@reflects` mirrors its value in its attribute. The analyzer reads the tag
+ * as text only; this sets the manifest's `reflects` from it.
  */
-function litStateIsNoAttribute(): Plugin {
+function reflectsTag(): Plugin {
   return {
-    name: 'resort-conditions: Lit state is no attribute',
+    name: 'resort-conditions: @reflects',
     analyzePhase({ node, moduleDoc }) {
       if (!ts.isClassDeclaration(node) || !node.name) return;
       const klass = moduleDoc.declarations?.find((d) => d.kind === 'class' && d.name === node.name!.text) as
-        | LitClassDoc
+        | { members?: { name: string; reflects?: boolean }[] }
         | undefined;
-      if (!klass) return;
       for (const member of node.members) {
-        const isStaticProperties =
-          ts.isPropertyDeclaration(member) &&
-          member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword) &&
-          member.name.getText() === 'properties';
-        if (!isStaticProperties || !member.initializer || !ts.isObjectLiteralExpression(member.initializer)) continue;
-        for (const property of member.initializer.properties) {
-          if (!ts.isPropertyAssignment(property) || !ts.isObjectLiteralExpression(property.initializer)) continue;
-          const isState = property.initializer.properties.some(
-            (option) =>
-              ts.isPropertyAssignment(option) &&
-              option.name.getText() === 'state' &&
-              option.initializer.kind === ts.SyntaxKind.TrueKeyword,
-          );
-          if (!isState) continue;
-          const name = property.name.getText();
-          klass.attributes = klass.attributes?.filter((attribute) => attribute.fieldName !== name);
-          const field = klass.members?.find((m) => m.kind === 'field' && m.name === name);
-          delete field?.attribute;
-          delete field?.reflects;
-        }
+        if (!member.name || !ts.getJSDocTags(member).some((tag) => tag.tagName.text === 'reflects')) continue;
+        const doc = klass?.members?.find((m) => m.name === member.name!.getText());
+        if (doc) doc.reflects = true;
       }
     },
   };
-}
-
-/** The parts of a class's entry that a Lit property's attribute touches (it becomes a custom element's entry). */
-interface LitClassDoc {
-  attributes?: { name: string; fieldName?: string }[];
-  members?: { kind: string; name: string; attribute?: string; reflects?: boolean }[];
 }
 
 /**
@@ -122,7 +96,7 @@ export async function customElementsManifest(): Promise<Manifest> {
       ts.createSourceFile(path, await readFile(new URL(path, ROOT), 'utf8'), ts.ScriptTarget.ES2015, true),
     ),
   );
-  const plugins = [...(litPlugin as () => Plugin[])(), fileCommentAsClassDoc(), litStateIsNoAttribute(), elementModuleOnly()];
+  const plugins = [fileCommentAsClassDoc(), reflectsTag(), elementModuleOnly()];
   return create({ modules, plugins, context: { dev: false } });
 }
 

@@ -165,12 +165,12 @@ async function element(root: string): Promise<Map<string, string | Uint8Array>> 
     const js = source.replace(/\.ts$/, '.js');
     out.set(elementLayout(js)!.replace(/\.js$/, '.d.ts'), schemaDeclarations(program, file, js));
   }
-  // the types may name the package's own files and lit, its one dependency the element uses; not zod, and
-  // not lit-html or @lit/reactive-element, which only a hoisted install puts where a consumer's tsc finds them
+  // the types may name the package's own files and lit (`lit`, `lit/html.js`), its one dependency the element
+  // uses; not zod, and not lit-html, which only a hoisted install puts where a consumer's tsc finds them
   for (const [path, text] of out) {
     if (!path.endsWith('.d.ts')) continue;
     for (const [, specifier] of (text as string).matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g)) {
-      if (specifier!.startsWith('.') || specifier === 'lit') continue;
+      if (specifier!.startsWith('.') || specifier === 'lit' || specifier === 'lit/html.js') continue;
       throw new Error(`${path} names "${specifier}": the element's types must name only its own files and lit, which a consumer installs with it`);
     }
   }

@@ -355,6 +355,55 @@ describe('<resort-conditions>', () => {
     });
   });
 
+  describe('properties and attributes', () => {
+    const combinedCalls = () => calls.filter((url) => url.endsWith('/combinedreport.json'));
+
+    it('reads what is set in one task once, and mirrors a resort set as a property in its attribute', async () => {
+      const { el, settled } = await mount({ resort: 20, locale: 'en-US' });
+      await settled;
+      await el.updateComplete;
+      calls.length = 0;
+      const loaded = new Promise((resolve) => el.addEventListener('load', resolve, { once: true }));
+      el.resort = '136';
+      el.days = 1;
+      el.locale = 'de-DE';
+      await loaded;
+      expect(await el.updateComplete).toBe(true);
+      expect(combinedCalls()).toEqual([`${BASE}de-DE/externalservice/resort/136/combinedreport.json`]);
+      expect(el.getAttribute('resort')).toBe('136');
+      expect(el.shadowRoot!.querySelector('h2')!.textContent).toBe(dataset.resorts.find((r) => r.id === 136)!.name);
+      expect(el.shadowRoot!.querySelector('.frame')!.getAttribute('data-n')).toBe('2');
+    });
+
+    it('goes back to the default when an attribute is removed', async () => {
+      const { el } = await shown({ resort: 20, locale: 'en-US', days: 1 });
+      expect(el.days).toBe(1);
+      const loaded = new Promise((resolve) => el.addEventListener('load', resolve, { once: true }));
+      el.removeAttribute('days');
+      await loaded;
+      await el.updateComplete;
+      expect(el.days).toBe(3);
+      expect(el.shadowRoot!.querySelector('.frame')!.getAttribute('data-n')).toBe('4');
+    });
+
+    it('replaces what a shadow root held before it, unless it is a card of the same resort and days', async () => {
+      const el = document.createElement('resort-conditions') as ResortConditions;
+      el.attachShadow({ mode: 'open' }).innerHTML = '<p class="old">a card of another build</p>';
+      el.fetcher = filesFrom('full');
+      el.now = () => FROZEN_NOW;
+      el.setAttribute('src', BASE);
+      el.setAttribute('resort', '20');
+      const settled = new Promise((resolve) => el.addEventListener('load', resolve));
+      document.body.append(el);
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('.old')).toBeNull();
+      expect(el.shadowRoot!.querySelector('.frame.loading')).not.toBeNull();
+      await settled;
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelectorAll('.frame')).toHaveLength(1);
+    });
+  });
+
   describe('attribution', () => {
     it('cannot be hidden: no part, fixed display and a text colour taken from the background’s luminance', async () => {
       const { shadow } = await shown({
@@ -367,7 +416,7 @@ describe('<resort-conditions>', () => {
       expect(footer.hasAttribute('part')).toBe(false);
       // outside every part: what a page sets on ::part() never reaches it
       expect(footer.closest('[part]')).toBeNull();
-      const css = (customElements.get('resort-conditions') as unknown as { styles: { cssText: string } }).styles.cssText;
+      const css = (customElements.get('resort-conditions') as unknown as { styles: string }).styles;
       const rules = [...css.matchAll(/\.attribution\s*\{([^}]*)\}/g)].map((m) => m[1]!);
       expect(rules[0]).toMatch(/display:\s*block\s*!important/);
       expect(rules[0]).toMatch(/visibility:\s*visible\s*!important/);

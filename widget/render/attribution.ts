@@ -4,7 +4,7 @@
  * keeps 4.5:1 against it, whatever the page sets (styles.ts). Its logo is the published copy
  * (`assetPath`): a page never loads anything from the upstream's host.
  */
-import { html, nothing, type HTMLTemplateResult } from 'lit';
+import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import { LINK_NAMES } from '../../scripts/api/links.ts';
 import { safeUrl } from '../format.ts';
 import type { ReportView } from '../state.ts';

@@ -3,22 +3,20 @@
  * (styles.ts), so loading, a report, a closed resort and an unknown one take the same room and the page
  * never shifts (issue 10). What differs is what fills it.
  */
-import { html, nothing, type HTMLTemplateResult } from 'lit';
-import type { ReportView, View } from '../state.ts';
+import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
+import type { View } from '../state.ts';
 import type { RenderContext } from './context.ts';
+import { renderReport } from './report.ts';
 import { renderError, renderSkeleton, renderUnknown } from './states.ts';
 
-/** Renders a report view (the report module's `renderReport`, loaded beside the snapshot's index). */
-export type ReportRenderer = (view: ReportView, ctx: RenderContext) => unknown;
-
-export function renderCard(view: View, ctx: RenderContext, retry: () => void, report?: ReportRenderer): HTMLTemplateResult {
+export function renderCard(view: View, ctx: RenderContext, retry: () => void): HTMLTemplateResult {
   // a pre-rendered card ends with a mark: until the parser reaches it, the card's frame shows but not its
   // content, which would move while the rest streams in (styles.ts)
   const frame = (state: string, content: unknown, name?: string) =>
     html`<article class="frame ${state}" data-n=${ctx.days + 1} lang=${ctx.locale} aria-label=${name ?? nothing} ?data-static=${ctx.frozen}>${content}${ctx.frozen ? html`<i hidden></i>` : nothing}</article>`;
   // the `card` part is what a page may style; a report's attribution stands beside it (render/report.ts)
   const part = (content: unknown) => html`<div class="content" part="card">${content}</div>`;
-  if (view.kind === 'report' && report) return frame(view.status, report(view, ctx), view.data.combined.resortName);
+  if (view.kind === 'report') return frame(view.status, renderReport(view, ctx), view.data.combined.resortName);
   if (view.kind === 'unknown-resort') return frame('unknown', part(renderUnknown(ctx)));
   return view.kind === 'loading' ? frame('loading', part(renderSkeleton(ctx))) : frame('error', part(renderError(ctx, retry)));
 }

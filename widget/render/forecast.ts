@@ -3,7 +3,7 @@
  * symbol, top and bottom temperatures, snowfall and wind. An account without weather access has no
  * forecast files; the block says so.
  */
-import { html, nothing, type HTMLTemplateResult } from 'lit';
+import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import type { WeatherRecord } from '../../scripts/api/schemas/family-b.ts';
 import { num } from '../format.ts';
 import { snowSign, weatherIcon, windSign } from '../icons.ts';

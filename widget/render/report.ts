@@ -3,7 +3,7 @@
  * one, the forecast, the links and the attribution. One state at a time (state.ts): a report shows terrain
  * open only while the resort runs, a permanently closed resort just that and its links.
  */
-import { html, nothing, type HTMLTemplateResult } from 'lit';
+import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import { assetPath } from '../../scripts/api/assets.ts';
 import { formatter } from '../format.ts';
 import { fill } from '../i18n/index.ts';

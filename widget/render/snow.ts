@@ -3,7 +3,7 @@
  * lifts, runs by difficulty, parks and the resort's comment. Terrain open counts only while the resort
  * runs (open, weekends): beside "closed" they would contradict it.
  */
-import { html, nothing, type HTMLTemplateResult } from 'lit';
+import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import { num } from '../format.ts';
 import { difficultyMark } from '../icons.ts';
 import { plural, type Plural } from '../i18n/index.ts';

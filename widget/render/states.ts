@@ -4,7 +4,7 @@
  * resort without a report). Light-DOM content of the tag shows wherever there is nothing better (loading,
  * errors, unknown resort).
  */
-import { html, nothing, svg, type HTMLTemplateResult, type SVGTemplateResult } from 'lit';
+import { html, nothing, svg, type HTMLTemplateResult, type SVGTemplateResult } from 'lit/html.js';
 import type { RenderContext } from './context.ts';
 
 /** Placeholder shapes where the figures, the chart and the forecast's days will be. */
