@@ -53,7 +53,9 @@ export function formatter(locale: string): Formatter {
   const shorten = (parts: Intl.DateTimeFormatPart[]) =>
     parts.map((p) => (p.type === 'weekday' && long ? p.value.replace(/^(\p{L}{3})\p{L}+\.?/u, '$1.') : p.value)).join('');
   const weekday = dates({ weekday: 'short' });
-  const day = dates({ weekday: 'short', day: 'numeric' });
+  // en-US's pattern for a weekday with its day is "22 Sun", an order American readers do not use; en-GB's
+  // names the same days "Sun 22"
+  const day = new Intl.DateTimeFormat(locale === 'en-US' ? 'en-GB' : locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric' });
   const date = dates({ day: 'numeric', month: 'long' });
   const dateTime = dates({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });

@@ -64,9 +64,10 @@ interface Properties {
   days: number;
   src: string;
   outdatedAfter: number;
+  theme: string;
 }
 
-const DEFAULTS: Properties = { resort: '', locale: '', days: 3, src: '', outdatedAfter: 48 };
+const DEFAULTS: Properties = { resort: '', locale: '', days: 3, src: '', outdatedAfter: 48, theme: '' };
 
 /** The one style sheet every element adopts, made when the first one renders. */
 let sheet: CSSStyleSheet | undefined;
@@ -75,7 +76,7 @@ let sheet: CSSStyleSheet | undefined;
 // it needs (five properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
 // gzipped to a bundle capped at 16 KB (README, "Size").
 export class ResortConditions extends HTMLElement {
-  static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after'];
+  static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after', 'theme'];
   /** The element's style sheet, as text; the pre-rendered cards carry the same. */
   static styles = styles;
 
@@ -94,8 +95,8 @@ export class ResortConditions extends HTMLElement {
   #root?: ShadowRoot;
   /** The style element, where a browser cannot adopt style sheets. */
   #style?: HTMLStyleElement;
-  /** The resort id was set as a property: the next render writes it to the attribute. */
-  #reflect = false;
+  /** Properties set as such whose attribute the next render writes (the resort id, the theme). */
+  #reflect = new Set<'resort' | 'theme'>();
   /** What a shadow root held before the element (a pre-rendered card) goes when the first render comes. */
   #clear = false;
   /** The built locale shown, once the snapshot's index has chosen it. */
@@ -165,6 +166,19 @@ export class ResortConditions extends HTMLElement {
     this.#set('outdatedAfter', value);
   }
 
+  /**
+   * `light` or `dark` for a page with a colour switch of its own; otherwise the reader's preference.
+   * @attr theme
+   * @reflects
+   * @default ''
+   */
+  get theme(): string {
+    return this.#values.theme;
+  }
+  set theme(value: string) {
+    this.#set('theme', value);
+  }
+
   /** Resolves once what was set has been rendered; true when no further render is pending. */
   get updateComplete(): Promise<boolean> {
     return this.#updated;
@@ -196,8 +210,12 @@ export class ResortConditions extends HTMLElement {
     if (Object.is(this.#values[key], value)) return;
     this.#values[key] = value;
     this.#changed.add(key);
-    // the resort id set as a property is mirrored in its attribute (when rendered), so that pages can select the element by it
-    if (key === 'resort') this.#reflect = !fromAttribute;
+    // the resort id and the theme set as properties are mirrored in their attributes when rendered: pages
+    // select the element by its resort, and the styles read the theme from the attribute
+    if (key === 'resort' || key === 'theme') {
+      if (fromAttribute) this.#reflect.delete(key);
+      else this.#reflect.add(key);
+    }
     this.#request();
   }
 
@@ -220,10 +238,8 @@ export class ResortConditions extends HTMLElement {
     if (changed.has('resort') || changed.has('locale') || changed.has('days') || changed.has('src')) void this.#load(this.view.kind === 'report' && !!this.#card);
     this.#changed = new Set();
     this.#card = undefined;
-    if (this.#reflect) {
-      this.#reflect = false;
-      this.setAttribute('resort', String(this.resort));
-    }
+    for (const key of this.#reflect) this.setAttribute(key, String(this.#values[key]));
+    this.#reflect.clear();
     const root = this.#root!;
     if (this.#clear) {
       root.replaceChildren(...(this.#style ? [this.#style] : []));

@@ -1,8 +1,9 @@
 /**
  * The element's styles. Theme with the custom properties below and `::part()`; dark mode follows
- * `prefers-color-scheme`. The card is one frame whose height depends only on the element's width (four
- * container-query steps) and `days` (`--n` tiles); every state fills the same frame, so nothing below the
- * element moves when the files arrive (issue 10). Inside it, the body absorbs what the other blocks take.
+ * `prefers-color-scheme`, or the `theme` attribute (`light`, `dark`) of a page with a switch of its own.
+ * The card is one frame whose height depends only on the element's width (four container-query steps)
+ * and `days` (`--n` tiles); every state fills the same frame, so nothing below the element moves when the
+ * files arrive (issue 10). Inside it, the body absorbs what the other blocks take.
  * Values never wrap away from their units; a forecast that would not fill its rows is a list.
  */
 /** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it. */
@@ -25,8 +26,9 @@ export const styles = /* css */ `
     font: var(--rc-font, 0.9375rem/1.4 system-ui, sans-serif);
     color: var(--_fg);
   }
+  /* dark: by the reader's preference, unless the page says theme="light"; or because the page says theme="dark" */
   @media (prefers-color-scheme: dark) {
-    :host {
+    :host(:not([theme='light'])) {
       --_bg: var(--rc-background, #141b24);
       --_fg: var(--rc-color, #e8eef5);
       --_muted: var(--rc-muted-color, #a9b6c4);
@@ -39,6 +41,19 @@ export const styles = /* css */ `
       --_easy: var(--rc-easy-color, #4cc76e);
       --_blue: var(--rc-intermediate-color, #6aa8f5);
     }
+  }
+  :host([theme='dark']) {
+    --_bg: var(--rc-background, #141b24);
+    --_fg: var(--rc-color, #e8eef5);
+    --_muted: var(--rc-muted-color, #a9b6c4);
+    --_accent: var(--rc-accent-color, #7ab7ff);
+    --_line: var(--rc-border-color, #2c3a4a);
+    --_open: var(--rc-open-color, #5fd39a);
+    --_closed: var(--rc-closed-color, #ff8a80);
+    --_warn: var(--rc-warning-color, #ffc46b);
+    --_bar: var(--rc-bar-color, #4f8fd0);
+    --_easy: var(--rc-easy-color, #4cc76e);
+    --_blue: var(--rc-intermediate-color, #6aa8f5);
   }
   :host([hidden]) {
     display: none;

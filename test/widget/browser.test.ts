@@ -261,6 +261,20 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
       }
     });
 
+    it.each([
+      { element: 'dark', reader: 'light', background: 'rgb(20, 27, 36)' },
+      { element: 'light', reader: 'dark', background: 'rgb(255, 255, 255)' },
+    ] as const)('theme $element wins over a reader who prefers $reader, contrast intact', async ({ element, reader, background }) => {
+      const { context, page, problems } = await open({ embed: 'module', resorts: [25], elementTheme: element, theme: element }, { theme: reader, width: 375 });
+      await settled(page);
+      const frame = await page.evaluate(() => getComputedStyle(document.querySelector('resort-conditions')!.shadowRoot!.querySelector('.frame')!).backgroundColor);
+      expect(frame).toBe(background);
+      expect(await axe(page, ['color-contrast'])).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.screenshot({ path: join(RESULTS, `theme-attribute-${element}-375.png`), fullPage: true });
+      await context.close();
+    });
+
     it.each(['light', 'dark', 'partner'] as const)('%s: every state, side by side', async (theme) => {
       const { context, page } = await open({ embed: 'module', resorts: [189, 136, 117, 999_999], locale: 'en-GB', css: 'main { max-width: none; display: grid; grid-template-columns: repeat(2, 1fr); gap: 0 16px } main > h1, main > p:first-of-type { grid-column: 1 / -1 } p.below { display: none }' }, { width: 1100, theme });
       await settled(page);

@@ -353,6 +353,11 @@ describe('<resort-conditions>', () => {
       const { shadow } = await shown({ resort: 20, locale: 'en-GB', now, attributes: { 'outdated-after': '1000' } });
       expect([...shadow.querySelectorAll('.when')].map((e) => e.textContent)).toEqual(labels);
     });
+
+    it('puts the weekday before the day in American English too', async () => {
+      const { shadow } = await shown({ resort: 20, locale: 'en-US' });
+      expect([...shadow.querySelectorAll('.when')].map((e) => e.textContent)).toEqual(['Today', 'Sun 15', 'Mon 16', 'Tue 17']);
+    });
   });
 
   describe('properties and attributes', () => {

@@ -39,7 +39,7 @@ describe('the custom-elements manifest', () => {
     const source = await read(ELEMENT_MODULE);
     const list = /static observedAttributes = \[([^\]]*)\];/.exec(source)![1]!;
     const observed = [...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1]!).sort();
-    expect(observed.sort()).toEqual(['days', 'locale', 'outdated-after', 'resort', 'src']);
+    expect(observed.sort()).toEqual(['days', 'locale', 'outdated-after', 'resort', 'src', 'theme']);
     expect(element.attributes.map((a) => a.name).sort()).toEqual(observed);
     expect(element.attributes.find((a) => a.name === 'outdated-after')).toMatchObject({
       fieldName: 'outdatedAfter',

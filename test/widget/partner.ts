@@ -49,6 +49,8 @@ export interface PartnerOptions {
   lang?: string;
   days?: number;
   theme?: Theme;
+  /** The element's own `theme` attribute: a page with a colour switch of its own. */
+  elementTheme?: 'light' | 'dark';
   /** Extra CSS of the page. */
   css?: string;
   /**
@@ -65,7 +67,7 @@ const TEXT = 'Partners write their own articles around the snow report. '.repeat
 /** The partner page: a heading and text above, the embed, and text below (what would move if it shifted). */
 export async function partnerPage(o: PartnerOptions): Promise<string> {
   const locale = o.locale ?? 'en-US';
-  const attrs = `${o.locale ? ` locale="${o.locale}"` : ''}${o.days !== undefined ? ` days="${o.days}"` : ''}`;
+  const attrs = `${o.locale ? ` locale="${o.locale}"` : ''}${o.days !== undefined ? ` days="${o.days}"` : ''}${o.elementTheme ? ` theme="${o.elementTheme}"` : ''}`;
   const embeds = await Promise.all(
     o.resorts.map(async (resort) => {
       const id = typeof resort === 'number' ? resort : resort.id;
