@@ -111,60 +111,35 @@ export class ResortConditions extends HTMLElement {
    * @reflects
    * @default ''
    */
-  get resort(): string {
-    return this.#values.resort;
-  }
-  set resort(value: string) {
-    this.#set('resort', value);
-  }
+  declare resort: string;
 
   /**
    * Locale to read (`en-US`, `de-DE`…); default: the closest `lang`. Falls back among the built locales.
    * @attr locale
    * @default ''
    */
-  get locale(): string {
-    return this.#values.locale;
-  }
-  set locale(value: string) {
-    this.#set('locale', value);
-  }
+  declare locale: string;
 
   /**
    * Forecast days after today, 0 to 5.
    * @attr days
    * @default 3
    */
-  get days(): number {
-    return this.#values.days;
-  }
-  set days(value: number) {
-    this.#set('days', value);
-  }
+  declare days: number;
 
   /**
    * Base URL of the snapshot's `api/` folder; default: `api/` beside the script.
    * @attr src
    * @default ''
    */
-  get src(): string {
-    return this.#values.src;
-  }
-  set src(value: string) {
-    this.#set('src', value);
-  }
+  declare src: string;
 
   /**
    * Hours after which the report is flagged as outdated.
    * @attr outdated-after
    * @default 48
    */
-  get outdatedAfter(): number {
-    return this.#values.outdatedAfter;
-  }
-  set outdatedAfter(value: number) {
-    this.#set('outdatedAfter', value);
-  }
+  declare outdatedAfter: number;
 
   /**
    * `light` or `dark` for a page with a colour switch of its own; otherwise the reader's preference.
@@ -172,11 +147,20 @@ export class ResortConditions extends HTMLElement {
    * @reflects
    * @default ''
    */
-  get theme(): string {
-    return this.#values.theme;
-  }
-  set theme(value: string) {
-    this.#set('theme', value);
+  declare theme: string;
+
+  static {
+    // each property reads and writes the element's values (the declarations above are its documentation)
+    for (const key of Object.keys(DEFAULTS) as (keyof Properties)[]) {
+      Object.defineProperty(this.prototype, key, {
+        get(this: ResortConditions) {
+          return this.#values[key];
+        },
+        set(this: ResortConditions, value: never) {
+          this.#set(key, value);
+        },
+      });
+    }
   }
 
   /** Resolves once what was set has been rendered; true when no further render is pending. */
