@@ -159,7 +159,8 @@ export async function build(io: CliIo): Promise<number> {
     if (stale.length > 0) return EXIT.stale;
     return EXIT.ok;
   } catch (error) {
-    say(`build: ${(error as Error).message}`);
+    // `resort-conditions plan` is `build --plan`: its messages name the command that was typed
+    say(`${io.argv.includes('--plan') ? 'plan' : 'build'}: ${(error as Error).message}`);
     return exitCodeFor(error);
   } finally {
     await source?.close?.();

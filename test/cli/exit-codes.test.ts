@@ -63,6 +63,14 @@ describe('build exit codes', () => {
     expect(await exists(r.out)).toBe(false);
   });
 
+  it('names the command that was typed: plan is build --plan', async () => {
+    const built = await run('command-build', ['--refresh', 'sometimes']);
+    const planned = await run('command-plan', ['--plan', '--refresh', 'sometimes']);
+    expect(built.stderr).toMatch(/^build: --refresh/);
+    expect(planned.stderr).toMatch(/^plan: --refresh/);
+    expect(planned.code).toBe(2);
+  });
+
   it('exits 2 for an unsupported locale and names it', async () => {
     const r = await run('locale', ['--locales', 'xx-YY']);
     expect(r.code).toBe(2);
