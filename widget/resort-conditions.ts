@@ -73,7 +73,7 @@ const DEFAULTS: Properties = { resort: '', locale: '', days: 3, src: '', outdate
 let sheet: CSSStyleSheet | undefined;
 
 // A custom element whose shadow root lit renders. Its update cycle is the little of Lit's reactive element
-// it needs (five properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
+// it needs (six properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
 // gzipped to a bundle capped at 16 KB (README, "Size").
 export class ResortConditions extends HTMLElement {
   static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after', 'theme'];
