@@ -21,8 +21,8 @@ import { costOf, pricesFor, type Prices } from './cost.ts';
 import { isUpToDate, planDeploy, settleChecks, uploads, type DeployPlan, type RemoteState } from './plan.ts';
 import { silentDeployProgress, type DeployProgress, type DeploySummary } from './progress.ts';
 import { readObject, readRelease, type LocalObject, type LocalRelease } from './release-files.ts';
-import { decode, encodeIndex, encodeJournal, INDEX_KEY, isBookkeeping, Journal, JOURNAL_KEY, PROBE_KEY, RemoteIndex } from './remote-index.ts';
-import { Store, type RequestCounts, type StoreOptions } from './store.ts';
+import { decode, encodeIndex, encodeJournal, INDEX_KEY, isBookkeeping, Journal, JOURNAL_KEY, PROBE_KEY, releaseDigest, RemoteIndex } from './remote-index.ts';
+import { LIST_PAGE, Store, type RequestCounts, type StoreOptions } from './store.ts';
 import { targetUrl, type Target } from './target.ts';
 
 export interface DeployOptions {
@@ -64,11 +64,19 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     // 2. what the bucket holds, from its index and journal (this proves the credentials and the bucket)
     const remote = await readRemote(store, options.adopt === true, progress);
     // 3. the plan, 4. checked where an unfinished deploy may have left anything
+    const digest = releaseDigest(release.objects.values());
+    const prices = pricesFor(store.endpoint, options.prices);
     const planned = planDeploy(release.objects, remote);
     progress.total(planned.check.length);
-    const plan = settleChecks(planned, await checkObjects(store, release, planned.check, options.concurrency, progress));
+    const listing = remote.resumes === digest && listingPays(planned, remote, prices.prices);
+    const checked: { found: Map<string, string | undefined>; listed?: ReadonlyMap<string, unknown> } = listing
+      ? await checkByListing(store, release, planned, remote, options.concurrency, progress)
+      : { found: await checkObjects(store, release, planned.check, options.concurrency, progress) };
+    const settled = settleChecks(planned, checked.found);
+    // what the listing shows gone needs no deleting
+    const listed = checked.listed;
+    const plan = listed ? { ...settled, remove: settled.remove.filter((path) => listed.has(path)) } : settled;
     const projected = projectRequests(plan, remote, store.counts);
-    const prices = pricesFor(store.endpoint, options.prices);
     const summary = (dryRun: boolean, deleted: number): DeploySummary => ({
       target: targetUrl(options.target),
       release: release.name,
@@ -94,7 +102,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     if (changing) {
       // the journal is the first write: denied, nothing was written
       const touched = [...remote.unknown, ...uploads(plan).map((o) => o.path), ...plan.remove];
-      await store.put(JOURNAL_KEY, encodeJournal({ version: 1, release: release.name, paths: touched }), BOOKKEEPING_HEADERS);
+      await store.put(JOURNAL_KEY, encodeJournal({ version: 1, release: release.name, paths: touched, digest }), BOOKKEEPING_HEADERS);
     }
     // 6. new objects, then changed ones, then the public index: each phase complete before the next starts
     progress.total(uploads(plan).length + plan.remove.length);
@@ -135,7 +143,7 @@ async function readRemote(store: Store, adopt: boolean, progress: DeployProgress
   const unknown = new Set(journal?.paths ?? []);
   if (journal) progress.note(`an earlier deploy did not finish: checking the ${journal.paths.length} object${journal.paths.length === 1 ? '' : 's'} it may have touched`);
   if (adopt) {
-    for (const path of await store.listAll()) if (!isBookkeeping(path)) unknown.add(path);
+    for (const path of (await store.listAll()).keys()) if (!isBookkeeping(path)) unknown.add(path);
   } else if (!index && !journal) {
     // a prefix without a deploy index is empty, or someone else's: never overwrite or delete what this tool did not put there
     const first = (await store.list(1)).paths.find((path) => !isBookkeeping(path));
@@ -146,10 +154,44 @@ async function readRemote(store: Store, adopt: boolean, progress: DeployProgress
       );
     }
   }
-  return { objects: index?.objects ?? {}, unknown };
+  return { objects: index?.objects ?? {}, unknown, ...(journal?.digest ? { resumes: journal.digest } : {}) };
 }
 
-/** HEADs each object an unfinished deploy may have touched: the fingerprint it carries, or undefined. */
+/**
+ * Whether one listing of the prefix costs less than a HEAD of each object to check. A listing page
+ * (1,000 keys) is priced like a write, 12.5 HEADs at AWS; where no price is known, that ratio decides.
+ */
+function listingPays(plan: DeployPlan, remote: RemoteState, prices: Prices): boolean {
+  const pages = Math.ceil((Object.keys(remote.objects).length + remote.unknown.size + 1) / LIST_PAGE);
+  const ratio = prices.list > 0 && prices.read > 0 ? prices.list / prices.read : 12.5;
+  return pages * ratio < plan.check.length;
+}
+
+/**
+ * Checks what a killed deploy of this same release may have touched from one listing of the prefix: an
+ * object that is not listed is not there; one whose ETag is not the MD5 of the release's bytes holds other
+ * bytes; one with the release's bytes is the release's — the killed deploy wrote it with the release's
+ * headers — unless the index says an earlier version with other headers was there, which only a HEAD can
+ * tell apart (a change of headers alone). Answers what `checkObjects` does, and the listing.
+ */
+async function checkByListing(store: Store, release: LocalRelease, plan: DeployPlan, remote: RemoteState, concurrency: number, progress: DeployProgress): Promise<{ found: Map<string, string | undefined>; listed: ReadonlyMap<string, string | undefined> }> {
+  progress.note('the same release: one listing of the prefix tells what it left');
+  const listed = await store.listAll();
+  const found = new Map<string, string | undefined>();
+  const ambiguous: LocalObject[] = [];
+  await inPool(plan.check, concurrency, async (object) => {
+    const etag = listed.get(object.path);
+    const before = remote.objects[object.path];
+    if (!listed.has(object.path)) found.set(object.path, undefined);
+    else if (etag !== `"${createHash('md5').update(await readObject(release, object)).digest('hex')}"`) found.set(object.path, '');
+    else if (before === undefined || before === object.fingerprint) found.set(object.path, object.fingerprint);
+    else return void ambiguous.push(object);
+    progress.tick();
+  });
+  for (const [path, fingerprint] of await checkObjects(store, release, ambiguous, concurrency, progress)) found.set(path, fingerprint);
+  return { found, listed };
+}
+
 /**
  * The fingerprint of what the bucket holds at each path (undefined: nothing). An object this tool did not
  * write (another sync tool's, in an adopted prefix) counts as the release's when its bytes (the MD5 of a

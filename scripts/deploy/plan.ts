@@ -31,6 +31,8 @@ export interface RemoteState {
   objects: Readonly<Record<string, string>>;
   /** Paths that may hold anything: the journal of a deploy that did not finish, or an adopted prefix. */
   unknown: ReadonlySet<string>;
+  /** The digest of the release a deploy that did not finish was writing (its journal's). */
+  resumes?: string;
 }
 
 /** The public index goes last: it names the resorts whose files must be there first. */

@@ -4,8 +4,9 @@
  * - the **index** says what the bucket holds: each object's path and a fingerprint of its bytes and
  *   headers. A deploy reads it instead of listing the bucket, and writes it once the new state is live;
  * - the **journal** names every object a deploy may touch before the index says so (uploads, deletions,
- *   and what an earlier, killed deploy may have touched). It exists only while a deploy is under way or
- *   after one was killed; the next deploy checks those objects one by one and finishes the job.
+ *   and what an earlier, killed deploy may have touched), and a digest of the release it writes. It exists
+ *   only while a deploy is under way or after one was killed; the next deploy checks those objects and
+ *   finishes the job: of the same release, from one listing of the prefix; else one HEAD each.
  *
  * Both are gzipped JSON: nothing in them is secret (paths and fingerprints of public objects), and no
  * source identity, URL or credential is written.
@@ -38,6 +39,8 @@ export const Journal = z.strictObject({
   release: z.string(),
   /** Paths whose object may differ from what the index says. */
   paths: z.array(z.string()),
+  /** `releaseDigest` of the release the deploy writes (absent in journals of earlier versions). */
+  digest: z.string().regex(/^[0-9a-f]{32}$/).optional(),
 });
 export type Journal = z.infer<typeof Journal>;
 
@@ -47,6 +50,16 @@ export type Journal = z.infer<typeof Journal>;
  */
 export function fingerprint(object: { sha256: string; size: number; contentType: string; cacheControl: string }): string {
   return createHash('sha256').update(`${object.sha256}\n${object.size}\n${object.contentType}\n${object.cacheControl}`).digest('hex').slice(0, 16);
+}
+
+/**
+ * What a release is to a deploy: every path with its fingerprint (bytes and headers). A deploy that
+ * resumes the same release knows that whatever the killed one wrote is what it would write itself.
+ */
+export function releaseDigest(objects: Iterable<{ path: string; fingerprint: string }>): string {
+  const hash = createHash('sha256');
+  for (const line of [...objects].map((o) => `${o.path}\t${o.fingerprint}\n`).sort()) hash.update(line);
+  return hash.digest('hex').slice(0, 32);
 }
 
 /** Deterministic bytes: keys sorted, gzip without a timestamp. */

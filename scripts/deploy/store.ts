@@ -64,6 +64,8 @@ const REGION_ERRORS = new Set(['PermanentRedirect', 'AuthorizationHeaderMalforme
  */
 const NO_BATCH_DELETE = new Set(['NotImplemented', 'MethodNotAllowed', 'InvalidArgument', 'InvalidRequest']);
 const NO_BATCH_STATUS = new Set([400, 405, 501]);
+/** The most keys one ListObjects answer holds. */
+export const LIST_PAGE = 1000;
 /** The most keys one DeleteObjects request takes. */
 const DELETE_BATCH = 1000;
 /** The metadata that carries each object's fingerprint (`x-amz-meta-rc-fingerprint`). */
@@ -290,23 +292,24 @@ export class Store {
    * Up to `max` keys under the prefix (relative to it), in key order, after `after`. ListObjects (v1): the
    * one listing every S3-compatible store answers.
    */
-  async list(max: number, after?: string): Promise<{ paths: string[]; truncated: boolean }> {
+  async list(max: number, after?: string): Promise<{ paths: string[]; etags: (string | undefined)[]; truncated: boolean }> {
     try {
       const answer = await this.#client.send(
         new ListObjectsCommand({ Bucket: this.target.bucket, Prefix: this.target.prefix, MaxKeys: max, ...(after !== undefined ? { Marker: this.#key(after) } : {}) }),
       );
-      const paths = (answer.Contents ?? []).map((o) => o.Key!.slice(this.target.prefix.length));
-      return { paths, truncated: answer.IsTruncated === true };
+      const contents = answer.Contents ?? [];
+      const paths = contents.map((o) => o.Key!.slice(this.target.prefix.length));
+      return { paths, etags: contents.map((o) => o.ETag), truncated: answer.IsTruncated === true };
     } catch (error) {
       throw this.#fail(error, 'GET', '?list', 'list the objects');
     }
   }
 
-  /** Every key under the prefix, relative to it. */
-  async listAll(): Promise<string[]> {
-    const all: string[] = [];
-    for (let page = await this.list(1000); ; page = await this.list(1000, all.at(-1))) {
-      all.push(...page.paths);
+  /** Every key under the prefix, relative to it, with its ETag (for a single-part upload, the MD5 of the bytes in quotes). */
+  async listAll(): Promise<Map<string, string | undefined>> {
+    const all = new Map<string, string | undefined>();
+    for (let page = await this.list(LIST_PAGE); ; page = await this.list(LIST_PAGE, page.paths.at(-1))) {
+      page.paths.forEach((path, i) => all.set(path, page.etags[i]));
       if (!page.truncated || page.paths.length === 0) return all;
     }
   }

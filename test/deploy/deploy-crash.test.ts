@@ -4,12 +4,13 @@
  * file. The deploy runs in a child process (deploy-child.ts) that kills itself after a chosen request.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Manifest } from '../../scripts/snapshot/manifest.ts';
+import { currentRelease } from '../../scripts/snapshot/writer.ts';
 import { buildRelease, datasetWithDeeperSnow, expectBucketEqualsRelease, releaseFiles, REPO, runDeploy } from './helpers.ts';
 import { startS3, type LocalS3 } from './s3-server.ts';
 
@@ -84,9 +85,10 @@ describe('a deploy killed with SIGKILL', () => {
     const last = await runDeploy(s3, out, TO);
     expect(last.code, last.stderr).toBe(0);
     expect(last.stdout).toMatch(/checked in the bucket first/);
-    // everything was already uploaded by the killed deploys: the last one checks (HEAD) instead of uploading
+    // everything was already uploaded by the killed deploys of this same release: the last one lists the
+    // prefix once instead of uploading, or sending a HEAD per object
     expect(last.requests.filter((r) => r.kind === 'write' && !r.path.startsWith('.resort-conditions/'))).toEqual([]);
-    expect(last.counts.read).toBeGreaterThan(2);
+    expect({ read: last.counts.read, list: last.counts.list }).toEqual({ read: 2, list: 1 });
     expect(await expectBucketEqualsRelease(s3, 'site', PREFIX, out)).toBe(after.size);
   }, 180_000);
 
@@ -104,9 +106,36 @@ describe('a deploy killed with SIGKILL', () => {
 
     const next = await runDeploy(s3, out, 's3://site/first');
     expect(next.code, next.stderr).toBe(0);
-    // every object the journal names is checked; the ten already there are not sent again
-    expect(next.counts.read).toBe(2 + files);
+    // every object the journal names is checked, from one listing; the ten already there are not sent again
+    expect({ read: next.counts.read, list: next.counts.list }).toEqual({ read: 2, list: 1 });
     expect(next.requests.filter((r) => r.kind === 'write' && !r.path.startsWith('.resort-conditions/'))).toHaveLength(files - 10);
+    // the summary counts only what was there to delete: the journal
+    expect(next.requests.filter((r) => r.kind === 'delete').map((r) => r.path)).toEqual(['.resort-conditions/probe', '.resort-conditions/journal.json.gz']);
     await expectBucketEqualsRelease(s3, 'site', 'first/', out);
+  }, 60_000);
+
+  it('of a change of headers alone: the next one asks each object whose bytes alone cannot tell', async () => {
+    const out = join(root, 'headers', 'dist');
+    await buildRelease(out, ['--resorts', '20,25']);
+    expect((await runDeploy(s3, out, 's3://site/headers')).code).toBe(0);
+    // the same bytes under other headers: the release's _headers gives the daily files another max-age
+    const release = (await currentRelease(out))!;
+    const rules = await readFile(join(release, '_headers'), 'utf8');
+    expect(rules).toMatch(/max-age=21600\b/);
+    await writeFile(join(release, '_headers'), rules.replaceAll('max-age=21600', 'max-age=21601'));
+    const changed = [...(await s3.objects('site', 'headers/'))].filter(([, o]) => o.cacheControl?.includes('max-age=21600')).map(([path]) => path);
+    expect(changed).toHaveLength(16);
+    const killed = await deployProcess(out, 'write:6', 's3://site/headers');
+    expect({ code: killed.code, signal: killed.signal }, killed.stderr).toEqual({ code: null, signal: 'SIGKILL' });
+
+    const next = await runDeploy(s3, out, 's3://site/headers');
+    expect(next.code, next.stderr).toBe(0);
+    // one listing, then a HEAD for each object holding the release's bytes where the index names another
+    // version: the sixteen whose headers alone changed, and _headers, which the killed deploy sent first
+    expect(next.counts.list).toBe(1);
+    expect(next.requests.filter((r) => r.kind === 'read' && !r.path.startsWith('.resort-conditions/')).map((r) => r.path).sort()).toEqual([...changed, '_headers'].sort());
+    const objects = await s3.objects('site', 'headers/');
+    expect(changed.filter((path) => objects.get(path)!.cacheControl?.includes('max-age=21601') !== true)).toEqual([]);
+    await expectBucketEqualsRelease(s3, 'site', 'headers/', out);
   }, 60_000);
 });
