@@ -1,24 +1,14 @@
 import { minify, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { minifyStyleSheet } from './scripts/site/minify-css.ts';
 
-/** The bundler leaves the text of the element's style sheet (`styles.ts`) as it is written; it is minified here. */
+/** The element's style sheet, minified before the TypeScript transform strips its marker (scripts/site/minify-css.ts). */
 function minifyStyles(): Plugin {
   return {
     name: 'minify-styles',
     enforce: 'pre',
     transform(code, id) {
-      if (!id.endsWith('/widget/styles.ts')) return undefined;
-      return code.replace(/\/\* css \*\/ `([^`]*)`/, (_, body: string) => {
-        const min = body
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/\s+/g, ' ')
-          // not the space before a colon: in `.a :is(.b)` it is the descendant combinator
-          .replace(/\s*([{};,>])\s*/g, '$1')
-          .replace(/:\s+/g, ':')
-          .replace(/;}/g, '}')
-          .trim();
-        return `\`${min}\``;
-      });
+      return id.endsWith('/widget/styles.ts') ? minifyStyleSheet(code) : undefined;
     },
   };
 }

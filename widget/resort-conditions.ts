@@ -72,6 +72,22 @@ const DEFAULTS: Properties = { resort: '', locale: '', days: 3, src: '', outdate
 /** The one style sheet every element adopts, made when the first one renders. */
 let sheet: CSSStyleSheet | undefined;
 
+/** The element's own events: `load` and `error` carry a `detail`, unlike the DOM's events of those names. */
+export interface ResortConditionsEventMap extends Omit<HTMLElementEventMap, 'load' | 'error'> {
+  /** The report is shown. */
+  load: CustomEvent<{ resort: number; locale: string }>;
+  /** The files could not be loaded, or the resort is not in them. */
+  error: CustomEvent<{ resort: string; reason: string | undefined }>;
+}
+
+/** Listeners of the element's events get their `detail` typed (`event.detail.reason`), no cast needed. */
+export interface ResortConditions {
+  addEventListener<K extends keyof ResortConditionsEventMap>(type: K, listener: (this: ResortConditions, event: ResortConditionsEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof ResortConditionsEventMap>(type: K, listener: (this: ResortConditions, event: ResortConditionsEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
 // A custom element whose shadow root lit renders. Its update cycle is the little of Lit's reactive element
 // it needs (six properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
 // gzipped to a bundle capped at 16 KB (README, "Size").

@@ -30,22 +30,33 @@ export const cardPath = (locale: string, id: number, shape: 'page' | 'include') 
 export const FRAME_LOADER = 'resort-conditions-frame.js';
 
 /**
- * The loader, a classic script: it trusts only messages from the origin it was loaded from, sent by the
- * window of one of the page's iframes, and only a height between 1 and 10,000 pixels.
+ * The loader, a classic script: it trusts only messages sent by the window of one of the page's iframes,
+ * from the origin it was loaded from — or, for a frame of that origin sandboxed without
+ * `allow-same-origin`, from the opaque origin such a frame has — and only a height between 1 and 10,000
+ * pixels.
  */
 export const frameLoaderSource = `/* resort-conditions: sizes iframes of pre-rendered cards from their height reports */
 (function () {
   var script = document.currentScript;
   if (!script || !script.src) return;
   var origin = new URL(script.src).origin;
+  function opaqueOurs(frame) {
+    var sandbox = frame.getAttribute('sandbox');
+    try {
+      return sandbox !== null && !/(^|\s)allow-same-origin(\s|$)/i.test(sandbox) && new URL(frame.src).origin === origin;
+    } catch (error) {
+      return false;
+    }
+  }
   addEventListener('message', function (event) {
     var data = event.data;
-    if (event.origin !== origin || !data || data.type !== 'resort-conditions:height') return;
+    var opaque = event.origin === 'null';
+    if ((event.origin !== origin && !opaque) || !data || data.type !== 'resort-conditions:height') return;
     var height = Number(data.height);
     if (!(height >= 1 && height <= 10000)) return;
     var frames = document.getElementsByTagName('iframe');
     for (var i = 0; i < frames.length; i++) {
-      if (frames[i].contentWindow === event.source) frames[i].style.height = Math.ceil(height) + 'px';
+      if (frames[i].contentWindow === event.source && (!opaque || opaqueOurs(frames[i]))) frames[i].style.height = Math.ceil(height) + 'px';
     }
   });
   // cards that loaded before this script did have already reported: ask every frame again (the request

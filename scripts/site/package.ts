@@ -4,7 +4,8 @@
  * - `widget/lib/`: the element as ES modules with `.d.ts` (lit stays a dependency), the contract modules it
  *   runs with under `widget/lib/contract/`, the record types it names as plain TypeScript (no zod), the
  *   custom-elements manifest pointing at the JavaScript, the pre-render module of the cards, and `bundle/`:
- *   the one-file bundle with Lit inside that a build publishes (so the command line needs no bundler).
+ *   the one-file bundle with lit inside that a build publishes (so the command line needs no bundler), and
+ *   the iframe loader.
  * - `scripts/lib/`: the command line (`resort-conditions build | serve | deploy | plan`) as JavaScript.
  *
  * The TypeScript compiler does the work; specifiers are rewritten to the folders the files land in.
@@ -13,6 +14,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import ts from 'typescript';
+import { FRAME_LOADER, frameLoaderSource } from './cards.ts';
+import { minifyStyleSheet } from './minify-css.ts';
 import { bundleWidget } from './widget.ts';
 
 /** The folders `npm pack` compiles into; gitignored, removed again after packing. */
@@ -156,6 +159,10 @@ function schemaDeclarations(program: ts.Program, file: ts.SourceFile, source: st
 async function element(root: string): Promise<Map<string, string | Uint8Array>> {
   const { files, program } = emit(root, ['widget/resort-conditions.ts', 'widget/define.ts', ...(existsSync(join(root, 'widget/prerender.ts')) ? ['widget/prerender.ts'] : [])], elementLayout, true, (source) => source.startsWith(SCHEMAS));
   const out = new Map<string, string | Uint8Array>(files);
+  // the style sheet as small as in the bundle: a consumer's bundler does not minify a template literal
+  const styles = files.get('widget/lib/styles.js');
+  if (styles === undefined || minifyStyleSheet(styles) === styles) throw new Error('widget/lib/styles.js: no /* css */ style sheet to minify');
+  out.set('widget/lib/styles.js', minifyStyleSheet(styles));
   for (const [path, text] of files) {
     if (path.endsWith('.js') && /['"][^'"]*\/contract\/schemas\//.test(text)) throw new Error(`${path} imports a schema module at run time (zod): the element may import the schemas as types only`);
   }
@@ -183,6 +190,8 @@ async function element(root: string): Promise<Map<string, string | Uint8Array>> 
   };
   out.set('widget/lib/custom-elements.json', `${JSON.stringify(repoint(manifest), null, 2)}\n`);
   for (const file of await bundleWidget()) out.set(`widget/lib/bundle/${file.path}`, file.bytes);
+  // the iframe loader beside it, for pages that embed the cards from a CDN that serves the package
+  out.set(`widget/lib/bundle/${FRAME_LOADER}`, frameLoaderSource);
   return out;
 }
 

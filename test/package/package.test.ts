@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FROZEN_NOW } from '../helpers.ts';
 import { lockFor, type LockFile } from './lock.ts';
@@ -79,6 +80,7 @@ describe('the packed package', () => {
         'widget/lib/define.d.ts',
         'widget/lib/custom-elements.json',
         'widget/lib/bundle/resort-conditions.js',
+        'widget/lib/bundle/resort-conditions-frame.js',
         'scripts/lib/cli/main.js',
         'data/resorts.json',
       ]),
@@ -110,7 +112,10 @@ typed.days = 2;
 typed.locale = 'de-DE';
 typed.src = '/api/';
 typed.outdatedAfter = 24;
-typed.addEventListener('load', (event) => console.log(event.type));
+typed.theme = 'dark';
+typed.addEventListener('load', (event) => console.log(event.detail.locale.toUpperCase(), event.detail.resort.toFixed(0)));
+typed.addEventListener('error', (event) => console.log(event.detail.reason ?? event.detail.resort));
+typed.addEventListener('click', (event) => console.log(event.clientX));
 const own = new ResortConditions();
 own.setAttribute('resort', '20');
 document.body.append(element, own);
@@ -150,6 +155,9 @@ typed.days = 'two';
       expect(code).toContain('outdated-after');
       expect(code).toContain('lit');
       expect(outputs.map((o) => ('code' in o ? o.code : '')).join('\n')).not.toContain('zod');
+      // the style sheet comes minified, so a consumer's bundle is as small as the published one
+      expect(code).toContain(':host{--_bg:var(--rc-background,#fff);');
+      expect(gzipSync(code, { level: 9 }).byteLength).toBeLessThanOrEqual(16 * 1024);
     } finally {
       if (nodeEnv === undefined) delete process.env.NODE_ENV;
       else process.env.NODE_ENV = nodeEnv;

@@ -533,6 +533,27 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
       await context.close();
     });
 
+    it('size frames sandboxed with allow-scripts alone (an opaque origin), and only those of the cards’ origin', async () => {
+      const { context, page, problems } = await open({ embed: 'iframe', resorts: [25], locale: 'en-US', sandbox: 'allow-scripts' }, { width: 375 });
+      await page.waitForFunction(() => document.querySelector('iframe')!.style.height.endsWith('px'));
+      // a 375 px page leaves the frame under 360 px wide: the README table's 1,059 px
+      expect(await page.evaluate(() => document.querySelector('iframe')!.style.height)).toBe('1059px');
+      // a sandboxed frame of another document says the same as the card, with another height: nothing changes
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            addEventListener('message', (event) => event.data?.height === 7 && resolve());
+            const rogue = document.createElement('iframe');
+            rogue.setAttribute('sandbox', 'allow-scripts');
+            rogue.srcdoc = `<script>parent.postMessage({ type: 'resort-conditions:height', height: 7 }, '*')</script>`;
+            document.body.append(rogue);
+          }),
+      );
+      expect(await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => f.style.height))).toEqual(['1059px', '']);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
     it('size frames that loaded before the loader arrived: the loader asks them again', async () => {
       // the page's load event waits for its frames: each card has reported its height to a page not listening yet
       const { context, page } = await open({ embed: 'iframe', resorts: [25, 136], locale: 'de-DE', noLoader: true }, { width: 375 });

@@ -58,6 +58,8 @@ export interface PartnerOptions {
    * forecast): what a slow connection does to a server-side include.
    */
   pause?: number;
+  /** The iframe embed's `sandbox` attribute. */
+  sandbox?: string;
   /** The iframe embed without its loader: a test adds it once the cards have loaded (a loader that arrives late). */
   noLoader?: boolean;
 }
@@ -74,7 +76,7 @@ export async function partnerPage(o: PartnerOptions): Promise<string> {
       const own = typeof resort === 'number' ? attrs : `${attrs} locale="${resort.locale}"`;
       if (o.embed === 'module') return `<resort-conditions resort="${id}"${own}><a href="https://partner.example/snow/${id}">Snow report</a></resort-conditions>`;
       if (o.embed === 'include') return readFile(join(o.dist, 'cards', locale, `${id}.include.html`), 'utf8');
-      return `<iframe src="${o.site}/cards/${locale}/${id}.html" title="Snow report" style="width:100%;border:0;height:40rem"></iframe>`;
+      return `<iframe src="${o.site}/cards/${locale}/${id}.html" title="Snow report"${o.sandbox !== undefined ? ` sandbox="${o.sandbox}"` : ''} style="width:100%;border:0;height:40rem"></iframe>`;
     }),
   );
   const script =
