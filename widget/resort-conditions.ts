@@ -235,7 +235,10 @@ export class ResortConditions extends HTMLElement {
       this.view = reportView(card.data, this.now(), Number(this.outdatedAfter) || 48);
     }
     const changed = this.#changed;
-    if (changed.has('resort') || changed.has('locale') || changed.has('days') || changed.has('src')) void this.#load(this.view.kind === 'report' && !!this.#card);
+    const view = this.view;
+    if (changed.has('resort') || changed.has('locale') || changed.has('days') || changed.has('src')) void this.#load(view.kind === 'report' && !!this.#card);
+    // the same files, judged again: is the report outdated after this many hours?
+    else if (changed.has('outdatedAfter') && view.kind === 'report') this.#view = reportView(view.data, this.now(), Number(this.outdatedAfter) || 48);
     this.#changed = new Set();
     this.#card = undefined;
     for (const key of this.#reflect) this.setAttribute(key, String(this.#values[key]));

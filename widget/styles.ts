@@ -92,10 +92,12 @@ export const styles = /* css */ `
     display: grid;
     grid-template: minmax(0, 1fr) auto / minmax(0, 1fr);
     isolation: isolate;
-    font-size: max(1em, 10px);
+    /* never narrower than 21.33em (320 px at the default 15 px): a narrower card, or larger text, scales
+       the card down instead of cutting what it says; never under 10 px */
+    font-size: max(10px, min(1em, 100cqi / 21.3333));
     height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em);
     overflow: hidden;
-    padding: var(--rc-padding, 1rem 1.25rem);
+    padding: var(--rc-padding, 1.0667em 1.3333em);
     line-height: 1.4;
     background: var(--_bg);
     border: 1px solid var(--_line);
@@ -108,7 +110,7 @@ export const styles = /* css */ `
   }
   /* the body's room by width (measured on the sample in every language at each step's narrowest width);
      a forecast in one column (narrow, or five days that would not fill two rows) is a list of rows */
-  @container (width < 900px) {
+  @container (width < 60em) {
     .frame {
       --_base: 41.2em;
     }
@@ -117,7 +119,7 @@ export const styles = /* css */ `
       --_rows: 2;
     }
   }
-  @container (width < 560px) {
+  @container (width < 37.3333em) {
     .frame {
       --_base: 48.2em;
     }
@@ -138,12 +140,12 @@ export const styles = /* css */ `
       white-space: normal;
     }
   }
-  @container (width < 480px) {
+  @container (width < 32em) {
     .frame {
       --_base: 53.2em;
     }
   }
-  @container (width < 640px) {
+  @container (width < 42.6666em) {
     [data-n='4'] {
       --_cols: 2;
       --_rows: 2;
@@ -154,19 +156,19 @@ export const styles = /* css */ `
       --_rh: 2.9em;
     }
   }
-  @container (width < 400px) {
+  @container (width < 26.6666em) {
     .frame {
       --_base: 52.7em;
       --_cols: 1;
       --_rows: var(--n);
       --_rh: 2.9em;
-      padding: var(--rc-padding, 0.75rem 0.875rem);
+      padding: var(--rc-padding, 0.8em 0.9333em);
     }
     .figures dd {
       font-size: 1.15em;
     }
   }
-  @container (width < 360px) {
+  @container (width < 24em) {
     .frame {
       --_base: 57.8em;
     }
@@ -265,7 +267,7 @@ export const styles = /* css */ `
     overflow: hidden;
   }
   /* from 900 px, two columns: figures, surface and terrain beside the chart and the comment */
-  @container (width >= 900px) {
+  @container (width >= 60em) {
     .report {
       display: grid;
       grid: auto-flow dense / repeat(2, minmax(0, 1fr));
@@ -440,7 +442,7 @@ export const styles = /* css */ `
   .more {
     color: var(--_muted);
   }
-  @container (width < 640px) {
+  @container (width < 42.6666em) {
     [data-n='5'] .days li {
       grid-template: 'icon when temps' 1fr 'icon more more' 1fr / auto minmax(0, 1fr) auto;
     }
@@ -448,7 +450,7 @@ export const styles = /* css */ `
       flex-direction: row;
     }
   }
-  @container (width < 400px) {
+  @container (width < 26.6666em) {
     .days li {
       grid-template: 'icon when temps' 1fr 'icon more more' 1fr / auto minmax(0, 1fr) auto;
       padding-inline: 0.45em;

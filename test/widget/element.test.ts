@@ -315,6 +315,12 @@ describe('<resort-conditions>', () => {
       document.body.innerHTML = '';
       const tolerant = await shown({ resort: resort.id, locale: 'en-US', now: FROZEN_NOW + 72 * 3_600_000, attributes: { 'outdated-after': '200' } });
       expect(tolerant.shadow.querySelector('.warning')).toBeNull();
+      // changed on a shown card: judged again at once, without reading the files again
+      calls.length = 0;
+      tolerant.el.setAttribute('outdated-after', '1');
+      await tolerant.el.updateComplete;
+      expect(tolerant.shadow.querySelector('.warning')!.textContent).toBe('This report may be outdated.');
+      expect(calls).toEqual([]);
     });
 
     it('says there is no forecast for an account without weather', async () => {
