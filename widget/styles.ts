@@ -6,6 +6,21 @@
  * files arrive (issue 10). Inside it, the body absorbs what the other blocks take.
  * Values never wrap away from their units; a forecast that would not fill its rows is a list.
  */
+/** The dark palette: each colour a page leaves unset. */
+const DARK = /* css */ `
+  --_bg: var(--rc-background, #141b24);
+  --_fg: var(--rc-color, #e8eef5);
+  --_muted: var(--rc-muted-color, #a9b6c4);
+  --_accent: var(--rc-accent-color, #7ab7ff);
+  --_line: var(--rc-border-color, #2c3a4a);
+  --_open: var(--rc-open-color, #5fd39a);
+  --_closed: var(--rc-closed-color, #ff8a80);
+  --_warn: var(--rc-warning-color, #ffc46b);
+  --_bar: var(--rc-bar-color, #4f8fd0);
+  --_easy: var(--rc-easy-color, #4cc76e);
+  --_blue: var(--rc-intermediate-color, #6aa8f5);
+`;
+
 /** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it. */
 export const styles = /* css */ `
   :host {
@@ -29,31 +44,11 @@ export const styles = /* css */ `
   /* dark: by the reader's preference, unless the page says theme="light"; or because the page says theme="dark" */
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_bg: var(--rc-background, #141b24);
-      --_fg: var(--rc-color, #e8eef5);
-      --_muted: var(--rc-muted-color, #a9b6c4);
-      --_accent: var(--rc-accent-color, #7ab7ff);
-      --_line: var(--rc-border-color, #2c3a4a);
-      --_open: var(--rc-open-color, #5fd39a);
-      --_closed: var(--rc-closed-color, #ff8a80);
-      --_warn: var(--rc-warning-color, #ffc46b);
-      --_bar: var(--rc-bar-color, #4f8fd0);
-      --_easy: var(--rc-easy-color, #4cc76e);
-      --_blue: var(--rc-intermediate-color, #6aa8f5);
+      ${DARK}
     }
   }
   :host([theme='dark']) {
-    --_bg: var(--rc-background, #141b24);
-    --_fg: var(--rc-color, #e8eef5);
-    --_muted: var(--rc-muted-color, #a9b6c4);
-    --_accent: var(--rc-accent-color, #7ab7ff);
-    --_line: var(--rc-border-color, #2c3a4a);
-    --_open: var(--rc-open-color, #5fd39a);
-    --_closed: var(--rc-closed-color, #ff8a80);
-    --_warn: var(--rc-warning-color, #ffc46b);
-    --_bar: var(--rc-bar-color, #4f8fd0);
-    --_easy: var(--rc-easy-color, #4cc76e);
-    --_blue: var(--rc-intermediate-color, #6aa8f5);
+    ${DARK}
   }
   :host([hidden]) {
     display: none;

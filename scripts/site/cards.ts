@@ -195,6 +195,7 @@ export async function cardFiles(options: CardOptions): Promise<ExtraFile[]> {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(r.module.cardTitle(locale, combined.resortName))}</title>
+<link rel="icon" href="data:,">
 <style>html,body{margin:0;background:transparent}</style>
 </head>
 <body>

@@ -17,6 +17,7 @@ export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, l
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>resort-conditions demo</title>
+  <link rel="icon" href="data:,">
   <script type="module" blocking="render" src="./resort-conditions.js"></script>
   <style>
     body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #eef2f6; color: #1d2733; }

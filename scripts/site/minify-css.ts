@@ -18,7 +18,7 @@ export function minifyCss(text: string): string {
   );
 }
 
-/** A module's one style sheet, `/* css *\/ \`…\``, minified in place; the marker goes too. */
+/** Each of a module's style sheets and parts, `/* css *\/ \`…\``, minified in place; the markers go too. */
 export function minifyStyleSheet(code: string): string {
-  return code.replace(/\/\* css \*\/ `([^`]*)`/, (_, body: string) => `\`${minifyCss(body)}\``);
+  return code.replace(/\/\* css \*\/ `([^`]*)`/g, (_, body: string) => `\`${minifyCss(body)}\``);
 }

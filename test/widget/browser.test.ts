@@ -582,6 +582,7 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
     });
+    page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
     await page.goto(`${fast.url}/`);
     expect(await page.locator('resort-conditions').count()).toBe(36);
     await settled(page);
