@@ -12,6 +12,10 @@
  * --deploy-large (s3rver takes an hour or more for the 833,409 files of 2,000 resorts in 16 locales; with
  * --locales en-US it is ~52,000).
  *
+ * Then the element's bundle (gzip -9): its script, and with the largest language, over lit's runtime alone
+ * (lit-html, which the element renders with) and over a minimal LitElement component, each bundled the way
+ * the element is.
+ *
  *   npm run bench -- [--resorts 2000] [--locales all|en-US,de-DE] [--skip-large] [--skip-deploy] [--deploy-large]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,6 +23,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { generateResorts } from './dataset/generate.ts';
 import { loadDataset } from './dataset/load.ts';
 import { RegionsFile } from './dataset/schema.ts';
@@ -28,6 +33,7 @@ import { localSource } from './snapshot/local-source.ts';
 import { formatBytes } from './snapshot/progress.ts';
 import { runSnapshot } from './snapshot/run.ts';
 import { deploy } from './deploy/deploy.ts';
+import { bundleSource, bundleWidget, type BundleFile } from './site/widget.ts';
 import { readState } from './snapshot/state.ts';
 import { currentStatePath } from './snapshot/writer.ts';
 
@@ -202,6 +208,8 @@ async function main(): Promise<void> {
     if (!values['skip-large']) rows.push(await scenario(`${count} resorts`, large, locales, work));
     console.log(`locales: ${locales.length}; in-process source; times in one run on this machine`);
     console.table(rows);
+    console.log('the element\'s bundle, gzip -9, over lit\'s runtime bundled the same way');
+    console.table(await bundleScenario());
     if (!values['skip-deploy']) {
       const deploys = await deployScenario('sample', 'data', locales, work);
       if (values['deploy-large']) deploys.push(...(await deployScenario(`${count} resorts`, large, locales, work)));
@@ -211,6 +219,22 @@ async function main(): Promise<void> {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The element's script and its largest language, against lit-html alone and a minimal LitElement. */
+async function bundleScenario() {
+  const gz = (files: BundleFile[]) => files.reduce((sum, f) => sum + gzipSync(f.bytes, { level: 9 }).byteLength, 0);
+  const element = await bundleWidget();
+  const script = element.filter((f) => f.path === 'resort-conditions.js');
+  const largest = element.filter((f) => f !== script[0]).sort((a, b) => gz([b]) - gz([a]))[0]!;
+  const litHtml = gz(await bundleSource("import { html, render } from 'lit/html.js'; render(html`<p>${document.title}</p>`, document.body);"));
+  const litElement = gz(
+    await bundleSource("import { LitElement, html } from 'lit'; class X extends LitElement { static properties = { a: {} }; render() { return html`<p>${this.a}</p>`; } } customElements.define('x-x', X);"),
+  );
+  return [
+    { bundle: 'resort-conditions.js (an English card)', bytes: gz(script) },
+    { bundle: `with the largest language (${largest.path.split('.')[1]})`, bytes: gz(script) + gz([largest]) },
+  ].map((row) => ({ ...row, 'over lit-html': (row.bytes / litHtml).toFixed(2), 'over LitElement': (row.bytes / litElement).toFixed(2), 'lit-html alone': litHtml, 'LitElement alone': litElement }));
 }
 
 main().catch((error: Error) => {

@@ -14,7 +14,23 @@ export interface BundleFile {
   bytes: Uint8Array;
 }
 
-export async function bundleWidget(): Promise<BundleFile[]> {
+export function bundleWidget(): Promise<BundleFile[]> {
+  return viteBuild({});
+}
+
+/**
+ * A module of its own source, bundled as the element is (the same config, minifier and target): what
+ * `npm run bench` sets the element's size against (lit's runtime alone).
+ */
+export function bundleSource(source: string): Promise<BundleFile[]> {
+  const id = 'virtual:bench-entry';
+  return viteBuild({
+    plugins: [{ name: 'bench-entry', enforce: 'pre', resolveId: (spec: string) => (spec.endsWith(id) ? '\0bench-entry.ts' : undefined), load: (spec: string) => (spec === '\0bench-entry.ts' ? source : undefined) }],
+    build: { lib: { entry: id, formats: ['es'], fileName: () => 'entry.js' } },
+  });
+}
+
+async function viteBuild(overrides: { plugins?: unknown[]; build?: Record<string, unknown> }): Promise<BundleFile[]> {
   const { build } = await import('vite');
   const outDir = await mkdtemp(join(tmpdir(), 'rc-widget-'));
   // vite picks Lit's development build unless NODE_ENV says production (vitest sets it to "test")
@@ -22,7 +38,13 @@ export async function bundleWidget(): Promise<BundleFile[]> {
   process.env.NODE_ENV = 'production';
   try {
     await build({
-      mode: 'production', root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+      mode: 'production',
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      plugins: overrides.plugins as never,
+      build: { outDir, emptyOutDir: true, ...overrides.build },
+    });
     const names = (await readdir(outDir)).filter((name) => name.endsWith('.js')).sort();
     return Promise.all(names.map(async (name) => ({ path: name, bytes: await readFile(join(outDir, name)) })));
   } finally {
