@@ -26,11 +26,14 @@ export class FileError extends ResortConditionsError {
 
 const cache = new Map<string, Promise<unknown>>();
 
-/** Fetches and parses a JSON file once per page. */
-export function getJson(url: string, fetcher: typeof fetch = fetch): Promise<unknown> {
-  let pending = cache.get(url);
+/**
+ * Fetches and parses a JSON file once per page; `fresh` (a reload) fetches it again, past the browser's
+ * cache too, for every element that asks after it.
+ */
+export function getJson(url: string, fetcher: typeof fetch = fetch, fresh = false): Promise<unknown> {
+  let pending = fresh ? undefined : cache.get(url);
   if (!pending) {
-    pending = fetcher(url, { credentials: 'omit' }).then((response) => {
+    pending = fetcher(url, { credentials: 'omit', ...(fresh ? { cache: 'no-cache' as const } : {}) }).then((response) => {
       if (!response.ok) throw new FileError(response.status, url);
       return response.json();
     });
@@ -55,8 +58,8 @@ export interface SnapshotIndex {
  * The snapshot's index, once per page; undefined when it cannot be read (an older tree without one, or a
  * broken body), so the element falls back to the supported locales and to the resort's own files.
  */
-export async function loadIndex(base: string, fetcher?: typeof fetch): Promise<SnapshotIndex | undefined> {
-  const body = (await getJson(new URL('manifest.json', base).href, fetcher).catch(() => undefined)) as
+export async function loadIndex(base: string, fetcher?: typeof fetch, fresh = false): Promise<SnapshotIndex | undefined> {
+  const body = (await getJson(new URL('manifest.json', base).href, fetcher, fresh).catch(() => undefined)) as
     | { locales?: unknown; resorts?: unknown }
     | undefined;
   if (!body || !Array.isArray(body.locales) || !Array.isArray(body.resorts)) return undefined;

@@ -26,13 +26,13 @@ const optional = <T>(promise: Promise<unknown>) =>
   );
 
 /** Loads what the element shows for one resort; rejects with a `FileError` 404 when the resort is unknown. */
-export async function loadResort(base: string, locale: string, resort: number, days: number, fetcher?: typeof fetch): Promise<ResortData> {
+export async function loadResort(base: string, locale: string, resort: number, days: number, fetcher?: typeof fetch, fresh = false): Promise<ResortData> {
   const [combinedUrl, familyAUrl, forecastUrl, attributionUrl] = resortFiles(locale, resort, days).map((path) => new URL(path, base).href);
   const [combined, familyA, forecast, attribution] = await Promise.all([
-    getJson(combinedUrl!, fetcher) as Promise<CombinedReportRecord>,
-    optional<ResortSnowReport>(getJson(familyAUrl!, fetcher)),
-    optional<ForecastRecord>(getJson(forecastUrl!, fetcher)),
-    optional<AttributionRecord>(getJson(attributionUrl!, fetcher)),
+    getJson(combinedUrl!, fetcher, fresh) as Promise<CombinedReportRecord>,
+    optional<ResortSnowReport>(getJson(familyAUrl!, fetcher, fresh)),
+    optional<ForecastRecord>(getJson(forecastUrl!, fetcher, fresh)),
+    optional<AttributionRecord>(getJson(attributionUrl!, fetcher, fresh)),
   ]);
   // the files were validated when published, but a hand-edited or truncated file must not break a page
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

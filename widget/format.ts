@@ -73,7 +73,8 @@ export function formatter(locale: string): Formatter {
     date: (d) => date.format(noon(d)),
     dateTime: (ms) => dateTime.format(ms),
     relative(ms, now) {
-      const minutes = Math.round((ms - now) / 60_000);
+      // a reader's clock behind the snapshot's must not date a report in the future
+      const minutes = Math.round((Math.min(ms, now) - now) / 60_000);
       if (Math.abs(minutes) < 60) return rtf.format(minutes, 'minute');
       const hours = Math.round(minutes / 60);
       if (Math.abs(hours) < 48) return rtf.format(hours, 'hour');

@@ -309,16 +309,16 @@ export class ResortConditions extends HTMLElement {
     return own;
   }
 
-  /** Loads (again) the files of the current resort and locale. */
+  /** Fetches the files of the current resort and locale again, past every cache, and shows them. */
   reload(): Promise<void> {
-    return this.#load(false);
+    return this.#load(false, true);
   }
 
   /**
    * Reads the index, picks the built locale, then the resort's files. `quiet` (after a pre-rendered card)
    * keeps what is shown until the files arrive, and keeps it if they cannot be read.
    */
-  async #load(quiet: boolean): Promise<void> {
+  async #load(quiet: boolean, fresh = false): Promise<void> {
     const generation = ++this.#generation;
     const resort = this.#resortId;
     if (!quiet) this.view = { kind: 'loading' };
@@ -328,7 +328,7 @@ export class ResortConditions extends HTMLElement {
     } catch {
       return this.#settle({ kind: 'error' }, generation, `src "${this.src}" is not a URL`);
     }
-    const index = await loadIndex(base, this.fetcher);
+    const index = await loadIndex(base, this.fetcher, fresh);
     const locale = pickLocale(this.#requested, index?.locales);
     const strings = loadStrings(locale);
     if (!Number.isSafeInteger(resort) || resort <= 0 || (index && !index.resorts.has(resort))) {
@@ -337,7 +337,7 @@ export class ResortConditions extends HTMLElement {
       return this.#settle({ kind: 'unknown-resort' }, generation, 'unknown resort');
     }
     try {
-      const [data] = await Promise.all([loadResort(base, locale, resort, this.#days, this.fetcher), strings]);
+      const [data] = await Promise.all([loadResort(base, locale, resort, this.#days, this.fetcher, fresh), strings]);
       if (generation !== this.#generation) return;
       this.#shown = locale;
       this.#settle(reportView(data, this.now(), Number(this.outdatedAfter) || 48), generation);

@@ -32,11 +32,19 @@ export const styles = /* css */ `
     --_open: var(--rc-open-color, #16794a);
     --_closed: var(--rc-closed-color, #b3261e);
     --_warn: var(--rc-warning-color, #8a5300);
-    --_bar: var(--rc-bar-color, #5b9bd5);
+    --_bar: var(--rc-bar-color, #4a8fd0);
     --_easy: var(--rc-easy-color, #23873f);
     --_blue: var(--rc-intermediate-color, #1f6fd1);
     --_rc-abg: var(--_bg);
     display: block;
+    /* a container of its width, which its content cannot give it: where a layout sizes the element by its
+       content (a flex row, a float, inline-block, absolute), it fills the space as a block does, and it is
+       never narrower than 20rem where the page leaves that to it (fit-content) */
+    width: 100%;
+    width: -moz-available;
+    width: -webkit-fill-available;
+    width: stretch;
+    min-width: min(100%, 20rem);
     container-type: inline-size;
     font: var(--rc-font, 0.9375rem/1.4 system-ui, sans-serif);
     color: var(--_fg);
@@ -497,6 +505,9 @@ export const styles = /* css */ `
   .foot {
     grid-area: 2 / 1;
     align-self: start;
+    /* a padding that leaves the column no room cannot squeeze it: it stands over the padding, centred */
+    justify-self: center;
+    width: max(100%, min(100cqi - 2px, 18em));
     position: relative;
     z-index: 2147483647;
     margin-top: 0.6em;

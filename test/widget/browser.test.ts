@@ -285,6 +285,8 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
 
     it('keeps the attribution visible at 4.5:1 or more whatever the page sets', async () => {
       const HOSTILE = [
+        'resort-conditions { --rc-padding: 400px }',
+        'resort-conditions { --rc-padding: 0 2000px }',
         'resort-conditions { --rc-background: transparent; --rc-color: transparent; --rc-accent-color: transparent }',
         'resort-conditions { --rc-background: #777; --rc-color: #777; --rc-accent-color: #777 }',
         'resort-conditions { --rc-background: banana; --rc-color: 12px }',
@@ -572,6 +574,53 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
       }
       await context.close();
     });
+  });
+
+  it('fills the space in layouts that size it by its content: a flex row, a float, inline-block, absolute', async () => {
+    const { context, page, problems } = await open({ embed: 'module', resorts: [], css: 'main { max-width: none }' }, { width: 1000 });
+    const LAYOUTS = {
+      'block (the usual)': '<div style="width:600px">$</div>',
+      'a flex row beside a sidebar': '<div style="display:flex;width:1000px"><aside style="flex:none;width:200px">Sidebar</aside>$</div>',
+      'inline-block': '<div style="width:600px">$</div>',
+      float: '<div style="width:600px">$</div>',
+      'grid, justify-items: start': '<div style="display:grid;justify-items:start;width:600px">$</div>',
+      'a centred column': '<div style="display:flex;flex-direction:column;align-items:center;width:600px">$</div>',
+      'absolute': '<div style="position:relative;width:600px;height:1100px">$</div>',
+      'fit-content': '<div style="width:600px">$</div>',
+    };
+    const STYLE: Record<string, string> = { 'inline-block': 'display:inline-block', float: 'float:left', absolute: 'position:absolute;top:0;left:0', 'fit-content': 'width:fit-content' };
+    await page.evaluate(
+      ({ layouts, style }) => {
+        const main = document.querySelector('main')!;
+        for (const [name, html] of Object.entries(layouts)) {
+          main.insertAdjacentHTML('beforeend', `<section data-layout="${name}" style="overflow:hidden">${html.replace('$', `<resort-conditions resort="25" style="${style[name] ?? ''}"></resort-conditions>`)}</section>`);
+        }
+      },
+      { layouts: LAYOUTS, style: STYLE },
+    );
+    await settled(page);
+    const widths = await page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('section[data-layout]')].map((section) => {
+          const el = section.querySelector('resort-conditions')!;
+          const attribution = el.shadowRoot!.querySelector('.attribution')!.getBoundingClientRect();
+          return [section.getAttribute('data-layout'), { element: Math.round(el.getBoundingClientRect().width), attribution: attribution.width > 200 && attribution.height > 10 }];
+        }),
+      ),
+    );
+    expect(widths).toEqual({
+      'block (the usual)': { element: 600, attribution: true },
+      'a flex row beside a sidebar': { element: 800, attribution: true },
+      'inline-block': { element: 600, attribution: true },
+      float: { element: 600, attribution: true },
+      'grid, justify-items: start': { element: 600, attribution: true },
+      'a centred column': { element: 600, attribution: true },
+      absolute: { element: 600, attribution: true },
+      // the page asks for the content's width, which a card has not: 20rem
+      'fit-content': { element: 320, attribution: true },
+    });
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('renders every resort of the demo page without console errors or axe violations', async () => {

@@ -160,6 +160,21 @@ describe('<resort-conditions>', () => {
     for (const w of winds) expect(w, w).toMatch(/^Wind (0 mph|[1-9]\d* mph (N|NE|E|SE|S|SW|W|NW))$/);
   });
 
+  it('names no direction for wind that shows as 0 km/h', async () => {
+    const path = 'de-DE/externalservice/resort/20/3/day/forecast.json';
+    const calm = filesFrom('full');
+    const fetcher: typeof fetch = async (input, init) =>
+      String(input).endsWith(path) ? edited('full', path, (body) => ({ ...body, currentWeather: { ...body.currentWeather, windspeed: 0.1, direction: 'NE' } })) : calm(input, init);
+    const { shadow } = await shown({ resort: 20, locale: 'de-DE', fetcher });
+    const wind = shadow.querySelector('.days li .more > span:last-child')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(wind).toBe('Wind 0 km/h');
+  });
+
+  it('dates a report no later than the reader’s clock, when it runs behind the snapshot’s', async () => {
+    const { shadow } = await shown({ resort: 20, locale: 'en-US', now: FROZEN_NOW - 86_400_000, attributes: { 'outdated-after': '1000' } });
+    expect(shadow.querySelector('[part=updated]')!.textContent).toBe('Updated this minute');
+  });
+
   it.each([
     { lang: 'fr-CA', expected: 'Hauteur de neige' },
     { lang: 'de', expected: 'Schneehöhe' },
@@ -384,6 +399,26 @@ describe('<resort-conditions>', () => {
       expect(el.getAttribute('resort')).toBe('136');
       expect(el.shadowRoot!.querySelector('h2')!.textContent).toBe(dataset.resorts.find((r) => r.id === 136)!.name);
       expect(el.shadowRoot!.querySelector('.frame')!.getAttribute('data-n')).toBe('2');
+    });
+
+    it('reads the files again on reload(), though they loaded fine, and shows what they say now', async () => {
+      let name = 'Silver Hollow';
+      const fetcher = filesFrom('full');
+      const renamed: typeof fetch = async (input, init) => {
+        const response = await fetcher(input, init);
+        if (!String(input).endsWith('/resort/20/combinedreport.json')) return response;
+        const body = (await response.json()) as { resortName: string };
+        return new Response(JSON.stringify({ ...body, resortName: name }), { status: 200 });
+      };
+      const { el, shadow } = await shown({ resort: 20, locale: 'en-US', fetcher: renamed });
+      expect(shadow.querySelector('h2')!.textContent).toBe('Silver Hollow');
+      calls.length = 0;
+      name = 'Silver Hollow (renamed)';
+      await el.reload();
+      await el.updateComplete;
+      expect(calls.filter((url) => url.endsWith('/resort/20/combinedreport.json'))).toHaveLength(1);
+      expect(calls.filter((url) => url.endsWith('/manifest.json'))).toHaveLength(1);
+      expect(shadow.querySelector('h2')!.textContent).toBe('Silver Hollow (renamed)');
     });
 
     it('goes back to the default when an attribute is removed', async () => {
