@@ -1,6 +1,7 @@
 import { minify, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { minifyStyleSheet } from './scripts/site/minify-css.ts';
+import { minifyCss, minifyStyleSheet } from './scripts/site/minify-css.ts';
+import { reservation } from './widget/reservation.ts';
 
 /** The element's style sheet, minified before the TypeScript transform strips its marker (scripts/site/minify-css.ts). */
 function minifyStyles(): Plugin {
@@ -9,6 +10,17 @@ function minifyStyles(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       return id.endsWith('/widget/styles.ts') ? minifyStyleSheet(code) : undefined;
+    },
+  };
+}
+
+/** `resort-conditions.css` beside the script: the room each card takes before the script runs (styles.ts). */
+function reservationSheet(): Plugin {
+  return {
+    name: 'reservation-sheet',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'resort-conditions.css', source: `${minifyCss(reservation)}\n` });
     },
   };
 }
@@ -33,7 +45,7 @@ function minifyChunks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [minifyStyles(), minifyChunks()],
+  plugins: [minifyStyles(), minifyChunks(), reservationSheet()],
   // `npm run build` bundles the element into one ES module with Lit inside (scripts/site/widget.ts);
   // translations other than English are chunks beside it, loaded on demand
   build: {

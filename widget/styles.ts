@@ -21,6 +21,105 @@ const DARK = /* css */ `
   --_blue: var(--rc-intermediate-color, #6aa8f5);
 `;
 
+/**
+ * The frame's height: a function of the width step and the forecast's rows (`--n` tiles, by attribute,
+ * not by a style attribute that a page's CSP could refuse), nothing else. Written once for the frame in
+ * the shadow root and once for the room a page reserves before the script runs (`reservation`), so the
+ * two are one height. The body's room by width was measured on the sample in every language at each
+ * step's narrowest width; a forecast in one column (narrow, or five days that would not fill two rows)
+ * is a list of rows. Never narrower than 21.33em (320 px at the default 15 px): a narrower card, or larger
+ * text, scales the card down instead of cutting what it says, to 10 px at the least.
+ */
+export function geometry(frame: string, tiles: (n: number) => string): string {
+  const [n1, n2, n3, n4, n5, n6] = [1, 2, 3, 4, 5, 6].map(tiles);
+  return /* css */ `
+  ${frame} {
+    --n: 4;
+    --_cols: var(--n);
+    --_rows: 1;
+    --_rh: 7.2em;
+    --_base: 35.5em;
+    font-size: max(10px, min(1em, 100cqi / 21.3333));
+    height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em);
+  }
+  ${n1} {
+    --n: 1;
+  }
+  ${n2} {
+    --n: 2;
+  }
+  ${n3} {
+    --n: 3;
+  }
+  ${n4} {
+    --n: 4;
+  }
+  ${n5} {
+    --n: 5;
+  }
+  ${n6} {
+    --n: 6;
+  }
+  @container (width < 60em) {
+    ${frame} {
+      --_base: 41.2em;
+    }
+    ${n6} {
+      --_cols: 3;
+      --_rows: 2;
+    }
+  }
+  @container (width < 37.3333em) {
+    ${frame} {
+      --_base: 48.2em;
+    }
+  }
+  @container (width < 32em) {
+    ${frame} {
+      --_base: 53.2em;
+    }
+  }
+  @container (width < 42.6666em) {
+    ${n4} {
+      --_cols: 2;
+      --_rows: 2;
+    }
+    ${n5} {
+      --_cols: 1;
+      --_rows: 5;
+      --_rh: 2.9em;
+    }
+  }
+  @container (width < 26.6666em) {
+    ${frame} {
+      --_base: 52.7em;
+      --_cols: 1;
+      --_rows: var(--n);
+      --_rh: 2.9em;
+    }
+  }
+  @container (width < 24em) {
+    ${frame} {
+      --_base: 57.8em;
+    }
+  }
+`;
+}
+
+/** The frame in the shadow root: `data-n` is today and the days after it. */
+const FRAME_GEOMETRY = geometry('.frame', (n) => "[data-n='" + n + "']");
+
+/** How the element sizes itself in a page's layout: as a block, at least 20rem, a container of its width. */
+export const HOST_BOX = /* css */ `
+  width: 100%;
+  width: -moz-available;
+  width: -webkit-fill-available;
+  width: stretch;
+  min-width: min(100%, 20rem);
+  container-type: inline-size;
+  font: var(--rc-font, 0.9375rem/1.4 system-ui, sans-serif);
+`;
+
 /** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it. */
 export const styles = /* css */ `
   :host {
@@ -40,13 +139,7 @@ export const styles = /* css */ `
     /* a container of its width, which its content cannot give it: where a layout sizes the element by its
        content (a flex row, a float, inline-block, absolute), it fills the space as a block does, and it is
        never narrower than 20rem where the page leaves that to it (fit-content) */
-    width: 100%;
-    width: -moz-available;
-    width: -webkit-fill-available;
-    width: stretch;
-    min-width: min(100%, 20rem);
-    container-type: inline-size;
-    font: var(--rc-font, 0.9375rem/1.4 system-ui, sans-serif);
+    ${HOST_BOX}
     color: var(--_fg);
   }
   /* dark: by the reader's preference, unless the page says theme="light"; or because the page says theme="dark" */
@@ -64,41 +157,15 @@ export const styles = /* css */ `
   * {
     box-sizing: border-box;
   }
-  /* the frame: its height is a function of the width step and the forecast's rows, nothing else
-     (tiles by attribute, not by a style attribute that a page's CSP could refuse) */
-  [data-n='1'] {
-    --n: 1;
-  }
-  [data-n='2'] {
-    --n: 2;
-  }
-  [data-n='3'] {
-    --n: 3;
-  }
-  [data-n='4'] {
-    --n: 4;
-  }
-  [data-n='5'] {
-    --n: 5;
-  }
-  [data-n='6'] {
-    --n: 6;
-  }
+  /* the frame's height: FRAME_GEOMETRY */
+  ${FRAME_GEOMETRY}
   .frame {
-    --_cols: var(--n);
-    --_rows: 1;
-    --_rh: 7.2em;
-    --_base: 35.5em;
     /* the content (the card part) above, the links and the attribution in a row of their own: nothing
        set on a part can push them out of the frame, cover them (they are on top) or fade them (they are
        outside it); a page's font cannot shrink the frame away either */
     display: grid;
     grid-template: minmax(0, 1fr) auto / minmax(0, 1fr);
     isolation: isolate;
-    /* never narrower than 21.33em (320 px at the default 15 px): a narrower card, or larger text, scales
-       the card down instead of cutting what it says; never under 10 px */
-    font-size: max(10px, min(1em, 100cqi / 21.3333));
-    height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em);
     overflow: hidden;
     padding: var(--rc-padding, 1.0667em 1.3333em);
     line-height: 1.4;
@@ -111,21 +178,8 @@ export const styles = /* css */ `
   [data-static]:not(:has(> i)) > * {
     visibility: hidden;
   }
-  /* the body's room by width (measured on the sample in every language at each step's narrowest width);
-     a forecast in one column (narrow, or five days that would not fill two rows) is a list of rows */
-  @container (width < 60em) {
-    .frame {
-      --_base: 41.2em;
-    }
-    [data-n='6'] {
-      --_cols: 3;
-      --_rows: 2;
-    }
-  }
+  /* narrower steps: the figures in a column under 560 px, tighter under 400 px */
   @container (width < 37.3333em) {
-    .frame {
-      --_base: 48.2em;
-    }
     .pairs {
       flex-direction: column;
       gap: 0;
@@ -143,37 +197,12 @@ export const styles = /* css */ `
       white-space: normal;
     }
   }
-  @container (width < 32em) {
-    .frame {
-      --_base: 53.2em;
-    }
-  }
-  @container (width < 42.6666em) {
-    [data-n='4'] {
-      --_cols: 2;
-      --_rows: 2;
-    }
-    [data-n='5'] {
-      --_cols: 1;
-      --_rows: 5;
-      --_rh: 2.9em;
-    }
-  }
   @container (width < 26.6666em) {
     .frame {
-      --_base: 52.7em;
-      --_cols: 1;
-      --_rows: var(--n);
-      --_rh: 2.9em;
       padding: var(--rc-padding, 0.8em 0.9333em);
     }
     .figures dd {
       font-size: 1.15em;
-    }
-  }
-  @container (width < 24em) {
-    .frame {
-      --_base: 57.8em;
     }
   }
   header,

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { ResortConditionsError } from '../api/errors.ts';
 import { loadDataset } from '../dataset/load.ts';
 import { startServer } from '../service/http.ts';
+import { FRAME_LOADER } from '../site/cards.ts';
 import type { ExtraFile } from '../snapshot/release.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
@@ -51,7 +52,8 @@ const EXTENSION = extname(fileURLToPath(import.meta.url));
 async function widgetFiles(root: string): Promise<ExtraFile[]> {
   const prebuilt = join(root, 'widget', 'lib', 'bundle');
   if (existsSync(prebuilt)) {
-    const names = (await readdir(prebuilt)).filter((name) => name.endsWith('.js')).sort();
+    // the bundle and its style sheet; the iframe loader beside them is the embeds' to publish
+    const names = (await readdir(prebuilt)).filter((name) => /\.(js|css)$/.test(name) && name !== FRAME_LOADER).sort();
     return Promise.all(names.map(async (name) => ({ path: name, bytes: await readFile(join(prebuilt, name)) })));
   }
   const site = (await import(new URL(`../site/widget${EXTENSION}`, import.meta.url).href)) as { bundleWidget(): Promise<ExtraFile[]> };

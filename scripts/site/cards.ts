@@ -43,7 +43,7 @@ export const frameLoaderSource = `/* resort-conditions: sizes iframes of pre-ren
   function opaqueOurs(frame) {
     var sandbox = frame.getAttribute('sandbox');
     try {
-      return sandbox !== null && !/(^|\s)allow-same-origin(\s|$)/i.test(sandbox) && new URL(frame.src).origin === origin;
+      return sandbox !== null && !/(^|\\s)allow-same-origin(\\s|$)/i.test(sandbox) && new URL(frame.src).origin === origin;
     } catch (error) {
       return false;
     }

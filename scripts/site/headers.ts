@@ -43,6 +43,7 @@ export function headersFile(files: readonly string[]): string {
   // the entry and the frame loader keep their names across releases; the chunks are named by their content
   lines.push('/resort-conditions.js', js, '  Cache-Control: public, max-age=300', '');
   lines.push(`/${FRAME_LOADER}`, js, '  Cache-Control: public, max-age=300', '');
+  lines.push('/resort-conditions.css', '  Content-Type: text/css; charset=utf-8', '  Cache-Control: public, max-age=300', '');
   lines.push('/rc.*', js, '  Cache-Control: public, max-age=31536000, immutable', '');
   // a card holds a resort's conditions; an image copy is named by its upstream URL, not by its bytes
   const cards = CACHE_SECONDS.conditions;

@@ -24,10 +24,11 @@ export function bundleWidget(): Promise<BundleFile[]> {
  */
 export function bundleSource(source: string): Promise<BundleFile[]> {
   const id = 'virtual:bench-entry';
-  return viteBuild({
+  const files = viteBuild({
     plugins: [{ name: 'bench-entry', enforce: 'pre', resolveId: (spec: string) => (spec.endsWith(id) ? '\0bench-entry.ts' : undefined), load: (spec: string) => (spec === '\0bench-entry.ts' ? source : undefined) }],
     build: { lib: { entry: id, formats: ['es'], fileName: () => 'entry.js' } },
   });
+  return files.then((all) => all.filter((f) => f.path.endsWith('.js')));
 }
 
 async function viteBuild(overrides: { plugins?: unknown[]; build?: Record<string, unknown> }): Promise<BundleFile[]> {
@@ -45,7 +46,7 @@ async function viteBuild(overrides: { plugins?: unknown[]; build?: Record<string
       plugins: overrides.plugins as never,
       build: { outDir, emptyOutDir: true, ...overrides.build },
     });
-    const names = (await readdir(outDir)).filter((name) => name.endsWith('.js')).sort();
+    const names = (await readdir(outDir)).filter((name) => /\.(js|css)$/.test(name)).sort();
     return Promise.all(names.map(async (name) => ({ path: name, bytes: await readFile(join(outDir, name)) })));
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;

@@ -81,6 +81,7 @@ describe('the packed package', () => {
         'widget/lib/custom-elements.json',
         'widget/lib/bundle/resort-conditions.js',
         'widget/lib/bundle/resort-conditions-frame.js',
+        'widget/lib/bundle/resort-conditions.css',
         'scripts/lib/cli/main.js',
         'data/resorts.json',
       ]),
@@ -104,6 +105,7 @@ describe('a strict TypeScript project that uses the element', () => {
       join(consumer, 'src', 'main.ts'),
       `import { ResortConditions } from 'resort-conditions';
 import 'resort-conditions/define';
+import 'resort-conditions/resort-conditions.css';
 
 const element = document.createElement('resort-conditions');
 const typed: ResortConditions = element;
@@ -155,6 +157,9 @@ typed.days = 'two';
       expect(code).toContain('outdated-after');
       expect(code).toContain('lit');
       expect(outputs.map((o) => ('code' in o ? o.code : '')).join('\n')).not.toContain('zod');
+      // the room each card takes before the script runs, as a style sheet of the app's own
+      const sheets = outputs.filter((o) => o.type === 'asset' && o.fileName.endsWith('.css')).map((o) => ('source' in o ? String(o.source) : ''));
+      expect(sheets.join('')).toContain(':where(resort-conditions:not(:defined))');
       // the style sheet comes minified, so a consumer's bundle is as small as the published one
       expect(code).toContain(':host{--_bg:var(--rc-background,#fff);');
       expect(gzipSync(code, { level: 9 }).byteLength).toBeLessThanOrEqual(16 * 1024);

@@ -1,8 +1,9 @@
 /**
  * The README's server-side include, run as it stands: its HTML and its nginx snippet, taken from the
  * README, in a real nginx, in front of a stand-in for the snapshot's host that compresses whatever the
- * request allows. A built card is included as text; a locale the snapshot does not build and an unknown
- * id get the stub, never the host's error page.
+ * request allows. A built card is included as text; a locale the snapshot does not build, an unknown id,
+ * a 410, a redirect and a host that never answers (nginx gives up after the snippet's 5 s) get the stub,
+ * never the host's error page.
  */
 import { createServer } from 'node:http';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -49,6 +50,10 @@ describe.skipIf(!NGINX)(NGINX ? 'the README’s server-side include in a real ng
       createServer(async (request, response) => {
         asked.push(request.headers['accept-encoding']);
         const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)).replace(/^\/+/, '');
+        // a host that answers anything but a card: gone, moved elsewhere, or nothing at all
+        if (path.endsWith('/410.include.html')) return void response.writeHead(410, { 'content-type': 'text/html' }).end('<h1>410 Gone</h1>');
+        if (path.endsWith('/301.include.html')) return void response.writeHead(301, { location: 'https://elsewhere.example/', 'content-type': 'text/html' }).end('<h1>301 Moved Permanently</h1>');
+        if (path.endsWith('/1.include.html')) return; // never answers
         const body = await readFile(join(dist, path)).catch(() => undefined);
         if (!body) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body><h1>404 Not Found</h1></body></html>');
         const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
@@ -61,7 +66,8 @@ describe.skipIf(!NGINX)(NGINX ? 'the README’s server-side include in a real ng
     const pages = join(root, 'pages');
     await mkdir(pages);
     const card = (locale: string, id: number) => html!.replace('/snow/cards/en-US/25.include.html', `/snow/cards/${locale}/${id}.include.html`);
-    await writeFile(join(pages, 'index.html'), `<!doctype html>\n<title>Partner</title>\n${card('en-US', 25)}\n${card('fr-FR', 25)}\n${card('en-US', 999999)}\n`);
+    const stubbed = [card('fr-FR', 25), card('en-US', 999999), card('en-US', 410), card('en-US', 301), card('en-US', 1)];
+    await writeFile(join(pages, 'index.html'), `<!doctype html>\n<title>Partner</title>\n${card('en-US', 25)}\n${stubbed.join('\n')}\n`);
     await writeFile(join(root, 'site.conf'), conf!.replace('https://your-cdn.example/', `${snapshot.url}/`));
     nginx = await startNginx(pages, join(root, 'site.conf'));
     const response = await fetch(`${nginx.url}/index.html`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
@@ -83,11 +89,11 @@ describe.skipIf(!NGINX)(NGINX ? 'the README’s server-side include in a real ng
     expect(page).not.toContain('\u001f\u008b');
   });
 
-  it('shows the stub for a locale the snapshot does not build and for an unknown id, never an error page', () => {
+  it('shows the stub for a locale not built, an unknown id, a 410, a redirect and a host that never answers', () => {
     const stubs = page.match(/<a href="https:\/\/elk-ridge\.example\/">Elk Ridge snow report<\/a>/g) ?? [];
-    expect(stubs).toHaveLength(2);
-    expect(page).not.toMatch(/404|Not Found|nginx/i);
-    expect(asked.length).toBe(3);
+    expect(stubs).toHaveLength(5);
+    expect(page).not.toMatch(/404|410|301|Not Found|Gone|Moved|Gateway|nginx/i);
+    expect(asked.length).toBe(6);
   });
 
   it('keeps the snapshot’s location for the includes only', async () => {

@@ -63,6 +63,8 @@ interface Opened {
   /** Every URL the page asked for. */
   requests: string[];
   problems: string[];
+  /** Lets the held requests go (OpenOptions.hold). */
+  release(): void;
 }
 
 interface OpenOptions {
@@ -73,9 +75,11 @@ interface OpenOptions {
   theme?: Theme;
   now?: number;
   javaScript?: boolean;
+  /** Requests for these URLs wait until the test calls `release()`. */
+  hold?: RegExp;
 }
 
-async function open(o: Omit<PartnerOptions, 'site' | 'dist'> & { site?: string }, { until = 'load', width = 1200, height = 900, theme = 'light', now = FROZEN_NOW, javaScript = true }: OpenOptions = {}): Promise<Opened> {
+async function open(o: Omit<PartnerOptions, 'site' | 'dist'> & { site?: string }, { until = 'load', width = 1200, height = 900, theme = 'light', now = FROZEN_NOW, javaScript = true, hold }: OpenOptions = {}): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme === 'dark' ? 'dark' : 'light', timezoneId: 'UTC', javaScriptEnabled: javaScript });
   await context.addInitScript(observeLayoutShifts);
   await context.addInitScript(contrastInPage);
@@ -88,9 +92,17 @@ async function open(o: Omit<PartnerOptions, 'site' | 'dist'> & { site?: string }
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  let release = () => {};
+  if (hold) {
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(hold, async (route) => {
+      await gate;
+      await route.continue();
+    });
+  }
   const options: PartnerOptions = { site: fast.url, dist, theme, ...o };
   await page.goto(`${partner.url}/?o=${encodeURIComponent(JSON.stringify(options))}`, { waitUntil: until });
-  return { context, page, requests, problems };
+  return { context, page, requests, problems, release };
 }
 
 /** Waits until every element shows something other than its skeleton, then two frames more. */
@@ -196,6 +208,38 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
         cases.map((c) => [c.state, { report: 'open', 'out of season': 'out-of-season', 'permanently closed': 'permanently-closed', 'unknown id': 'unknown' }[c.state]]),
       );
       for (const r of results) expect(r.value, `${r.state} at ${r.width} px: ${r.shifts.join('; ')}`).toBeLessThanOrEqual(0.01);
+    });
+
+    it('stays at or under 0.01 with resort-conditions.css in the head and the script async at the end: style sheet after 150 ms, script and files after 2000 ms', async () => {
+      const cases = WIDTHS.flatMap((width) => [
+        ...[0, 5, undefined].map((days) => ({ width, days, resort: 25 })),
+        { width, days: 3, resort: 999_999 },
+      ]);
+      const results = await inBatches(cases, 8, async ({ width, days, resort }) => {
+        // the style sheet after 150 ms; the script held until the room is measured, then after 2 s, as the files
+        const { context, page, release } = await open(
+          { embed: 'module', reserve: true, styleSite: delayed.get(150)!.url, resorts: [resort], site: delayed.get(2000)!.url, ...(days === undefined ? {} : { days }) },
+          { width, height: 800, hold: /resort-conditions\.js$/, until: 'commit' },
+        );
+        // before the script: the room is there, and the element's own content reads in it
+        await page.waitForFunction(() => (document.querySelector('link[rel=stylesheet]') as HTMLLinkElement | null)?.sheet && document.querySelector('p.below'));
+        const before = await page.evaluate(() => ({ defined: !!customElements.get('resort-conditions'), height: document.querySelector('resort-conditions')!.getBoundingClientRect().height, link: document.querySelector('resort-conditions a')!.getBoundingClientRect().height }));
+        release();
+        await page.waitForFunction(() => customElements.get('resort-conditions'), null, { timeout: 20_000 });
+        await settled(page);
+        const after = await page.evaluate(() => document.querySelector('resort-conditions')!.getBoundingClientRect().height);
+        const value = await cls(page);
+        const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+        await context.close();
+        table.push(`module + css\t2000\t${width}\t${resort === 25 ? 'report' : 'unknown id'}, days ${days ?? 'unset'}\t${value.toFixed(4)}`);
+        return { where: `${width} px, days ${days}, resort ${resort}`, before, after, value, shifts };
+      });
+      for (const r of results) {
+        expect(r.before.defined, r.where).toBe(false);
+        expect(r.before.link, r.where).toBeGreaterThan(0);
+        expect(Math.abs(r.before.height - r.after), r.where).toBeLessThan(0.5);
+        expect(r.value, `${r.where}: ${r.shifts.join('; ')}`).toBeLessThanOrEqual(0.01);
+      }
     });
 
     it('stays at or under 0.01 for a server-side include that streams in and that the element takes over, files after 2000 ms', async () => {

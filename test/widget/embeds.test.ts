@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetPath } from '../../scripts/api/assets.ts';
 import { build } from '../../scripts/cli/build.ts';
@@ -50,6 +51,27 @@ describe('the build’s embeds', () => {
     const cards = (await readdir(join(dist, 'cards'), { recursive: true })).filter((f) => f.endsWith('.html')).sort();
     expect(cards).toEqual(['en-US/136.html', 'en-US/136.include.html', 'en-US/20.html', 'en-US/20.include.html', 'fr-FR/136.html', 'fr-FR/136.include.html', 'fr-FR/20.html', 'fr-FR/20.include.html']);
     expect(await read('resort-conditions-frame.js')).toBe(frameLoaderSource);
+  });
+
+  it('has a frame loader that takes an opaque origin only from a frame of its own origin sandboxed without allow-same-origin', () => {
+    const frame = (src: string, sandbox: string | null) => ({ src, contentWindow: {}, style: { height: '' }, getAttribute: () => sandbox });
+    const frames = [
+      frame('https://cdn.test/cards/en-US/25.html', 'allow-scripts'),
+      frame('https://cdn.test/cards/en-US/25.html', 'allow-scripts allow-same-origin'),
+      frame('https://cdn.test/cards/en-US/25.html', 'ALLOW-SAME-ORIGIN allow-scripts'),
+      frame('https://elsewhere.test/cards/en-US/25.html', 'allow-scripts'),
+      frame('https://cdn.test/cards/en-US/25.html', null),
+    ];
+    let listener: ((event: unknown) => void) | undefined;
+    const context = {
+      URL,
+      document: { currentScript: { src: 'https://cdn.test/resort-conditions-frame.js' }, getElementsByTagName: () => frames },
+      addEventListener: (_: string, l: (event: unknown) => void) => (listener = l),
+    };
+    for (const f of frames) (f.contentWindow as { postMessage?: unknown }).postMessage = () => {};
+    runInNewContext(frameLoaderSource, context);
+    for (const f of frames) listener!({ origin: 'null', source: f.contentWindow, data: { type: 'resort-conditions:height', height: 321 } });
+    expect(frames.map((f) => f.style.height)).toEqual(['321px', '', '', '', '']);
   });
 
   it('renders a card page that reads without JavaScript and loads nothing from elsewhere', async () => {

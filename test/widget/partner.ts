@@ -10,6 +10,7 @@ import { listen, type Listening } from '../../scripts/service/listen.ts';
 const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.svg': 'image/svg+xml',
 };
@@ -58,6 +59,10 @@ export interface PartnerOptions {
    * forecast): what a slow connection does to a server-side include.
    */
   pause?: number;
+  /** The module embed with the room reserved by `resort-conditions.css`, the script at the end of the body, not render-blocking. */
+  reserve?: boolean;
+  /** Where `resort-conditions.css` comes from (default: the site). */
+  styleSite?: string;
   /** The iframe embed's `sandbox` attribute. */
   sandbox?: string;
   /** The iframe embed without its loader: a test adds it once the cards have loaded (a loader that arrives late). */
@@ -80,7 +85,9 @@ export async function partnerPage(o: PartnerOptions): Promise<string> {
     }),
   );
   const script =
-    o.embed === 'module'
+    o.embed === 'module' && o.reserve
+      ? `<link rel="stylesheet" href="${o.styleSite ?? o.site}/resort-conditions.css">`
+      : o.embed === 'module'
       ? `<script type="module" blocking="render" src="${o.site}/resort-conditions.js"></script>`
       : o.embed === 'include'
         ? `<script type="module" src="${o.site}/resort-conditions.js"></script>`
@@ -111,6 +118,7 @@ ${o.css ?? ''}
 <p>${TEXT}</p>
 ${embeds.map((e) => `${e}\n<p class="below">${TEXT}</p>`).join('\n')}
 </main>
+${o.embed === 'module' && o.reserve ? `<script type="module" async src="${o.site}/resort-conditions.js"></script>` : ''}
 </body>
 </html>
 `;
