@@ -21,6 +21,20 @@ const DARK = /* css */ `
   --_blue: var(--rc-intermediate-color, #6aa8f5);
 `;
 
+/** The forecast's days when a value asks for none that the element shows. */
+export const DEFAULT_DAYS = 3;
+
+/**
+ * The forecast days a value asks for: 0 to 5 as written, a number or its one-digit text (`"3"`, not
+ * `"03"`, `" 3"` or `"3.0"`); anything else (`"7"`, `""`, `"-1"`, `"abc"`) is the default. It is the rule
+ * the reservation's attribute selectors can follow exactly (`geometry`), so the room a page reserves is
+ * the room the card takes for every value.
+ */
+export function forecastDays(value: unknown): number {
+  const text = String(value);
+  return /^[0-5]$/.test(text) ? Number(text) : DEFAULT_DAYS;
+}
+
 /**
  * The frame's height: a function of the width step and the forecast's rows (`--n` tiles, by attribute,
  * not by a style attribute that a page's CSP could refuse), nothing else. Written once for the frame in
@@ -109,8 +123,13 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
 /** The frame in the shadow root: `data-n` is today and the days after it. */
 const FRAME_GEOMETRY = geometry('.frame', (n) => "[data-n='" + n + "']");
 
-/** How the element sizes itself in a page's layout: as a block, at least 20rem, a container of its width. */
+/**
+ * How the element sizes itself in a page's layout: as a block, at least 20rem, a container of its width;
+ * where a page lays it out inline (`inline-block`), by its top, since its baseline is the fallback link's
+ * before the script and the card's bottom after it, and a line box aligned on either would change height.
+ */
 export const HOST_BOX = /* css */ `
+  vertical-align: top;
   width: 100%;
   width: -moz-available;
   width: -webkit-fill-available;
