@@ -53,8 +53,11 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
     --_rows: 1;
     --_rh: 7.2em;
     --_base: 35.5em;
+    --_links: 1;
     font-size: max(10px, min(1em, 100cqi / 21.3333));
-    height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em);
+    /* and the room that 24 px targets take beyond their text: the resort's links (1.1375em a line, in as
+       many lines as the step's longest), two lines of attribution (16.8 px) with links in them */
+    height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em + var(--_links) * max(0px, 24px - 1.1375em) + 14.4px);
   }
   ${n1} {
     --n: 1;
@@ -77,6 +80,7 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
   @container (width < 60em) {
     ${frame} {
       --_base: 41.2em;
+      --_links: 2;
     }
     ${n6} {
       --_cols: 3;
@@ -91,6 +95,7 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
   @container (width < 32em) {
     ${frame} {
       --_base: 53.2em;
+      --_links: 3;
     }
   }
   @container (width < 42.6666em) {
@@ -115,6 +120,7 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
   @container (width < 24em) {
     ${frame} {
       --_base: 57.8em;
+      --_links: 4;
     }
   }
 `;
@@ -566,6 +572,13 @@ export const styles = /* css */ `
     gap: 0 0.9em;
     font-size: 0.8125em;
   }
+  /* every link and button is a target 24 px tall or more (WCAG 2.2, target size), whatever the text size */
+  .links a,
+  .attribution a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 24px;
+  }
   /* required by the licence: no part, the theme's background made opaque (over white) and black or white
      text, whichever that background's luminance asks for, so that nothing a page sets can hide it or bring
      it under 4.5:1 (--_rc-abg is registered as a <color> by define.ts: an invalid value falls back to
@@ -649,6 +662,7 @@ export const styles = /* css */ `
     }
   }
   button {
+    min-height: 24px;
     font: inherit;
     margin-top: 0.5em;
     padding: 0.35em 1em;
