@@ -1,7 +1,7 @@
 /**
- * The README's server-side include, run as it stands: its HTML and its nginx snippet, taken from the
- * README, in a real nginx, in front of a stand-in for the snapshot's host that compresses whatever the
- * request allows. A built card is included as text; a locale the snapshot does not build, an unknown id,
+ * The server-side include of widget/README.md ("Embeds"), run as it stands: its HTML and its nginx
+ * snippet, taken from that file, in a real nginx, in front of a stand-in for the snapshot's host that
+ * compresses whatever the request allows. A built card is included as text; a locale the snapshot does not build, an unknown id,
  * a 410, a redirect and a host that never answers (nginx gives up after the snippet's 5 s) get the stub,
  * never the host's error page.
  */
@@ -16,9 +16,9 @@ import { listen, type Listening } from '../../scripts/service/listen.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
 import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
 
-/** The fenced blocks of a language that follow `heading` in the README, up to the next bold heading. */
+/** The fenced blocks of a language that follow `heading` in widget/README.md, up to the next bold heading. */
 async function readmeBlocks(heading: string, language: string): Promise<string[]> {
-  const readme = await readFile(join(DATA_DIR, '..', 'README.md'), 'utf8');
+  const readme = await readFile(join(DATA_DIR, '..', 'widget', 'README.md'), 'utf8');
   const start = readme.indexOf(heading);
   expect(start, heading).toBeGreaterThan(0);
   const section = readme.slice(start, readme.indexOf('\n**', start + heading.length));
@@ -26,7 +26,7 @@ async function readmeBlocks(heading: string, language: string): Promise<string[]
 }
 
 if (!NGINX) console.warn('nginx is not installed: the server-side include is not tried (apt-get install nginx; .ci/run installs it)');
-describe.skipIf(!NGINX)(NGINX ? 'the README’s server-side include in a real nginx' : 'the README’s server-side include (skipped: nginx is not installed)', () => {
+describe.skipIf(!NGINX)(NGINX ? 'the documented server-side include in a real nginx' : 'the documented server-side include (skipped: nginx is not installed)', () => {
   let root: string;
   let snapshot: Listening;
   let nginx: RunningNginx;
