@@ -1,5 +1,5 @@
 /**
- * The layers of DESIGN.md, enforced: what may import what. Nothing imports upward; the contract
+ * The layers of scripts/ARCHITECTURE.md ("Layers"), enforced: what may import what. Nothing imports upward; the contract
  * (`scripts/api/`) imports only itself and zod; the element imports only lit, its own folder and the
  * contract, and the contract's schemas (zod) as types only.
  */
