@@ -118,9 +118,11 @@ describe('the snapshot workflow', () => {
     expect(runStep(deploy(), code)).toBe(code);
   });
 
-  it('is what the README shows', async () => {
-    const readme = await readFile(join(REPO, 'README.md'), 'utf8');
-    expect(readme).toContain('.github/workflows/snapshot.yml');
-    expect(readme).not.toContain('snapshot.yml (sketch)');
+  it('is what the README and scripts/README.md show', async () => {
+    for (const doc of ['README.md', join('scripts', 'README.md')]) {
+      const text = await readFile(join(REPO, doc), 'utf8');
+      expect(text, doc).toContain('.github/workflows/snapshot.yml');
+      expect(text, doc).not.toContain('snapshot.yml (sketch)');
+    }
   });
 });
