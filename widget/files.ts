@@ -1,6 +1,6 @@
 /**
  * A resort's four files (combined report, Family A's record, the forecast, the attribution), at the paths
- * the snapshot's path function gives them (README, "Static file layout"). The element writes the four
+ * the snapshot's path function gives them (scripts/README.md, "Static file layout"). The element writes the four
  * paths out instead of carrying the endpoint table and `filePath`; `test/widget/files.test.ts` holds them
  * equal to `filePath` for every resort, locale and number of days.
  */

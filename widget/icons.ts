@@ -1,5 +1,5 @@
 /**
- * Inline SVG of the report: weather symbols for every code the data uses (README, "Choices"), a neutral one
+ * Inline SVG of the report: weather symbols for every code the data uses (scripts/api/README.md, "Endpoints"), a neutral one
  * for codes it does not know, the four difficulty marks and the signs of snowfall and wind. Shapes only;
  * the label comes from the caller.
  */

@@ -1,6 +1,6 @@
 /**
  * Which published locale an element reads: its `locale` attribute, else the closest `lang`, mapped onto the
- * locales the snapshot built (its index's `locales`) by `fallbackLocale` (README, "The element").
+ * locales the snapshot built (its index's `locales`) by `fallbackLocale` (widget/README.md, "Locales and units").
  */
 import { fallbackLocale, SUPPORTED_LOCALES, unitSystem } from '../scripts/api/locales.ts';
 

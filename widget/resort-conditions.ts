@@ -90,7 +90,7 @@ export interface ResortConditions {
 
 // A custom element whose shadow root lit renders. Its update cycle is the little of Lit's reactive element
 // it needs (six properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
-// gzipped to a bundle capped at 16 KB (README, "Size").
+// gzipped to a bundle capped at 16 KB (widget/README.md, "Size").
 export class ResortConditions extends HTMLElement {
   static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after', 'theme'];
   /** The element's style sheet, as text; the pre-rendered cards carry the same. */

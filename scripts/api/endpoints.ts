@@ -71,7 +71,7 @@ export interface Endpoint {
 const forecastOnly: VariantParam = { name: 'forecast_only', kind: 'boolean', default: 'false' };
 const forecast: VariantParam = { name: 'forecast', kind: 'boolean', default: 'false' };
 const links: VariantParam = { name: 'links', kind: 'boolean', default: 'true' };
-/** README, "Choices": the multi-resort forecast takes N as the query parameter `days`. */
+/** scripts/api/README.md, "Endpoints": the multi-resort forecast takes N as the query parameter `days`. */
 const days: VariantParam = { name: 'days', kind: 'days', default: '5' };
 
 const MULTI_PARAMS: Record<MultiType, readonly VariantParam[]> = {

@@ -3,7 +3,7 @@
  * constants and pure functions with no run-time imports; the element bundles this module.
  */
 
-/** The 15 languages of the service (spec 4B.1 gives the count, not the list; README, "Locales"). */
+/** The 15 languages of the service (spec 4B.1 gives the count, not the list; scripts/api/README.md, "Locales"). */
 export const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'nl', 'pt', 'sv', 'no', 'da', 'fi', 'pl', 'cs', 'sl', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -62,7 +62,7 @@ export function unitSystem(locale: Locale | string): UnitSystem {
 /**
  * The built locale that serves a reader of `tag` (a BCP 47 tag such as `fr-CH`, or none): the exact one,
  * else one of the same language, else English by the tag's region (en-US for the US, en-GB elsewhere),
- * else the first built. Undefined only when nothing is built (README, "The element").
+ * else the first built. Undefined only when nothing is built (widget/README.md, "Locales and units").
  */
 export function fallbackLocale(tag: string | null | undefined, built: readonly string[]): string | undefined {
   const [first = '', second = ''] = (tag ?? '').trim().split(/[-_]/);

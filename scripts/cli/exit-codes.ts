@@ -1,5 +1,5 @@
 /**
- * The process exit codes (README, "Exit codes"): one table from every error code to what a scheduler
+ * The process exit codes (scripts/README.md, "Exit codes"): one table from every error code to what a scheduler
  * should read from it. Only 0, 3 and 4 mean a release was published; a deploy succeeded only with 0.
  */
 import type { ErrorCode } from '../api/errors.ts';

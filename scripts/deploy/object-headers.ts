@@ -5,7 +5,7 @@
  * Rules are matched as those hosts match them: `:name` stands for one path segment (or the part of it
  * before a literal such as `.json`), `*` for anything. Object storage keeps only a few headers per object:
  * `Access-Control-Allow-Origin` is the bucket's CORS configuration and `X-Content-Type-Options` the CDN's
- * (README, "Deployment"); the rest of the table becomes object metadata here.
+ * (scripts/README.md, "Headers and CORS"); the rest of the table becomes object metadata here.
  */
 
 export interface ObjectHeaders {

@@ -180,7 +180,7 @@ export class Store {
       return new ResortConditionsError('store_auth', `${line}: the store refused the credentials; check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN when you use one: it expires)${this.endpoint ? ` and that AWS_ENDPOINT_URL (${this.endpoint}) is the store they belong to` : ''}`, { cause: error });
     }
     if (name === 'NoSuchBucket') {
-      return new ResortConditionsError('store_target', `${line}: the bucket "${this.target.bucket}" does not exist${this.endpoint ? ` at ${this.endpoint}` : ''}; create it (README, "Deployment") or fix --to`, { cause: error });
+      return new ResortConditionsError('store_target', `${line}: the bucket "${this.target.bucket}" does not exist${this.endpoint ? ` at ${this.endpoint}` : ''}; create it (scripts/README.md, "Deployment") or fix --to`, { cause: error });
     }
     if (REGION_ERRORS.has(name) || status === 301) {
       return new ResortConditionsError('store_target', `${line}: the bucket "${this.target.bucket}" is in another region; set AWS_REGION to it`, { cause: error });

@@ -1,5 +1,5 @@
 /**
- * The service's errors: each answers with an HTTP status and the one JSON error body (README, "Errors").
+ * The service's errors: each answers with an HTTP status and the one JSON error body (scripts/api/README.md, "Errors").
  */
 import { ResortConditionsError } from '../api/errors.ts';
 import type { ErrorCode as HttpErrorCode } from '../api/schemas/error.ts';

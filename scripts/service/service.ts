@@ -171,7 +171,7 @@ function resortOf(index: DatasetIndex, raw: string): DatasetResort {
 }
 
 /**
- * Family A selection (README, "Choices"): neither parameter → every resort; `regionId` → the region's
+ * Family A selection (scripts/api/README.md, "Endpoints"): neither parameter → every resort; `regionId` → the region's
  * resorts; `resortIds` → those resorts in the order given; both → resorts that satisfy both.
  */
 function familyASelection(index: DatasetIndex, ids: readonly number[], selects: { region: boolean; ids: boolean }, regionId: string | undefined): DatasetResort[] {

@@ -1,6 +1,6 @@
 /**
  * `dist/index.html`: every resort of the snapshot with a locale switcher, and links to the first resort's
- * pre-rendered card (README, "Embeds"). Names come from data and are escaped.
+ * pre-rendered card (widget/README.md, "Embeds"). Names come from data and are escaped.
  */
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

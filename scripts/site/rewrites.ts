@@ -1,6 +1,6 @@
 /**
- * The service's own URLs onto the published files (issue 12; README, "Moving an existing client to the
- * mirror"). A client written against Family B calls `/externalservice/resort/20/snowreport?token=…&language=de&country=DE`;
+ * The service's own URLs onto the published files (scripts/README.md, "Moving an existing
+ * client to the mirror"). A client written against Family B calls `/externalservice/resort/20/snowreport?token=…&language=de&country=DE`;
  * the mirror holds `api/de-DE/externalservice/resort/20/snowreport.json`. This module owns what the mirror
  * answers and how it refuses the rest (the error catalogue, the locales, the resort groups it can name);
  * one module per kind of host writes that as rules: nginx, Apache, Netlify, and an edge function for object
@@ -31,7 +31,7 @@ export const MIRROR_FOLDER = '_mirror';
 /** The internal prefix the nginx and Apache rules use between their two steps; never answered from outside. */
 export const INTERNAL_PREFIX = '__resort-conditions';
 
-/** The reasons the mirror refuses a request; each has one JSON body in the service's shape (README, "Errors"). */
+/** The reasons the mirror refuses a request; each has one JSON body in the service's shape (scripts/api/README.md, "Errors"). */
 export type MirrorErrorName =
   | 'endpoint'
   | 'credentials'

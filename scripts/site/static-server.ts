@@ -1,6 +1,6 @@
 /**
  * A small static file server for a published tree: what `npm run preview` and the browser test use. It
- * sends what the README asks of any host: CORS for every file and JSON content types.
+ * sends what scripts/README.md ("Hosting") asks of any host: CORS for every file and JSON content types.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';

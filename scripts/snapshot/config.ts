@@ -40,7 +40,7 @@ export const GROUP_ENDPOINT: Record<EndpointGroup, EndpointId> = {
 };
 
 const HOUR = 3600;
-/** spec 8 freshness guidance, in seconds (README, "Running on a schedule"). */
+/** spec 8 freshness guidance, in seconds (scripts/README.md, "Freshness"). */
 export const DEFAULT_INTERVALS: Record<Freshness, number> = {
   conditions: 1 * HOUR,
   webcams: 1 * HOUR,
@@ -91,7 +91,7 @@ const PublicUrl = z.string().transform((value, ctx) => {
 });
 
 export const SnapshotConfig = z.strictObject({
-  /** Output folder; the build publishes it as one unit (README, "Static file layout"). */
+  /** Output folder; the build publishes it as one unit (scripts/README.md, "The snapshot"). */
   out: z.string().min(1).default('dist'),
   locales: z.array(LocaleTag).min(1).default([...SUPPORTED_LOCALES]),
   /** Resorts to include; with `regions`, the union. Neither: every resort the account can see. */
@@ -118,7 +118,7 @@ export const SnapshotConfig = z.strictObject({
       maxBodyBytes: z.int().positive().default(32 * 1024 * 1024),
     })
     .default({ timeout: 30, attempts: 4, maxBodyBytes: 32 * 1024 * 1024 }),
-  /** Refresh intervals per freshness class (README, "Running on a schedule"). */
+  /** Refresh intervals per freshness class (scripts/README.md, "Freshness"). */
   refresh: z
     .strictObject({
       conditions: Duration.optional(),

@@ -2,10 +2,12 @@
  * One snapshot run, as its list of phases: discover the resorts, plan the requests and check them against
  * the allowance, then fetch (validating every body), derive the files and release them atomically.
  *
- * Failure policy (README, "Running on a schedule"): a body that is not valid JSON or breaks the schema, an
- * id that cannot name a file, or a secret in the output stops the run and publishes nothing. An upstream
- * that stays unreachable or answers an error keeps each affected file's last good copy, marked stale; a
- * file with no earlier copy makes the tree incomplete, so nothing is published.
+ * Failure policy (scripts/README.md, "Exit codes" and "Running on a schedule"): a body that is not valid
+ * JSON or breaks the contract keeps its part's last good copy, marked stale, or leaves a part with no
+ * earlier copy out, and the rest publishes. An id that cannot name a file, or a secret in the output, stops
+ * the run and publishes nothing. An upstream that stays unreachable or answers an error keeps each affected
+ * file's last good copy, marked stale; a file with no earlier copy makes the tree incomplete, so nothing is
+ * published.
  */
 import { checkBudget, type Projection } from './budget.ts';
 import { intervals, type SnapshotConfig } from './config.ts';

@@ -8,7 +8,7 @@ import { localSource } from './local-source.ts';
 import { remoteSource } from './remote-source.ts';
 import type { Source } from './source.ts';
 
-/** The variables that point the build at a real upstream (README, "The snapshot"). */
+/** The variables that point the build at a real upstream (scripts/README.md, "Configuration"). */
 export const UPSTREAM_VARIABLES = ['RC_BASE_URL', 'RC_LEGACY_BASE_URL', 'RC_API_KEY', 'RC_TOKEN', 'RC_EMAIL', 'RC_PASSWORD'] as const;
 
 export interface SourceChoice {

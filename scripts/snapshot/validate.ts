@@ -1,6 +1,6 @@
 /**
- * Every upstream body is parsed and checked on two levels before anything is derived from it (README,
- * "Validation"):
+ * Every upstream body is parsed and checked on two levels before anything is derived from it (scripts/README.md,
+ * "The snapshot"):
  * - the *contract*: what the paths, the derivations and the element rely on. A body that is not JSON or
  *   breaks it cannot be used: its collection keeps its last good files, marked stale with the JSON path.
  * - *drift*: whatever else the specification's schema says (a missing or null member, an extra member, an

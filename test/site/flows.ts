@@ -23,7 +23,7 @@ export interface HostAnswer {
 
 export type Host = (request: HostRequest) => Promise<HostAnswer>;
 
-/** What a kind of host cannot do (README, "Moving an existing client to the mirror"). */
+/** What a kind of host cannot do (scripts/README.md, "Moving an existing client to the mirror"). */
 export interface Limits {
   /** Answers the service's multi-resort URLs for the published groups (Netlify cannot match repeated parameters). */
   multi: boolean;
@@ -36,7 +36,7 @@ export interface Limits {
 export interface Replay {
   /** URLs sent to the mirror. */
   urls: number;
-  /** Of them, answers equal to the service's (or, where the host has a documented limit, to what the README says). */
+  /** Of them, answers equal to the service's (or, where the host has a documented limit, to what scripts/README.md says). */
   equal: number;
   mismatches: string[];
 }

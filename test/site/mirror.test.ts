@@ -2,7 +2,7 @@
  * Existing clients against the mirror (issue 12): a sample build in en-US and de-DE, then the client flows
  * replayed against the embedded service and, side by side, a real nginx with the generated configuration,
  * the edge function in front of a static server, and the Netlify and Apache rules read and applied. Every
- * answer equals the service's but for the region lists' token fields, or is the refusal the README
+ * answer equals the service's but for the region lists' token fields, or is the refusal scripts/README.md
  * documents, in the service's error shape.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -113,7 +113,7 @@ const ERRORS: Array<{ name: string; request: () => HostRequest; status: number; 
   { name: 'the credential endpoints', request: () => ({ path: '/externalservice/authorization/token/demo%40example.com/powder-day' }), status: 404, service: 200 },
   { name: 'an unknown path', request: () => ({ path: `/externalservice/resort/20/nothing?token=${T()}` }), status: 404, service: 'same' },
   { name: 'the webcams of a resort with none', request: () => ({ path: `/externalservice/resort/25/webcams?token=${T()}` }), status: 404, service: 'same', netlify: { status: 404, json: false } },
-  // Apache and Netlify answer their own 414 page at their own limit (README, "Moving an existing client")
+  // Apache and Netlify answer their own 414 page at their own limit (scripts/README.md, "What it cannot answer")
   { name: 'a URI of 8,001 characters', request: () => ({ path: urlOfLength(8001) }), status: 414, service: 'same', netlify: 'skip', apache: 'skip' },
   { name: 'a POST', request: () => ({ method: 'POST', path: `/externalservice/resort/20/profile?token=${T()}` }), status: 405, service: 'same', netlify: 'skip' },
   { name: 'Family A with resortIds', request: () => ({ path: '/resorts/snowreport?resortIds=20,25', headers: { 'x-api-key': FULL.apiKey } }), status: 400, service: 200 },

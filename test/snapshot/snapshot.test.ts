@@ -144,7 +144,7 @@ describe('a snapshot of the embedded service', () => {
     expect([...files].some((f) => f.includes('authorization'))).toBe(false);
   });
 
-  it('is served by a plain static file server at every path the README documents', async () => {
+  it('is served by a plain static file server at every path scripts/README.md documents', async () => {
     const files = await serveFolder(join(root, 'local'));
     try {
       for (const path of [

@@ -45,7 +45,7 @@ beforeAll(async () => {
   const builds = [
     ['full', FULL.email, ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'pl-PL']],
     ['basic', BASIC.email, ['en-US']],
-    // the README's own example: a partner page in French reads English
+    // widget/README.md's own example ("Locales and units"): a partner page in French reads English
     ['narrow', FULL.email, ['en-US', 'de-DE']],
   ] as const;
   for (const [folder, account, locales] of builds) {

@@ -1,6 +1,6 @@
 /**
  * For the Chromium tests: the built site served on 127.0.0.1 with a chosen delay before every answer, and
- * a partner page on another origin that embeds a resort the three documented ways (README, "Embeds").
+ * a partner page on another origin that embeds a resort the three documented ways (widget/README.md, "Embeds").
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -35,7 +35,7 @@ export function serveDelayed(folder: string, delayMs: number): Promise<Listening
 export type Theme = 'light' | 'dark' | 'partner';
 export type Embed = 'module' | 'include' | 'iframe';
 
-/** A partner's own theme, through the documented custom properties (README, "Styling"). */
+/** A partner's own theme, through the documented custom properties (widget/README.md, "Styling"). */
 export const PARTNER_THEME = `--rc-background:#12344d;--rc-color:#f4efe6;--rc-muted-color:#c3d0da;--rc-accent-color:#ffc36b;--rc-border-color:#2f5575;--rc-open-color:#8fe3b0;--rc-closed-color:#ffaaa0;--rc-warning-color:#ffd27a;--rc-bar-color:#ffb454;--rc-easy-color:#8fe3b0;--rc-intermediate-color:#8cc2ff;--rc-radius:4px;--rc-font:16px/1.5 Georgia,serif`;
 
 export interface PartnerOptions {

@@ -1,5 +1,5 @@
 /**
- * The one JSON error body both families answer with (the specification leaves its shape open; README,
+ * The one JSON error body both families answer with (the specification leaves its shape open; scripts/api/README.md,
  * "Errors").
  */
 import { z } from 'zod';

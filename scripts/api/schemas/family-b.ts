@@ -57,7 +57,7 @@ export const ProfileRecord = z.looseObject({
       numGondolasTrans: num,
       numHighSpeedQuads: num,
       numHighSpeedSix: num,
-      // README, "Choices": the embedded service also counts eight-seat and other lifts
+      // scripts/api/README.md, "Choices where the specification is silent": the embedded service also counts eight-seat and other lifts
       numHighSpeedEight: num.optional(),
       numOtherLifts: num.optional(),
     })
@@ -210,12 +210,12 @@ export const OverviewRecord = z.looseObject({
 });
 export type OverviewRecord = z.infer<typeof OverviewRecord>;
 
-/** Credit line of a webcam; its members are not in the specification (see README). */
+/** Credit line of a webcam; its members are not in the specification (scripts/api/README.md, "Endpoints"). */
 export const CreditLine = z.looseObject({ text: str, url: str });
 export const WebcamRecord = z.looseObject({
   webcamId: z.number(),
   resort: z.number(),
-  // README, "Choices": the embedded service names each webcam
+  // scripts/api/README.md, "Choices where the specification is silent": the embedded service names each webcam
   title: str.optional(),
   lastUpdate: z.int(),
   lastUpdate_str: UtcStamp,

@@ -1,6 +1,6 @@
 /**
  * Family A records (spec 2A). Depths and lengths are centimetres and kilometres in every locale; the
- * `locale` header translates `comment` only (README, "Choices").
+ * `locale` header translates `comment` only (scripts/api/README.md, "Locales").
  */
 import type { DatasetResort, Language } from '../../dataset/schema.ts';
 import type { ResortSnowReport } from '../../api/schemas/family-a.ts';

@@ -64,7 +64,7 @@ export function webcamRecords(ctx: RenderContext, resort: DatasetResort): Webcam
 
 export interface CombinedOptions {
   forecastOnly: boolean;
-  /** README, "Choices": `forecast=true` adds the forecast days (needs weather access). */
+  /** scripts/api/README.md, "Endpoints": `forecast=true` adds the forecast days (needs weather access). */
   forecast: boolean;
   /** `links=false` leaves the links out to save bandwidth (spec 4B.2). */
   links: boolean;
