@@ -171,26 +171,31 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
 
   if (b && !credentials.token) {
     const target = targetOf({ endpoint: 'auth.token', params: { email: options.email!, password: options.password! }, locale: 'en-US' });
-    const response = await withRetries(b.origin, target, {});
-    if (response.status !== 200) {
-      const refused = response.status === 401 || response.status === 403;
-      throw new SnapshotError(
-        refused ? 'upstream_auth' : 'upstream_unreachable',
-        `${describe('B')}: the token request answered HTTP ${response.status}; ${refused ? 'the upstream refused the e-mail address or password: check RC_EMAIL and RC_PASSWORD' : 'try again later'}. Nothing was published`,
-        { context: { status: response.status } },
-      );
-    }
-    // only what this source needs must hold (the contract); the rest of the body may drift
-    const parsed = (CONTRACT['auth.token'] as z.ZodType<{ token: string }>).safeParse((() => {
-      try {
-        return JSON.parse(response.body);
-      } catch {
-        return undefined;
+    // a body cut short or garbled on the way is a fault like a 503: asked again, as often as a request is tried
+    let token: string | undefined;
+    for (let attempt = 1; token === undefined; attempt++) {
+      const response = await withRetries(b.origin, target, {});
+      if (response.status !== 200) {
+        const refused = response.status === 401 || response.status === 403;
+        throw new SnapshotError(
+          refused ? 'upstream_auth' : 'upstream_unreachable',
+          `${describe('B')}: the token request answered HTTP ${response.status}; ${refused ? 'the upstream refused the e-mail address or password: check RC_EMAIL and RC_PASSWORD' : 'try again later'}. Nothing was published`,
+          { context: { status: response.status } },
+        );
       }
-    })());
-    if (!parsed.success) throw new SnapshotError('upstream_invalid', 'the token request answered a body without a token');
-    credentials.token = parsed.data.token;
-    secrets.push(parsed.data.token);
+      // only what this source needs must hold (the contract); the rest of the body may drift
+      const parsed = (CONTRACT['auth.token'] as z.ZodType<{ token: string }>).safeParse((() => {
+        try {
+          return JSON.parse(response.body);
+        } catch {
+          return undefined;
+        }
+      })());
+      if (parsed.success) token = parsed.data.token;
+      else if (attempt >= options.attempts) throw new SnapshotError('upstream_invalid', `the token request answered a body without a token ${options.attempts} time${options.attempts === 1 ? '' : 's'}; nothing was published`);
+    }
+    credentials.token = token;
+    secrets.push(token);
     proven.add('B');
   }
 
