@@ -70,6 +70,8 @@ export interface ReleaseHead {
   spent: number;
   /** The month's requests before this run (the output folder's ledger). */
   ledgerBefore: number;
+  /** Every request the source sent in this run, the token and account calls included: what the ledger adds. */
+  sent?: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -252,7 +254,8 @@ export class Release {
       identity: head.identity,
       builtAt: manifest.builtAt,
       requests: { made, saved: Math.max(0, Object.keys(files).length - made), lowerBound: c.lowerBound, byEndpoint: Object.fromEntries(Object.entries(c.byEndpoint).sort()) },
-      ledger: { month, requests: head.ledgerBefore + made },
+      // the same count the ledger file gets (run.ts): every request sent, not only the plan's
+      ledger: { month, requests: head.ledgerBefore + Math.max(made, head.sent ?? 0) },
       files,
       absent: Object.fromEntries(Object.entries(this.#absent).sort()),
       ...(Object.keys(this.#staleAbsent).length > 0 ? { staleAbsent: Object.fromEntries(Object.entries(this.#staleAbsent).sort()) } : {}),

@@ -166,6 +166,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
         identity: stored,
         spent,
         ledgerBefore,
+        sent: source.sent(),
       };
       stopped();
       const { manifest, state, summary } = await release.publish(head, started);

@@ -143,7 +143,8 @@ describe('one account, one source', () => {
     const ledger = JSON.parse(await readFile(join(root, '.same-account-releases', 'ledger.json'), 'utf8')) as { entries: Array<{ requests: number }> };
     expect(ledger.entries).toHaveLength(1);
     expect(ledger.entries[0]!.requests).toBe(first.requests.made + second.requests.made + 2);
-    expect(second.ledger.requests).toBe(first.requests.made + second.requests.made);
+    // the private state says the same
+    expect(second.ledger.requests).toBe(ledger.entries[0]!.requests);
   }, 60_000);
 });
 
