@@ -8,7 +8,7 @@ import type { Scope } from '../snapshot/scope.ts';
 import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
 import { headersFile } from './headers.ts';
-import { mirrorFiles } from './rewrites.ts';
+import { mirrorFiles } from './mirror.ts';
 
 export interface SiteOptions {
   scope: Scope;
