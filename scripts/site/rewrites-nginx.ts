@@ -9,6 +9,7 @@ import type { Endpoint } from '../api/endpoints.ts';
 import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
+import { ID_SOURCE } from '../api/text.ts';
 import { CACHE_SECONDS } from './headers.ts';
 import {
   booleanParams,
@@ -26,7 +27,6 @@ import {
 
 /** nginx reads at most 4096 bytes per token: longer resort sets are built up in pieces. */
 const CHUNK = 3000;
-const ID = '[1-9][0-9]{0,9}';
 
 /** A path pattern as a regex with one capture per path parameter. */
 const patternRegex = (endpoint: Endpoint) => `^${endpoint.pattern.replace(/\{\w+\}/g, '([^/]+)')}$`;
@@ -159,7 +159,7 @@ function familyB(w: Writer, options: MirrorOptions): void {
   out.push(`    if ($rc_pick ~ "^lc:-") { ${fail('language')} }`);
   out.push(`    if ($rc_pick ~ "^lc:[a-z]{2}-$") { ${fail('country')} }`);
   out.push(`    if ($rc_locale = "?") { ${fail('locale')} }`);
-  out.push(`    if ($rc_id !~ "^(${ID})?$") { ${fail('id')} }`);
+  out.push(`    if ($rc_id !~ "^(${ID_SOURCE})?$") { ${fail('id')} }`);
   out.push(`    if ($rc_n !~ "^[0-5]?$") { ${fail('days')} }`);
   for (const p of params.values()) {
     const v = p.name.replace(/\W/g, '_');
@@ -206,8 +206,8 @@ function familyA(w: Writer, options: MirrorOptions): void {
   };
   location('^~ /resort/', [
     `    if ($uri !~ "^/resort/[^/]+/snowreport$") { ${fail('endpoint')} }`,
-    `    if ($uri !~ "^/resort/${ID}/snowreport$") { ${fail('id')} }`,
-    `    if ($uri ~ "^/resort/(${ID})/snowreport$") { set $rc_missing "there is no resort $1 in this mirror"; }`,
+    `    if ($uri !~ "^/resort/${ID_SOURCE}/snowreport$") { ${fail('id')} }`,
+    `    if ($uri ~ "^/resort/(${ID_SOURCE})/snowreport$") { set $rc_missing "there is no resort $1 in this mirror"; }`,
     `    rewrite ^/(.*)$ /${INTERNAL_PREFIX}/$rc_locale/$1.json last;`,
   ]);
   location('^~ /resorts/', [
@@ -216,7 +216,7 @@ function familyA(w: Writer, options: MirrorOptions): void {
     '    set $rc_sfx "group=all";',
     '    set $rc_region "";',
     '    if ($args ~ "(?:^|&)regionId=([^&]*)") { set $rc_region $1; set $rc_sfx "regionId=$1"; }',
-    `    if ($rc_region !~ "^(${ID})?$") { ${fail('id')} }`,
+    `    if ($rc_region !~ "^(${ID_SOURCE})?$") { ${fail('id')} }`,
     `    set $rc_missing ${JSON.stringify(errors.file.message)};`,
     '    if ($rc_region) { set $rc_missing "there is no region $rc_region in this mirror"; }',
     `    rewrite ^ /${INTERNAL_PREFIX}/$rc_locale/resorts/snowreport/$rc_sfx.json last;`,

@@ -281,7 +281,10 @@ export type AttributionRecord = z.infer<typeof AttributionRecord>;
 export const TokenRecord = z.looseObject({ token: z.string(), domain: z.string() });
 export type TokenRecord = z.infer<typeof TokenRecord>;
 
+/** A key of a multi-resort map: a resort id, as the map's JSON writes it. */
+export const ResortIdKey = z.string().regex(/^[1-9]\d*$/, { message: 'map keys must be resort ids' });
+
 /** A multi-resort map body: keys are resort ids. */
 export function resortMap<T extends z.ZodType>(record: T) {
-  return z.record(z.string().regex(/^[1-9]\d*$/, { message: 'map keys must be resort ids' }), record);
+  return z.record(ResortIdKey, record);
 }
