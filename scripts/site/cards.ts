@@ -15,6 +15,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
+import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
 
@@ -71,7 +72,6 @@ export const frameLoaderSource = `/* resort-conditions: sizes iframes of pre-ren
 /** In the card page: reports the card's height to the embedding page whenever it changes, and when asked. */
 const HEIGHT_REPORTER = `(function(){if(parent===window)return;var el=document.querySelector('resort-conditions');function send(){parent.postMessage({type:'resort-conditions:height',height:Math.ceil(el.getBoundingClientRect().height)},'*')}addEventListener('message',function(e){if(e.source===parent&&e.data&&e.data.type==='resort-conditions:measure')send()});new ResizeObserver(send).observe(el);send()})();`;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON that cannot end a `<script>` element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
