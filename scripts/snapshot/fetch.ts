@@ -11,6 +11,7 @@ import { SnapshotError } from './errors.ts';
 import type { Collection } from './plan.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import type { Source } from './source.ts';
+import { pool } from './pool.ts';
 import { validateBody, whereOf } from './validate.ts';
 
 /** Why a collection failed: the upstream's fault (HTTP, network) or a body that breaks the contract. */
@@ -35,22 +36,6 @@ export interface Fetched {
   requests: number;
   /** What the bodies sent beyond or beside the specification. */
   drift: DriftIssue[];
-}
-
-/** A bounded pool: at most `limit` tasks run at once. */
-export function pool(limit: number) {
-  let active = 0;
-  const queue: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      queue.shift()?.();
-    }
-  };
 }
 
 /** 401 answers in a row that stop a run: the credentials were revoked or are wrong. */
