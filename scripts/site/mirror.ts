@@ -11,14 +11,14 @@ import { netlifyRedirects } from './rewrites-netlify.ts';
 import { nginxRules } from './rewrites-nginx.ts';
 
 /** The rule files and the static error bodies a release publishes beside `api/`. */
-export function mirrorFiles(options: MirrorOptions): ExtraFile[] {
+export async function mirrorFiles(options: MirrorOptions): Promise<ExtraFile[]> {
   const text = (path: string, content: string): ExtraFile => ({ path, bytes: Buffer.from(content) });
   const errors = mirrorErrors(options.locales);
   return [
     text('_redirects', netlifyRedirects(options)),
     text('.htaccess', apacheRules(options)),
     text(`${MIRROR_FOLDER}/nginx.conf`, nginxRules(options)),
-    text(`${MIRROR_FOLDER}/edge-worker.js`, edgeWorker(options)),
+    text(`${MIRROR_FOLDER}/edge-worker.js`, await edgeWorker(options)),
     ...Object.entries(errors).map(([name, body]) => text(errorFile(name as MirrorErrorName), `${JSON.stringify(body)}\n`)),
   ];
 }

@@ -6,7 +6,7 @@
  * one module per kind of host writes that as rules (nginx, Apache, Netlify, and an edge function for object
  * storage behind a CDN), and `mirror.ts` gathers them. Pure.
  */
-import { ENDPOINTS, type Endpoint } from '../api/endpoints.ts';
+import { ENDPOINTS, type Endpoint, type Freshness } from '../api/endpoints.ts';
 import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
@@ -19,6 +19,19 @@ export interface MirrorOptions {
   groups: readonly Group[];
   /** Published files, relative to `api/`: only groups with files are named by the rules. */
   files: readonly string[];
+}
+
+/** What the edge function (`runtime/edge-worker.ts`) reads of one build, written above its bundle. */
+export interface MirrorData {
+  /** The published locales, in the config's order. */
+  locales: readonly string[];
+  /** The published resort sets: ids joined by commas (ascending) → the group's name. */
+  sets: Readonly<Record<string, string>>;
+  /** Cache lifetime in seconds per freshness class. */
+  cache: Readonly<Record<Freshness, number>>;
+  /** Cache lifetime of the quick links' `/<locale>/externalservice/…` files. */
+  landingCache: number;
+  errors: Readonly<Record<MirrorErrorName, ErrorBody>>;
 }
 
 /** Where the rule files and the static error bodies live in the published tree. */

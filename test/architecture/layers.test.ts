@@ -139,6 +139,18 @@ describe('the layers', () => {
     }
   });
 
+  it('keeps the code a release runs elsewhere (the edge function, the frame loader) free of packages and Node', () => {
+    const runtime = FILES.filter((f) => f.startsWith('scripts/site/runtime/'));
+    expect(runtime.length).toBeGreaterThan(0);
+    for (const file of runtime) {
+      for (const i of importsOf(file)) {
+        expect(i.local, `${file} imports ${i.target}`).toBe(true);
+        const allowed = i.target.startsWith('scripts/api/') || i.target.startsWith('scripts/site/runtime/') || i.target === 'scripts/site/rewrites.ts';
+        expect(allowed, `${file} imports ${i.target}`).toBe(true);
+      }
+    }
+  });
+
   it('lets the element import lit, its own modules and the contract, and the schemas as types only', () => {
     for (const file of FILES.filter((f) => layerOf(f) === 'widget')) {
       for (const i of importsOf(file)) {

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../scripts/api/schemas/error.ts';
+import type { ExtraFile } from '../../scripts/snapshot/release.ts';
 import { mirrorFiles } from '../../scripts/site/mirror.ts';
 import { mirrorErrors, publishedSets, subsets, type MirrorOptions } from '../../scripts/site/rewrites.ts';
 import { edgeWorker } from '../../scripts/site/rewrites-edge.ts';
@@ -63,7 +64,10 @@ describe('the error bodies', () => {
 });
 
 describe('the rule files', () => {
-  const files = mirrorFiles(OPTIONS);
+  let files: ExtraFile[] = [];
+  beforeAll(async () => {
+    files = await mirrorFiles(OPTIONS);
+  });
   const text = (path: string) => Buffer.from(files.find((f) => f.path === path)!.bytes).toString('utf8');
 
   it('are published beside api/: Netlify, Apache, nginx, the edge function and one error body per reason', () => {
@@ -110,7 +114,7 @@ describe('the edge function', () => {
   let edge: Edge;
   beforeAll(async () => {
     const file = join(root, 'edge-worker.js');
-    await writeFile(file, edgeWorker(OPTIONS));
+    await writeFile(file, await edgeWorker(OPTIONS));
     edge = (await import(pathToFileURL(file).href)) as Edge;
   });
 
