@@ -13,6 +13,7 @@ import { mirrorFiles } from '../../scripts/site/mirror.ts';
 import { mirrorErrors, publishedSets, subsets, type MirrorOptions } from '../../scripts/site/rewrites.ts';
 import { edgeWorker } from '../../scripts/site/rewrites-edge.ts';
 import { nginxRules } from '../../scripts/site/rewrites-nginx.ts';
+import { describeNeeding } from '../helpers.ts';
 import { NGINX, startNginx } from './nginx.ts';
 import { parseRedirects, resolveRedirect } from './netlify.ts';
 
@@ -148,7 +149,7 @@ describe('the edge function', () => {
   });
 });
 
-describe.skipIf(!NGINX)(NGINX ? 'nginx with a long resort set' : 'nginx with a long resort set (skipped: nginx is not installed)', () => {
+describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run installs it')('nginx with a long resort set', () => {
   it('answers the quick link of a country of 400 resorts', async () => {
     const dist = join(root, 'dist');
     const file = join(dist, 'api/en-US/externalservice/resort/snowreport/group=region-430.json');
