@@ -1,5 +1,5 @@
 /**
- * The publishable package (issue 12, part 2): what `npm pack` ships, compiled into gitignored folders.
+ * The publishable package (README, "Using the package"): what `npm pack` ships, compiled into gitignored folders.
  *
  * - `widget/lib/`: the element as ES modules with `.d.ts` (lit stays a dependency), the contract modules it
  *   runs with under `widget/lib/contract/`, the record types it names as plain TypeScript (no zod), the

@@ -60,7 +60,7 @@ export function apacheRules(options: MirrorOptions): string {
     '# the quick links of a region list read through a service URL resolve to /<locale>/externalservice/…',
     `RewriteRule ^(${options.locales.map(regexEscape).join('|')})/(externalservice/.+\\.json)$ api/$1/$2 [END]`,
     '',
-    '# round 1, Family B: the locale from language and country, both needed to leave en-US (spec 4B.1)',
+    '# round 1, Family B: the locale from language and country, both needed to leave en-US',
   ];
   for (const e of credentialEndpoints()) out.push(`RewriteRule ^${patternOf(e)}$ - [R=404,L]`);
   for (const locale of options.locales) {

@@ -72,14 +72,14 @@ export function nginxRules(options: MirrorOptions): string {
 }
 
 /**
- * spec 4B.2: a request URI over MAX_URI_LENGTH characters is answered 414 in the service's shape. nginx's
+ * A request URI over MAX_URI_LENGTH characters is answered 414 in the service's shape. nginx's
  * own limit (a request line in 8 KB buffers) would answer its HTML page first, at a slightly different
  * length, so the buffers are raised and the rule counts. Server level: it runs before any location.
  */
 function uriLimit(w: Writer): void {
   const too = `^.{${MAX_URI_LENGTH + 1}}`;
   w.out.push(
-    `# spec 4B.2: a request URI over ${MAX_URI_LENGTH} characters is answered 414 in the service's shape`,
+    `# a request URI over ${MAX_URI_LENGTH} characters is answered 414 in the service's shape`,
     '# (needs this server to be the default one of its address, or the same line in it)',
     'large_client_header_buffers 4 16k;',
     `if ($request_uri ~ "${too}") { rewrite ^ /${INTERNAL_PREFIX}/uri-too-long last; }`,
@@ -100,8 +100,7 @@ function familyB(w: Writer, options: MirrorOptions): void {
   const countries = [...new Set(options.locales.map((l) => l.slice(3)))];
   out.push('location ^~ /externalservice/ {', ...headerLines('    '));
   w.methods();
-  // spec 4B.1: language and country select the locale, both are needed to leave en-US
-  out.push('    # the locale: language and country, both needed to leave en-US (spec 4B.1)');
+  out.push('    # the locale: language and country, both needed to leave en-US');
   out.push('    set $rc_has "";', '    set $rc_language "";', '    set $rc_country "";');
   out.push('    if ($args ~ "(?:^|&)language=([^&]*)") { set $rc_has l; set $rc_language $1; }');
   out.push('    if ($args ~ "(?:^|&)country=([^&]*)") { set $rc_has "${rc_has}c"; set $rc_country $1; }');
@@ -167,8 +166,8 @@ function familyB(w: Writer, options: MirrorOptions): void {
     out.push(`    set $rc_check "$rc_route:$rc_bad_${v}";`, `    if ($rc_check ~ "^(${owners.join('|')}):bad$") { ${fail('boolean')} }`);
   }
 
-  // spec 4B.3: multi-resort requests are answered for the published groups only, in the form of the
-  // service's own quick links (upstream-facts.md): token first, resortId ascending, language and country last
+  // multi-resort requests are answered for the published groups only, in the form of the
+  // service's own quick links (test/fixtures/upstream/): token first, resortId ascending, language and country last
   out.push('    # multi-resort: only the resort sets of the published groups, as the service\'s quick links write them');
   out.push('    set $rc_check "$rc_route:$arg_resortId";', `    if ($rc_check = "multi:") { ${fail('no-ids')} }`);
   out.push('    set $rc_set "";', '    set $rc_group "";');

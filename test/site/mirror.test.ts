@@ -1,6 +1,6 @@
 /**
- * Existing clients against the mirror (issue 12): a sample build in en-US and de-DE, then the client flows
- * replayed against the embedded service and, side by side, a real nginx with the generated configuration,
+ * Existing clients against the mirror (README, "Moving an existing client to the mirror"): a sample build
+ * in en-US and de-DE, then the client flows replayed against the embedded service and, side by side, a real nginx with the generated configuration,
  * the edge function in front of a static server, and the Netlify and Apache rules read and applied. Every
  * answer equals the service's but for the region lists' token fields, or is the refusal the README
  * documents, in the service's error shape.

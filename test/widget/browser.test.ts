@@ -1,6 +1,6 @@
 /**
  * The element, the cards and the frame loader in Debian's Chromium, on a partner page of another origin
- * (issue 10): layout shift, themes and contrast, layout at every width, no third-party requests, the
+ * (README, "Embeds"): layout shift, themes and contrast, layout at every width, no third-party requests, the
  * embeds. Screenshots go to test-results/.
  */
 import { existsSync } from 'node:fs';
