@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { ZodType } from 'zod';
 import { ResortConditionsError } from '../api/errors.ts';
-import { pool } from '../snapshot/fetch.ts';
+import { eachInPool as inPool } from '../snapshot/pool.ts';
 import { costOf, pricesFor, type Prices } from './cost.ts';
 import { isText, layers, namesIn } from './order.ts';
 import { isUpToDate, planDeploy, settleChecks, uploads, type DeployPlan, type RemoteState } from './plan.ts';
@@ -232,28 +232,6 @@ async function uploadAll(store: Store, release: LocalRelease, objects: readonly 
     await store.put(object.path, await readObject(release, object), object, object.fingerprint);
     progress.tick();
   });
-}
-
-/**
- * Runs `task` for each item, at most `limit` at once. After the first failure no new task starts, the
- * ones under way finish, and the failure is thrown: the next phase never starts after a hole in this one.
- */
-async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  const run = pool(limit);
-  let failure: { error: unknown } | undefined;
-  await Promise.allSettled(
-    items.map((item) =>
-      run(async () => {
-        if (failure) return;
-        try {
-          await task(item);
-        } catch (error) {
-          failure ??= { error };
-        }
-      }),
-    ),
-  );
-  if (failure) throw failure.error;
 }
 
 /**

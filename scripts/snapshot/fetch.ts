@@ -11,6 +11,7 @@ import { interrupted, SnapshotError } from './errors.ts';
 import type { Collection } from './plan.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import type { Source } from './source.ts';
+import { pool } from './pool.ts';
 import { validateBody, whereOf, type BrokenRecords } from './validate.ts';
 
 /** Why a collection failed: the upstream's fault (HTTP, network) or a body that breaks the contract. */
@@ -37,22 +38,6 @@ export interface Fetched {
   drift: DriftIssue[];
   /** Resorts whose records broke the contract, left out of the bodies: id → why (JSON paths, no URL). */
   broken?: ReadonlyMap<number, string>;
-}
-
-/** A bounded pool: at most `limit` tasks run at once. */
-export function pool(limit: number) {
-  let active = 0;
-  const queue: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      queue.shift()?.();
-    }
-  };
 }
 
 /** 401 answers in a row that stop a run: the credentials were revoked or are wrong. */

@@ -14,7 +14,8 @@ import { derive } from './derive.ts';
 import { discover } from './discover.ts';
 import { fitPlan, formatFit } from './fit.ts';
 import { interrupted } from './errors.ts';
-import { Fetcher, pool, type Fetched } from './fetch.ts';
+import { Fetcher, type Fetched } from './fetch.ts';
+import { eachInPool } from './pool.ts';
 import type { Manifest } from './manifest.ts';
 import { resortCollections, type PlanContext } from './plan.ts';
 import { PreviousBuild } from './previous.ts';
@@ -190,19 +191,5 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
  * staging folder behind).
  */
 async function fetchInto(release: Release, tasks: Array<() => Promise<Fetched>>, inFlight: number, deriveFiles: Parameters<Release['add']>[1]): Promise<void> {
-  const run = pool(inFlight);
-  let fatal: { error: unknown } | undefined;
-  await Promise.allSettled(
-    tasks.map((task) =>
-      run(async () => {
-        if (fatal) return;
-        try {
-          await release.add(await task(), deriveFiles);
-        } catch (error) {
-          fatal ??= { error };
-        }
-      }),
-    ),
-  );
-  if (fatal) throw fatal.error;
+  await eachInPool(tasks, inFlight, async (task) => release.add(await task(), deriveFiles));
 }

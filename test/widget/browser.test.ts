@@ -1,6 +1,6 @@
 /**
  * The element, the cards and the frame loader in Debian's Chromium, on a partner page of another origin
- * (issue 10): layout shift, themes and contrast, layout at every width, no third-party requests, the
+ * (README, "Embeds"): layout shift, themes and contrast, layout at every width, no third-party requests, the
  * embeds. Screenshots go to test-results/.
  */
 import { existsSync } from 'node:fs';
@@ -13,12 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../../scripts/service/listen.ts';
 import { bundleWidget } from '../../scripts/site/widget.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { FROZEN_NOW } from '../helpers.ts';
+import { describeNeeding, FROZEN_NOW } from '../helpers.ts';
 import { observeLayoutShifts, serveDelayed, servePartner, type PartnerOptions, type Theme } from './partner.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
 
 const RESULTS = 'test-results';
 const LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'pl-PL'];
@@ -152,7 +151,7 @@ async function inBatches<T, R>(items: T[], limit: number, task: (item: T) => Pro
   return out;
 }
 
-describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin', { timeout: 120_000 }, () => {
+describeNeeding('chromium', hasChromium, 'apt-get install -y chromium')('in Chromium, on a partner page of another origin', { timeout: 120_000 }, () => {
   it('shows a resort in English with imperial units and in German with metric, and asks nothing of any other origin', async () => {
     const { context, page, requests, problems } = await open({ embed: 'module', resorts: [25] });
     await settled(page);
@@ -694,8 +693,15 @@ describe.skipIf(!hasChromium)('in Chromium, on a partner page of another origin'
     const resorts = [{ id: 25, locale: 'en-US' }, { id: 25, locale: 'de-DE' }];
     const { context, page } = await open({ embed: 'module', resorts, css }, { width: 960 });
     await settled(page);
+    const texts = await page.locator('resort-conditions').evaluateAll((els) => els.map((el) => el.shadowRoot?.textContent ?? ''));
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('Snow depth');
+    expect(texts[1]).toContain('Schneehöhe');
     const box = (await page.locator('main').boundingBox())!;
-    await page.screenshot({ path: join(RESULTS, 'readme.png'), clip: box, fullPage: true });
+    const png = await page.screenshot({ path: join(RESULTS, 'readme.png'), clip: box, fullPage: true });
+    // a PNG of the clip's size: the IHDR chunk holds the width and the height
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Math.round(box.width), Math.round(box.height)]);
     await context.close();
   });
 });

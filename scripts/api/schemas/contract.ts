@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { MULTI_TYPES, perMultiEndpoint, type EndpointId, type MultiType } from '../endpoints.ts';
+import { ResortIdKey } from './family-b.ts';
 
 /**
  * An id that names a file (`scope.ts` `checkId`): a positive safe integer, so a string, a fraction or a
@@ -18,10 +19,7 @@ import { MULTI_TYPES, perMultiEndpoint, type EndpointId, type MultiType } from '
 const Id = z.int().positive();
 
 /** A key of a multi-resort map (family-b.ts `resortMap`), small enough that `Number(key)` stays exact. */
-const IdKey = z
-  .string()
-  .regex(/^[1-9]\d*$/, { message: 'map keys must be resort ids' })
-  .refine((key) => Number.isSafeInteger(Number(key)), { message: 'map keys must be resort ids that are safe integers' });
+const IdKey = ResortIdKey.refine((key) => Number.isSafeInteger(Number(key)), { message: 'map keys must be resort ids that are safe integers' });
 
 /** A record nobody reads a member of: it must still be a record (it is published as a file of its own). */
 const AnyRecord = z.looseObject({});
