@@ -57,7 +57,9 @@ async function prerenderModule(): Promise<{ module: Prerender; close(): Promise<
     configFile: `${ROOT}vite.config.ts`,
     logLevel: 'warn',
     appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false },
+    // no file watcher: a build reads the sources once, and a watcher over the project root would also watch
+    // the output tree and its earlier releases (tens of thousands of folders)
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
