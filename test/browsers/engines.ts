@@ -102,6 +102,8 @@ async function launchChromium(): Promise<Engine> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
+    // Chromium on a desktop shows its classic scrollbars, which take room from the page as in Firefox
+    ignoreDefaultArgs: ['--hide-scrollbars'],
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   return {
@@ -168,7 +170,7 @@ function freePort(): Promise<number> {
 /** An X display of our own (`-displayfd` picks a free number), unless one is set. */
 async function display(): Promise<{ display: string; process?: ChildProcess }> {
   if (process.env.DISPLAY) return { display: process.env.DISPLAY };
-  const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1920x1400x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1920x1400x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'], detached: true });
   const number = await new Promise<string>((resolve, reject) => {
     let out = '';
     xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
@@ -211,13 +213,26 @@ async function launchWebKit(): Promise<Engine> {
   const { Builder } = await import('selenium-webdriver');
   const screen = await display();
   const port = await freePort();
-  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: screen.display } });
+  // a process group of its own: the driver, the MiniBrowser it starts and WebKit's processes end together
+  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: screen.display }, detached: true });
   const server = `http://127.0.0.1:${port}`;
   const frames = await serveFramePage();
+  const groups = [driverProcess.pid, screen.process?.pid].filter((pid): pid is number => pid !== undefined);
+  const kill = () => {
+    for (const pid of groups) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  // a test run that ends abruptly leaves no browser behind either
+  process.once('exit', kill);
   const stop = async () => {
     await frames.close();
-    driverProcess.kill();
-    screen.process?.kill();
+    kill();
+    process.off('exit', kill);
   };
   let driver: import('selenium-webdriver').WebDriver;
   try {
@@ -296,7 +311,8 @@ async function launchWebKit(): Promise<Engine> {
       return tab;
     },
     async close() {
-      await driver.quit().catch(() => undefined);
+      // the session's end closes MiniBrowser; the process groups go whatever it answers
+      await Promise.race([driver.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       await stop();
     },
   };

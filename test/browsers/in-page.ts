@@ -9,10 +9,10 @@
  * A card is named by the `data-where` of its closest ancestor that has one, else by its width and attributes.
  */
 export function valueProblems(): string[] {
-  // a value and its unit on one line
-  const WRAP = 'dd, .value, .temps > *, .more > span, time, .when, .day';
+  // a value and its unit on one line (a surface's words, `dd.text`, have no unit and may wrap)
+  const WRAP = 'dd:not(.text), .value, .temps > *, .more > span, time, .when, .day';
   // no value, label or status cut at its edge by what holds it
-  const CUT = '.content :is(dd, b, .value, .temps > *, .more > span, time, .status, .difficulty li > *, .when)';
+  const CUT = '.content :is(dd, b, .value, .temps > *, .more > span, time, .status, .difficulty li > *, .when, .day)';
   const out: string[] = [];
   const text = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ');
   /** The nearest ancestor whose overflow on `axis` clips, inside the shadow root. */
