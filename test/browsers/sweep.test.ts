@@ -19,6 +19,7 @@ import { FROZEN_NOW } from '../helpers.ts';
 import { ENGINE_NAMES, launch, missing, type Engine, type EngineName, type Tab } from './engines.ts';
 import { smallTargets, valueProblems } from './in-page.ts';
 import { serveSite, servePartner, type Card, type Partner, type Site } from './pages.ts';
+import { grouped, type Failure } from './failures.ts';
 
 const RESULTS = 'test-results';
 const CI = process.env.CI === 'true';
@@ -42,38 +43,6 @@ export function sweepWidths(font: number): number[] {
   for (let w = 240; w <= 1400; w += 8) all.add(w);
   for (const s of steps) for (const w of [s - 1, s, s + 1]) all.add(w);
   return [...all].sort((a, b) => a - b);
-}
-
-interface Failure {
-  engine: EngineName;
-  check: 'shift' | 'box' | 'value' | 'target' | 'page';
-  where: string;
-  detail: string;
-}
-
-/**
- * The failures as lines, the same detail at neighbouring widths of the sweep in one line:
- * `firefox days=unset font=16px at 400–479 px (12 widths): reserved 906 px, final 1020 px, …`.
- */
-export function grouped(failures: Failure[]): string[] {
-  const groups = new Map<string, number[]>();
-  for (const f of failures) {
-    const m = /^(\d+)px (.*?)(?: #\d+)?$/.exec(f.where);
-    const key = m ? `${f.engine} ${m[2]}\u0000${f.detail}` : `${f.engine} ${f.where}\u0000${f.detail}`;
-    groups.set(key, [...(groups.get(key) ?? []), ...(m ? [Number(m[1])] : [])]);
-  }
-  return [...groups].map(([key, widths]) => {
-    const [where, detail] = key.split('\u0000');
-    if (!widths.length) return `${where}: ${detail}`;
-    const runs: number[][] = [];
-    for (const w of widths.sort((a, b) => a - b)) {
-      const run = runs.at(-1);
-      if (run && w - run.at(-1)! <= 8) run.push(w);
-      else runs.push([w]);
-    }
-    const at = runs.map((r) => (r.length === 1 ? `${r[0]}` : `${r[0]}–${r.at(-1)}`)).join(', ');
-    return `${where} at ${at} px (${widths.length} width${widths.length === 1 ? '' : 's'}): ${detail}`;
-  });
 }
 
 let root: string;
