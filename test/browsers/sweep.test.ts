@@ -117,7 +117,7 @@ async function measure(engine: Engine, cards: Card[], font: number, viewport = {
       () => !!customElements.get('resort-conditions') && [...document.querySelectorAll('resort-conditions')].every((el) => el.shadowRoot?.querySelector('.frame:not(.loading)')),
       null,
       'every card in its final state',
-      60_000,
+      180_000,
     );
     // two frames more, recorded
     await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))), null);
@@ -185,6 +185,20 @@ for (const name of ENGINES) {
       await writeFile(join(RESULTS, `sweep-${name}.tsv`), `engine\tcheck\twhere\tdetail\n${rows.join('\n')}${rows.length ? '\n' : ''}`);
     });
 
+    /**
+     * Measures one page. A page that does not load or settle (a browser that hangs or loses its window) is a
+     * failure of its own, and the browser starts afresh for the next page.
+     */
+    const load = async (page: string, ...args: Parameters<typeof measure> extends [Engine, ...infer R] ? R : never): Promise<Measured | Failure> => {
+      try {
+        return await measure(engine, ...args);
+      } catch (error) {
+        await engine.close().catch(() => undefined);
+        engine = await launch(name);
+        return { engine: name, check: 'page', where: page, detail: `did not settle: ${(error as Error).message || (error as Error).name}` };
+      }
+    };
+
     /** Runs `check`, keeps its failures for the engine's table, and asserts there are none. */
     const collect = async (check: () => Promise<Failure[]>) => {
       const found = await check();
@@ -202,8 +216,9 @@ for (const name of ENGINES) {
             days,
             wrapper: `width:${width}px`,
           }));
-          const m = await measure(engine, cards, font);
-          out.push(...shifts(name, m), ...fromLines(name, 'value', m.values));
+          const m = await load(`days=${daysName(days)} font=${font}px`, cards, font);
+          if ('check' in m) out.push(m);
+          else out.push(...shifts(name, m), ...fromLines(name, 'value', m.values));
         }
         return out;
       });
@@ -219,8 +234,9 @@ for (const name of ENGINES) {
             locale,
             wrapper: `width:${width}px`,
           }));
-          const m = await measure(engine, cards, font);
-          out.push(...shifts(name, m), ...fromLines(name, 'value', m.values), ...fromLines(name, 'target', m.targets));
+          const m = await load(`${locale} font=${font}px`, cards, font);
+          if ('check' in m) out.push(m);
+          else out.push(...shifts(name, m), ...fromLines(name, 'value', m.values), ...fromLines(name, 'target', m.targets));
         }
         return out;
       });
@@ -241,7 +257,8 @@ for (const name of ENGINES) {
           const cards = [375, 600, 1000].flatMap((width) =>
             Object.entries(CONTEXTS).map(([context, c]) => ({ where: `${width}px ${context} font=${font}px`, resort: 25, wrapper: `${c.wrapper}width:${width}px`, style: c.style })),
           );
-          out.push(...shifts(name, await measure(engine, cards, font), true));
+          const m = await load(`layout contexts font=${font}px`, cards, font);
+          out.push(...('check' in m ? [m] : shifts(name, m, true)));
         }
         return out;
       });
@@ -260,7 +277,8 @@ for (const name of ENGINES) {
         const out: Failure[] = [];
         for (const { width, height, font } of [...VIEWPORTS, ...NEAR_STEPS]) {
           const cards = [{ where: `viewport ${width}×${height} font=${font}px`, resort: 25, wrapper: '' }];
-          out.push(...shifts(name, await measure(engine, cards, font, { width, height }, true)));
+          const m = await load(cards[0]!.where, cards, font, { width, height }, true);
+          out.push(...('check' in m ? [m] : shifts(name, m)));
         }
         return out;
       });
