@@ -1,6 +1,6 @@
 /**
- * Numbers, units, dates and relative times through Intl, in the unit system of the files: imperial for
- * en-US, metric for every other locale. Wind comes in m/s in metric files and is shown in km/h (issue 10).
+ * Numbers, dates and relative times through Intl, units written out, in the unit system of the files:
+ * imperial for en-US, metric for every other locale. Wind comes in m/s in metric files and is shown in km/h.
  */
 import { isImperial } from './locale.ts';
 
@@ -26,25 +26,42 @@ export interface Formatter {
   relative(ms: number, now: number): string;
 }
 
+/** Units after a number, with the space before them: depths and snowfall, temperatures, wind. */
+type Units = readonly [depth: string, temperature: string, wind: string];
+
+const IMPERIAL: Units = [' in', '°F', ' mph'];
+const METRIC: Units = [' cm', ' °C', ' km/h'];
+/**
+ * Where a language writes its metric units otherwise. The units are written out rather than taken from
+ * `Intl`, whose data differs between engines (Safari's Polish wind unit is "km/godz.", Chromium's "km/h")
+ * while a tile has room for the short forms alone; these are the short forms of the languages' weather
+ * reports.
+ */
+const UNITS: Record<string, Units> = {
+  en: [' cm', '°C', ' km/h'],
+  fr: ['\u202fcm', '\u202f°C', '\u202fkm/h'],
+  nl: [' cm', '°C', ' km/u'],
+  no: [' cm', ' °C', ' km/t'],
+  da: [' cm', '°C', ' km/t.'],
+  pl: [' cm', '°C', ' km/h'],
+  ja: [' cm', '°C', ' km/h'],
+};
+
 const cache = new Map<string, Formatter>();
 
 export function formatter(locale: string): Formatter {
   const cached = cache.get(locale);
   if (cached) return cached;
   const imperial = isImperial(locale);
-  // the short unit, or the narrow one where the short is much longer (Polish "km/godz.", "st. C"): a tile
-  // has no room for it, and the narrow form of those languages is the one their weather reports use
-  const unit = (unit: string, digits = 0) => {
-    const make = (unitDisplay: 'short' | 'narrow') => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay, maximumFractionDigits: digits });
-    const short = make('short');
-    const narrow = make('narrow');
-    const width = (f: Intl.NumberFormat) => f.formatToParts(1).find((p) => p.type === 'unit')?.value.length ?? 0;
-    return width(short) - width(narrow) > 2 ? narrow : short;
+  const [depthUnit, temperatureUnit, windUnit] = imperial ? IMPERIAL : (UNITS[locale.slice(0, 2)] ?? METRIC);
+  const unit = (suffix: string, digits: number) => {
+    const figure = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    return { format: (v: number) => figure.format(v) + suffix };
   };
-  const depth = unit(imperial ? 'inch' : 'centimeter');
-  const snow = unit(imperial ? 'inch' : 'centimeter', imperial ? 1 : 0);
-  const temperature = unit(imperial ? 'fahrenheit' : 'celsius', imperial ? 0 : 1);
-  const wind = unit(imperial ? 'mile-per-hour' : 'kilometer-per-hour');
+  const depth = unit(depthUnit, 0);
+  const snow = unit(depthUnit, imperial ? 1 : 0);
+  const temperature = unit(temperatureUnit, imperial ? 0 : 1);
+  const wind = unit(windUnit, 0);
   const number = new Intl.NumberFormat(locale);
   const snowNumber = new Intl.NumberFormat(locale, { maximumFractionDigits: imperial ? 1 : 0 });
   const dates = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
@@ -69,7 +86,7 @@ export function formatter(locale: string): Formatter {
     weekday: (d) => shorten(weekday.formatToParts(noon(d))),
     day: (d) => shorten(day.formatToParts(noon(d))).replace(/,(?= \d)/, ''),
     snowNumber: (v) => snowNumber.format(v),
-    snowUnit: snow.formatToParts(1).find((p) => p.type === 'unit')?.value ?? '',
+    snowUnit: depthUnit.trim(),
     date: (d) => date.format(noon(d)),
     dateTime: (ms) => dateTime.format(ms),
     relative(ms, now) {

@@ -44,7 +44,7 @@ import { loadResort } from './files.ts';
 import { renderCard } from './render/card.ts';
 import type { RenderContext } from './render/context.ts';
 import { reportView, type View } from './state.ts';
-import { styles } from './styles.ts';
+import { forecastDays, styles } from './styles.ts';
 
 /** Where the files are when no `src` is given: the `api/` folder beside this script. */
 const DEFAULT_BASE = new URL(/* @vite-ignore */ './api/', import.meta.url).href;
@@ -137,7 +137,7 @@ export class ResortConditions extends HTMLElement {
   declare locale: string;
 
   /**
-   * Forecast days after today, 0 to 5.
+   * Forecast days after today: 0 to 5, written as one digit; any other value is 3.
    * @attr days
    * @default 3
    */
@@ -197,8 +197,9 @@ export class ResortConditions extends HTMLElement {
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     const key = name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Properties;
     const fallback = DEFAULTS[key];
-    // a removed attribute is its default again; a number attribute is read as a number (NaN is checked where used)
-    this.#set(key, value === null ? fallback : typeof fallback === 'number' ? Number(value) : value, true);
+    // a removed attribute is its default again; a number attribute is read as a number (NaN is checked where
+    // used), but `days` as written: "05" is not 5 days, since the reservation's selectors cannot read it so
+    this.#set(key, value === null ? fallback : key === 'days' ? forecastDays(value) : typeof fallback === 'number' ? Number(value) : value, true);
   }
 
   connectedCallback(): void {
@@ -269,8 +270,7 @@ export class ResortConditions extends HTMLElement {
   }
 
   get #days(): number {
-    const days = Math.trunc(Number(this.days));
-    return Number.isFinite(days) ? Math.min(5, Math.max(0, days)) : 3;
+    return forecastDays(this.days);
   }
 
   get #base(): string {
@@ -345,9 +345,11 @@ export class ResortConditions extends HTMLElement {
       await strings;
       if (quiet || generation !== this.#generation) return;
       this.#shown = locale;
-      // a resort the index lists (or no index) whose file is missing is a broken tree, not an unknown resort
-      const unknown = !index && error instanceof FileError && error.status === 404;
-      this.#settle({ kind: unknown ? 'unknown-resort' : 'error' }, generation, unknown ? 'unknown resort' : String((error as Error)?.message ?? error));
+      // without an index, a missing report is an unknown resort; a resort the index lists whose report is
+      // missing is one the build left out (a new resort or locale whose part failed): a later build brings it
+      const missing = error instanceof FileError && error.status === 404 && error.url.endsWith('/combinedreport.json');
+      const view: View = missing ? { kind: index ? 'not-yet' : 'unknown-resort' } : { kind: 'error' };
+      this.#settle(view, generation, view.kind === 'error' ? String((error as Error)?.message ?? error) : view.kind === 'not-yet' ? 'not available yet' : 'unknown resort');
     }
   }
 

@@ -21,6 +21,20 @@ const DARK = /* css */ `
   --_blue: var(--rc-intermediate-color, #6aa8f5);
 `;
 
+/** The forecast's days when a value asks for none that the element shows. */
+export const DEFAULT_DAYS = 3;
+
+/**
+ * The forecast days a value asks for: 0 to 5 as written, a number or its one-digit text (`"3"`, not
+ * `"03"`, `" 3"` or `"3.0"`); anything else (`"7"`, `""`, `"-1"`, `"abc"`) is the default. It is the rule
+ * the reservation's attribute selectors can follow exactly (`geometry`), so the room a page reserves is
+ * the room the card takes for every value.
+ */
+export function forecastDays(value: unknown): number {
+  const text = String(value);
+  return /^[0-5]$/.test(text) ? Number(text) : DEFAULT_DAYS;
+}
+
 /**
  * The frame's height: a function of the width step and the forecast's rows (`--n` tiles, by attribute,
  * not by a style attribute that a page's CSP could refuse), nothing else. Written once for the frame in
@@ -39,8 +53,11 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
     --_rows: 1;
     --_rh: 7.2em;
     --_base: 35.5em;
+    --_links: 1;
     font-size: max(10px, min(1em, 100cqi / 21.3333));
-    height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em);
+    /* and the room that 24 px targets take beyond their text: the resort's links (1.1375em a line, in as
+       many lines as the step's longest), two lines of attribution (16.8 px) with links in them */
+    height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em + var(--_links) * max(0px, 24px - 1.1375em) + 14.4px);
   }
   ${n1} {
     --n: 1;
@@ -63,6 +80,7 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
   @container (width < 60em) {
     ${frame} {
       --_base: 41.2em;
+      --_links: 2;
     }
     ${n6} {
       --_cols: 3;
@@ -77,6 +95,7 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
   @container (width < 32em) {
     ${frame} {
       --_base: 53.2em;
+      --_links: 3;
     }
   }
   @container (width < 42.6666em) {
@@ -101,6 +120,7 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
   @container (width < 24em) {
     ${frame} {
       --_base: 57.8em;
+      --_links: 4;
     }
   }
 `;
@@ -109,8 +129,13 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
 /** The frame in the shadow root: `data-n` is today and the days after it. */
 const FRAME_GEOMETRY = geometry('.frame', (n) => "[data-n='" + n + "']");
 
-/** How the element sizes itself in a page's layout: as a block, at least 20rem, a container of its width. */
+/**
+ * How the element sizes itself in a page's layout: as a block, at least 20rem, a container of its width;
+ * where a page lays it out inline (`inline-block`), by its top, since its baseline is the fallback link's
+ * before the script and the card's bottom after it, and a line box aligned on either would change height.
+ */
 export const HOST_BOX = /* css */ `
+  vertical-align: top;
   width: 100%;
   width: -moz-available;
   width: -webkit-fill-available;
@@ -547,6 +572,13 @@ export const styles = /* css */ `
     gap: 0 0.9em;
     font-size: 0.8125em;
   }
+  /* every link and button is a target 24 px tall or more (WCAG 2.2, target size), whatever the text size */
+  .links a,
+  .attribution a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 24px;
+  }
   /* required by the licence: no part, the theme's background made opaque (over white) and black or white
      text, whichever that background's luminance asks for, so that nothing a page sets can hide it or bring
      it under 4.5:1 (--_rc-abg is registered as a <color> by define.ts: an invalid value falls back to
@@ -630,6 +662,7 @@ export const styles = /* css */ `
     }
   }
   button {
+    min-height: 24px;
     font: inherit;
     margin-top: 0.5em;
     padding: 0.35em 1em;

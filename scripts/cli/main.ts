@@ -18,7 +18,7 @@ import { FRAME_LOADER } from '../site/cards.ts';
 import type { ExtraFile } from '../snapshot/release.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
-import { closeOnSignal, parsePort } from './process.ts';
+import { closeOnSignal, parsePort, stopSignal } from './process.ts';
 
 export const USAGE = `Usage: resort-conditions <command> [options]
 
@@ -104,7 +104,7 @@ export async function main(io: MainIo): Promise<number | undefined> {
     const root = packageRoot();
     switch (command) {
       case 'build':
-        return await build({ ...io, argv: withData(argv, root), widget: () => widgetFiles(root) });
+        return await build({ ...io, argv: withData(argv, root), widget: () => widgetFiles(root), ...(io.signal ? { signal: io.signal } : {}) });
       case 'plan':
         return await build({ ...io, argv: [...withData(argv, root), '--plan'] });
       case 'serve':
@@ -140,6 +140,9 @@ function isEntry(): boolean {
 }
 
 if (isEntry()) {
-  const code = await main({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });
+  const command = process.argv[2];
+  // a build stops cleanly on SIGTERM; `serve` closes its server on its own handler
+  const signal = command === 'build' ? stopSignal() : undefined;
+  const code = await main({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), ...(signal ? { signal } : {}) });
   if (code !== undefined) process.exitCode = code;
 }
