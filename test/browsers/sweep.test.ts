@@ -179,10 +179,14 @@ for (const name of ENGINES) {
       engine = await launch(name);
     }, 120_000);
 
+    /** The engine's table so far: written after every check, so a long run can be read while it goes on. */
+    const table = () => {
+      const rows = failures.map((f) => [f.engine, f.check, f.where, f.detail].join('\t'));
+      return writeFile(join(RESULTS, `sweep-${name}.tsv`), `engine\tcheck\twhere\tdetail\n${rows.join('\n')}${rows.length ? '\n' : ''}`);
+    };
+
     afterAll(async () => {
       await engine?.close();
-      const rows = failures.map((f) => [f.engine, f.check, f.where, f.detail].join('\t'));
-      await writeFile(join(RESULTS, `sweep-${name}.tsv`), `engine\tcheck\twhere\tdetail\n${rows.join('\n')}${rows.length ? '\n' : ''}`);
     });
 
     /**
@@ -203,6 +207,7 @@ for (const name of ENGINES) {
     const collect = async (check: () => Promise<Failure[]>) => {
       const found = await check();
       failures.push(...found);
+      await table();
       expect(grouped(found)).toEqual([]);
     };
 
