@@ -299,11 +299,13 @@ async function launchWebKit(): Promise<Engine> {
         async close() {
           await driver.switchTo().defaultContent();
           await driver.get('about:blank');
+          // the driver does not wait for navigations (page load strategy none): the page is gone once this holds
+          await poll(pollRun, () => location.href === 'about:blank', null, 'about:blank', 30_000);
           busy = false;
         },
       };
-      // the frame's document, once it has replaced the frame's first about:blank
-      await tab.waitFor(() => location.href !== 'about:blank' && document.readyState !== 'loading', null, `${url} to load`);
+      // this URL's document (not the last one, still unloading, nor the frame's first about:blank), parsed
+      await tab.waitFor((href: string) => location.href === href && document.readyState !== 'loading', new URL(url).href, `${url} to load`);
       const inner = await tab.evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
       if (inner.width !== viewport.width || inner.height !== viewport.height) {
         throw new Error(`WebKit: asked for a ${viewport.width}×${viewport.height} viewport, got ${inner.width}×${inner.height}`);
