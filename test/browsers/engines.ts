@@ -278,13 +278,19 @@ async function launchWebKit(): Promise<Engine> {
       const framed = viewport.width < WEBKIT_MIN_WIDTH;
       const window = framed ? { width: Math.max(WEBKIT_MIN_WIDTH, viewport.width) + 40, height: viewport.height + 40 } : viewport;
       await driver.switchTo().defaultContent();
-      // the window's size includes its frame: set it, read the viewport, and correct by the difference
-      for (let i = 0, rect = window; i < 3; i++) {
-        await driver.manage().window().setRect({ x: 0, y: 0, ...rect });
-        const inner = await driver.executeScript<Viewport>('return { width: innerWidth, height: innerHeight }');
-        if (inner.width === window.width && inner.height === window.height) break;
-        rect = { width: rect.width + window.width - inner.width, height: rect.height + window.height - inner.height };
-      }
+      // the window's size includes its frame, and GTK applies it a little later: set it, wait until the
+      // viewport has it, else correct by the difference
+      const size = async () => {
+        for (let i = 0, rect = window; i < 4; i++) {
+          await driver.manage().window().setRect({ x: 0, y: 0, ...rect });
+          const fits = (w: Viewport) => innerWidth === w.width && innerHeight === w.height;
+          const ok = await pollRun(fits.toString(), window, 2_000);
+          if (ok === true) return;
+          const inner = await driver.executeScript<Viewport>('return { width: innerWidth, height: innerHeight }');
+          rect = { width: rect.width + window.width - inner.width, height: rect.height + window.height - inner.height };
+        }
+      };
+      await size();
       await driver.get(framed ? `${frames.url}/?w=${viewport.width}&h=${viewport.height}&src=${encodeURIComponent(url)}` : url);
       if (framed) {
         await poll(pollRun, () => document.querySelector('iframe'), null, 'the frame', 30_000);
@@ -306,7 +312,14 @@ async function launchWebKit(): Promise<Engine> {
       };
       // this URL's document (not the last one, still unloading, nor the frame's first about:blank), parsed
       await tab.waitFor((href: string) => location.href === href && document.readyState !== 'loading', new URL(url).href, `${url} to load`);
-      const inner = await tab.evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
+      let inner = await tab.evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
+      if (inner.width !== viewport.width || inner.height !== viewport.height) {
+        // a window that changed its size while the page loaded: once more
+        await driver.switchTo().defaultContent();
+        await size();
+        if (framed) await driver.switchTo().frame(0);
+        inner = await tab.evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
+      }
       if (inner.width !== viewport.width || inner.height !== viewport.height) {
         throw new Error(`WebKit: asked for a ${viewport.width}×${viewport.height} viewport, got ${inner.width}×${inner.height}`);
       }
