@@ -14,6 +14,7 @@ import type { Listening } from '../../scripts/service/listen.ts';
 import { bundleWidget } from '../../scripts/site/widget.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { describeNeeding, FROZEN_NOW } from '../helpers.ts';
+import { valueProblems } from '../browsers/in-page.ts';
 import { observeLayoutShifts, serveDelayed, servePartner, type PartnerOptions, type Theme } from './partner.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -422,27 +423,6 @@ describeNeeding('chromium', hasChromium, 'apt-get install -y chromium')('in Chro
             for (const row of rows.values()) {
               if (Math.abs(row[0]!.left - list.left) > 1.5 || Math.abs(row.at(-1)!.right - list.right) > 1.5) out.push(`${where}: a row does not fill the width`);
             }
-            // a value and its unit on one line, nothing clipped
-            for (const v of root.querySelectorAll('dd, .value, .temps > *, .more > span, time, .when, .day')) {
-              const tops = new Set<number>();
-              const walker = document.createTreeWalker(v, NodeFilter.SHOW_TEXT);
-              for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-                if ((n.parentElement as Element).closest('.visually-hidden') || !n.textContent!.trim()) continue;
-                const range = document.createRange();
-                range.selectNodeContents(n);
-                for (const r of range.getClientRects()) tops.add(Math.round(r.top / 4));
-              }
-              if (tops.size > 1) out.push(`${where}: "${v.textContent!.trim()}" wraps`);
-              if (v.scrollWidth > v.clientWidth + 1 && getComputedStyle(v).display !== 'inline') out.push(`${where}: "${v.textContent!.trim()}" is cut (${v.scrollWidth - v.clientWidth} px)`);
-              // nor cut by the tile or the frame that holds it
-              let clip: Element | null = v.parentElement;
-              while (clip && getComputedStyle(clip).overflowX === 'visible') clip = clip.parentElement;
-              if (clip) {
-                const cs = getComputedStyle(clip);
-                const edge = clip.getBoundingClientRect().right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
-                if (v.getBoundingClientRect().right > edge + 0.5) out.push(`${where}: "${v.textContent!.trim()}" runs past its tile`);
-              }
-            }
             for (const label of root.querySelectorAll('.chart :is(.day, .value)')) {
               const style = getComputedStyle(label);
               const column = label.parentElement!.getBoundingClientRect();
@@ -453,6 +433,8 @@ describeNeeding('chromium', hasChromium, 'apt-get install -y chromium')('in Chro
           return out;
         }, width)),
       );
+      // a value and its unit on one line, nothing cut by its tile or the frame
+      failures.push(...(await page.evaluate(valueProblems)).map((f) => `${width}px viewport, ${f}`));
     }
     expect(failures).toEqual([]);
     await context.close();
@@ -481,25 +463,8 @@ describeNeeding('chromium', hasChromium, 'apt-get install -y chromium')('in Chro
     for (const host of hosts) {
       await page.setViewportSize({ width: host + 32, height: 900 });
       await settled(page);
-      // no value, label or status is cut at its right edge by what holds it
-      clipped.push(
-        ...(await page.evaluate((width) => {
-          const out: string[] = [];
-          for (const el of document.querySelectorAll('resort-conditions')) {
-            const root = el.shadowRoot!;
-            for (const v of root.querySelectorAll('.content :is(dd, b, .value, .temps > *, .more > span, time, .status, .difficulty li > *, .when)')) {
-              const box = v.getBoundingClientRect();
-              if (box.width === 0 || v.closest('.visually-hidden')) continue;
-              let clip: Element | null = v.parentElement;
-              while (clip && getComputedStyle(clip).overflowX === 'visible') clip = clip.parentElement;
-              const edge = clip ? clip.getBoundingClientRect().right - parseFloat(getComputedStyle(clip).borderRightWidth) - parseFloat(getComputedStyle(clip).paddingRight) : Infinity;
-              const cut = getComputedStyle(v).display !== 'inline' && v.scrollWidth > v.clientWidth + 1;
-              if (box.right > edge + 0.5 || cut) out.push(`${width}px ${el.getAttribute('locale')} ${el.getAttribute('resort')}: "${v.textContent}" ${cut ? 'cut inside' : `ends ${(box.right - edge).toFixed(1)} px past its box`}`);
-            }
-          }
-          return out;
-        }, host)),
-      );
+      // no value, label or status is cut at its edge by what holds it, nor wraps away from its unit
+      clipped.push(...(await page.evaluate(valueProblems)).map((f) => `${host}px host, ${f}`));
       tight.push(
         ...(await page.evaluate((width) => {
           // the same frame without its fixed height, the body without shrinking: what the content needs
