@@ -3,6 +3,7 @@
  */
 import { bundleWidget } from './site/widget.ts';
 import { build } from './cli/build.ts';
+import { stopSignal } from './cli/process.ts';
 
 process.exitCode = await build({
   argv: process.argv.slice(2),
@@ -10,4 +11,5 @@ process.exitCode = await build({
   stdout: process.stdout,
   stderr: process.stderr,
   widget: bundleWidget,
+  signal: stopSignal(),
 });

@@ -8,7 +8,7 @@ import { serveFolder } from './site/static-server.ts';
 
 try {
   const { values } = parseArgs({ options: { port: { type: 'string', default: '4173' }, dir: { type: 'string', default: 'dist' } } });
-  const running = await serveFolder(values.dir!, parsePort(values.port));
+  const running = await serveFolder(values.dir!, { port: parsePort(values.port) });
   console.log(running.url);
   closeOnSignal(running);
 } catch (error) {

@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../scripts/dataset/load.ts';
@@ -28,3 +29,16 @@ export const fakeCollection = (endpoint: EndpointId, requests: number): Collecti
   resorts: [],
   derivation: { kind: 'as-is' },
 });
+
+/** Whether the tests run in CI (`CI=true`, as GitHub Actions and `.ci/run` set it). */
+export const IN_CI = /^(true|1)$/i.test(process.env.CI ?? '');
+
+/**
+ * `describe` for tests that need a real program (Chromium, nginx, Apache). Without it they are skipped
+ * with a warning on a developer's machine; in CI they run, and fail, so a missing program is never a pass.
+ */
+export function describeNeeding(program: string, installed: boolean, install: string): typeof describe.skip {
+  if (installed || IN_CI) return describe;
+  console.warn(`${program} is not installed: the tests that need it are skipped (${install}; with CI=true they fail)`);
+  return describe.skip;
+}

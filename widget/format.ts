@@ -102,16 +102,7 @@ export function formatter(locale: string): Formatter {
   return f;
 }
 
-/** Only http: and https: URLs reach a page; anything else (javascript:, data:) is dropped. */
-export function safeUrl(value: unknown, base?: string): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { safeUrl } from '../scripts/api/html.ts';
 
 /** A finite number or undefined: early-season reports send `null` or `""` (upstream-facts.md). */
 export const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);

@@ -345,9 +345,11 @@ export class ResortConditions extends HTMLElement {
       await strings;
       if (quiet || generation !== this.#generation) return;
       this.#shown = locale;
-      // a resort the index lists (or no index) whose file is missing is a broken tree, not an unknown resort
-      const unknown = !index && error instanceof FileError && error.status === 404;
-      this.#settle({ kind: unknown ? 'unknown-resort' : 'error' }, generation, unknown ? 'unknown resort' : String((error as Error)?.message ?? error));
+      // without an index, a missing report is an unknown resort; a resort the index lists whose report is
+      // missing is one the build left out (a new resort or locale whose part failed): a later build brings it
+      const missing = error instanceof FileError && error.status === 404 && error.url.endsWith('/combinedreport.json');
+      const view: View = missing ? { kind: index ? 'not-yet' : 'unknown-resort' } : { kind: 'error' };
+      this.#settle(view, generation, view.kind === 'error' ? String((error as Error)?.message ?? error) : view.kind === 'not-yet' ? 'not available yet' : 'unknown resort');
     }
   }
 

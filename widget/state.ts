@@ -21,7 +21,8 @@ export interface ReportView {
   season?: { opening: string; closing: string };
 }
 
-export type View = { kind: 'loading' } | { kind: 'error' } | { kind: 'unknown-resort' } | ReportView;
+/** `not-yet`: a resort the index lists whose report this build left out (a new resort or locale whose part failed). */
+export type View = { kind: 'loading' } | { kind: 'error' } | { kind: 'unknown-resort' } | { kind: 'not-yet' } | ReportView;
 
 /** Open flags of spec 3, as states; anything else is "no report". */
 const BY_FLAG: Record<number, Status> = { 1: 'open', 2: 'closed', 3: 'temporarily-closed', 4: 'weekends', 5: 'no-report', 6: 'permanently-closed' };

@@ -1,8 +1,9 @@
 /**
  * Images the element shows (the attribution logo) are copied into the published tree, so a page never
- * loads anything from a third party (issue 10). One pure function names the copy of an upstream image;
+ * loads anything from a third party (widget/README.md, "Requests and safety"). One pure function names the copy of an upstream image;
  * the build writes it there and the element reads it from there, like `filePath` for the JSON files.
  */
+import { contentTypeOf, DEFAULT_CONTENT_TYPE } from './content-types.ts';
 
 /** Image types the build copies, by the extension of the upstream URL's path. */
 const IMAGE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif'] as const;
@@ -33,7 +34,4 @@ export function assetPath(url: unknown): string | undefined {
 }
 
 /** The content type of a published copy. */
-export function assetType(path: string): string {
-  const extension = path.slice(path.lastIndexOf('.') + 1);
-  return extension === 'svg' ? 'image/svg+xml' : extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
-}
+export const assetType = (path: string): string => contentTypeOf(path) ?? DEFAULT_CONTENT_TYPE;

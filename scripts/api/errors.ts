@@ -43,6 +43,8 @@ export type ErrorCode =
   | 'foreign_output'
   /** Another build holds the output folder. */
   | 'locked'
+  /** The run was stopped by SIGINT or SIGTERM before it could publish. */
+  | 'interrupted'
   /** A published file could not be loaded (the element). */
   | 'file'
   /** The object store refused the credentials, or none were given (`npm run deploy`). */

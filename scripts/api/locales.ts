@@ -3,7 +3,7 @@
  * constants and pure functions with no run-time imports; the element bundles this module.
  */
 
-/** The 15 languages of the service (spec 4B.1 gives the count, not the list; scripts/api/README.md, "Locales"). */
+/** The 15 languages of the service (scripts/api/README.md, "Locales"). */
 export const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'nl', 'pt', 'sv', 'no', 'da', 'fi', 'pl', 'cs', 'sl', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -53,7 +53,7 @@ export function parseLocale(tag: string): Locale | undefined {
 /** `en-US` */
 export const formatLocale = (locale: Locale): string => `${locale.language}-${locale.country}`;
 
-/** spec 4B.1: imperial for the default locale en-US only, metric for every other. */
+/** Imperial for the default locale en-US only, metric for every other (scripts/api/README.md, "Locales"). */
 export function unitSystem(locale: Locale | string): UnitSystem {
   const tag = typeof locale === 'string' ? locale : formatLocale(locale);
   return tag === 'en-US' ? 'imperial' : 'metric';
@@ -74,4 +74,28 @@ export function fallbackLocale(tag: string | null | undefined, built: readonly s
   if (built.includes(exact)) return exact;
   const same = built.filter((l) => l.startsWith(`${language}-`));
   return (language === 'en' ? english.find((l) => same.includes(l)) : undefined) ?? same[0] ?? english.find((l) => built.includes(l)) ?? built[0];
+}
+
+/**
+ * The locale a Family B request asks for with its `language` and `country` query parameters (scripts/api/README.md,
+ * "Locales"): both are needed to leave en-US. Answers the locale, or which of the two is malformed.
+ */
+export function requestedLocale(language: string | null, country: string | null): Locale | 'language' | 'country' {
+  if (language === null || country === null) return DEFAULT_LOCALE;
+  const lower = language.toLowerCase();
+  if (!isLanguage(lower)) return 'language';
+  if (!/^[a-z]{2}$/i.test(country)) return 'country';
+  return { language: lower, country: country.toUpperCase() };
+}
+
+/**
+ * The language a Family A request asks for with its `locale` header (`fr-FR`, `fr_FR` or `fr`): none, or
+ * a language the service does not translate into, is English; `malformed` for a header of another shape.
+ */
+export function requestedLanguage(header: string | null | undefined): Language | 'malformed' {
+  if (header === null || header === undefined || header.trim() === '') return 'en';
+  const match = /^([a-z]{2})(?:[-_][a-z]{2})?$/i.exec(header.trim());
+  if (!match) return 'malformed';
+  const language = match[1]!.toLowerCase();
+  return isLanguage(language) ? language : 'en';
 }

@@ -10,10 +10,10 @@
 import { ENDPOINT } from './endpoints.ts';
 import { ResortConditionsError } from './errors.ts';
 import type { ApiRequest } from './request.ts';
-import { ID_PATTERN } from './text.ts';
+import { ID_PATTERN, ID_SOURCE } from './text.ts';
 
 const LOCALE = /^[a-z]{2}-[A-Z]{2}$/;
-const GROUP = /^(all|region-[1-9]\d{0,9})$/;
+const GROUP = new RegExp(`^(all|region-${ID_SOURCE})$`);
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 
 const refuse = (message: string) => new ResortConditionsError('unsafe_path', message);

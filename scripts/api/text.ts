@@ -2,8 +2,13 @@
  * Small text helpers shared by the service, the dataset and the element.
  */
 
-/** A resort or region id as the service writes it: a positive whole number of at most ten digits. */
-export const ID_PATTERN = /^[1-9]\d{0,9}$/;
+/**
+ * A resort or region id as the service writes it: a positive whole number of at most ten digits. The source
+ * is for patterns that embed it (the path function's groups, the nginx and Apache rules).
+ */
+export const ID_SOURCE = '[1-9][0-9]{0,9}';
+/** A whole string that is an id (`ID_SOURCE`). */
+export const ID_PATTERN = new RegExp(`^${ID_SOURCE}$`);
 
 /** Whether `value` is an id that may name a file or a request: a positive safe integer. */
 export const isPositiveId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;

@@ -64,6 +64,8 @@ export interface CliIo {
   widget?: () => Promise<ExtraFile[]>;
   /** Working folder for package.json and relative paths. */
   cwd?: string;
+  /** Aborted on SIGTERM or SIGINT (the entry script's `stopSignal()`): the run stops cleanly, publishing nothing. */
+  signal?: AbortSignal;
 }
 
 interface Flags extends ConfigFlags {
@@ -117,7 +119,7 @@ export async function build(io: CliIo): Promise<number> {
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
     const now = clockFrom(io.env);
-    const chosen = await chooseSource({ env: io.env, config, now, data: flags.data ?? 'data', localAccount: flags['local-account'] ?? 'demo@example.com', onRetry: say });
+    const chosen = await chooseSource({ env: io.env, config, now, data: flags.data ?? 'data', localAccount: flags['local-account'] ?? 'demo@example.com', onRetry: say, ...(io.signal ? { signal: io.signal } : {}) });
     source = chosen.source;
     const families = chosen.families;
     secrets = [...new Set([...secrets, ...source.secrets])];
@@ -131,6 +133,7 @@ export async function build(io: CliIo): Promise<number> {
       now,
       refresh,
       planOnly: flags.plan === true,
+      ...(io.signal ? { signal: io.signal } : {}),
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr),
       extraFiles: (scope, files) =>
@@ -146,17 +149,23 @@ export async function build(io: CliIo): Promise<number> {
     io.stdout.write(`published ${config.out}: ${total} files, ${Object.keys(result.state!.files).length} data files under api/ among them\n`);
     reportDrift(result.state!.drift, say);
     const broken = result.failures.filter((f) => f.kind === 'contract');
-    const stale = result.failures.filter((f) => f.kind === 'upstream');
+    const stale = result.failures.filter((f) => f.kind === 'upstream' && f.kept);
+    const missing = result.failures.filter((f) => f.kind === 'upstream' && !f.kept);
+    const plural = (n: number) => `${n} part${n === 1 ? '' : 's'}`;
     if (broken.length > 0) {
-      say(`${broken.length} part${broken.length === 1 ? '' : 's'} broke the contract (kept from an earlier run and marked stale, or left out):`);
+      say(`${plural(broken.length)} broke the contract (kept from an earlier run and marked stale, or left out):`);
       for (const f of broken.slice(0, 20)) say(`  ${f.collection}${f.kept ? '' : ' (left out: no earlier copy)'}: ${f.reason}`);
     }
     if (stale.length > 0) {
-      say(`${stale.length} part${stale.length === 1 ? '' : 's'} kept from an earlier run and marked stale:`);
-      for (const f of stale.slice(0, 20)) say(`  ${f.collection}: ${f.reason}`);
+      say(`${plural(stale.length)} kept from an earlier run and marked stale:`);
+      for (const f of stale.slice(0, 20)) say(`  ${f.collection}${f.absent ? ' (still absent, as the last run found it)' : ''}: ${f.reason}`);
+    }
+    if (missing.length > 0) {
+      say(`${plural(missing.length)} left out: could not be fetched and had no earlier copy (named in the index's "missing"; the next run tries again):`);
+      for (const f of missing.slice(0, 20)) say(`  ${f.collection}: ${f.reason}`);
     }
     if (broken.length > 0) return EXIT.contract;
-    if (stale.length > 0) return EXIT.stale;
+    if (stale.length + missing.length > 0) return EXIT.stale;
     return EXIT.ok;
   } catch (error) {
     // `resort-conditions plan` is `build --plan`: its messages name the command that was typed

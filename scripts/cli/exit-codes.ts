@@ -12,7 +12,7 @@ export const EXIT = {
   failed: 1,
   /** Nothing touched: a flag, the environment, the config or the dataset is wrong, or the output folder is not this tool's. */
   usage: 2,
-  /** Published, but some parts could not be refreshed: each kept its last good copy, marked stale. */
+  /** Published, but some parts could not be refreshed: each kept its earlier state, marked stale, or (new) was left out. */
   stale: 3,
   /** The upstream sent bodies that break the contract: those parts kept their last good copy (stale) or were left out. */
   contract: 4,
@@ -22,10 +22,12 @@ export const EXIT = {
   secret: 6,
   /** Nothing published: the upstream refused the credentials. */
   auth: 7,
-  /** Nothing published: the upstream could not be reached, or nothing that was due could be fetched. */
+  /** Nothing published: the upstream could not be reached, a first build could not fetch a part, or nothing that was due could be fetched. */
   unreachable: 8,
   /** Nothing touched: another build is writing the same output folder. */
   locked: 9,
+  /** Nothing published: stopped by SIGINT or SIGTERM; the month's ledger counts every request sent (128 + SIGTERM's 15). */
+  interrupted: 143,
   /** Deploy: nothing written; the object store refused the credentials, or none were given. */
   storeAuth: 10,
   /** Deploy: nothing written; the bucket does not exist, or the prefix cannot be read, written or emptied. */
@@ -49,6 +51,7 @@ export const EXIT_CODE: Record<ErrorCode, number> = {
   budget: EXIT.budget,
   secret_leak: EXIT.secret,
   locked: EXIT.locked,
+  interrupted: EXIT.interrupted,
   write: EXIT.failed,
   file: EXIT.failed,
   bad_request: EXIT.failed,

@@ -10,15 +10,13 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { ResortConditionsError } from '../api/errors.ts';
-import { loadDataset } from '../dataset/load.ts';
-import { startServer } from '../service/http.ts';
 import { FRAME_LOADER } from '../site/cards.ts';
 import type { ExtraFile } from '../snapshot/release.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
-import { closeOnSignal, parsePort } from './process.ts';
+import { stopSignal } from './process.ts';
+import { serveCommand } from './serve.ts';
 
 export const USAGE = `Usage: resort-conditions <command> [options]
 
@@ -65,25 +63,6 @@ const hasFlag = (argv: readonly string[], name: string) => argv.some((arg) => ar
 /** The embedded dataset is the package's unless the command names one. */
 const withData = (argv: readonly string[], root: string) => (hasFlag(argv, 'data') ? [...argv] : [...argv, '--data', join(root, 'data')]);
 
-async function serve(io: MainIo, argv: string[], root: string): Promise<number | undefined> {
-  let values: { port?: string; data?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string', default: '8787' }, data: { type: 'string' }, help: { type: 'boolean' } } }));
-  } catch (error) {
-    throw new ResortConditionsError('usage', `${(error as Error).message}; see resort-conditions --help`);
-  }
-  if (values.help) {
-    io.stdout.write(USAGE);
-    return EXIT.ok;
-  }
-  const port = parsePort(values.port);
-  const dataset = await loadDataset(values.data ?? join(root, 'data'));
-  const running = await startServer(dataset, { port, log: (line) => io.stdout.write(`${line}\n`) });
-  io.stdout.write(`${running.url}\n`);
-  closeOnSignal(running);
-  return undefined;
-}
-
 async function deploy(io: MainIo, argv: string[]): Promise<number> {
   const module = new URL(`./deploy${EXTENSION}`, import.meta.url);
   const command = existsSync(fileURLToPath(module)) ? ((await import(module.href)) as { deployCommand?: (io: MainIo) => Promise<number> }).deployCommand : undefined;
@@ -104,11 +83,11 @@ export async function main(io: MainIo): Promise<number | undefined> {
     const root = packageRoot();
     switch (command) {
       case 'build':
-        return await build({ ...io, argv: withData(argv, root), widget: () => widgetFiles(root) });
+        return await build({ ...io, argv: withData(argv, root), widget: () => widgetFiles(root), ...(io.signal ? { signal: io.signal } : {}) });
       case 'plan':
         return await build({ ...io, argv: [...withData(argv, root), '--plan'] });
       case 'serve':
-        return await serve(io, argv, root);
+        return await serveCommand({ ...io, argv }, join(root, 'data'));
       case 'deploy':
         return await deploy(io, argv);
       case '--version':
@@ -140,6 +119,9 @@ function isEntry(): boolean {
 }
 
 if (isEntry()) {
-  const code = await main({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() });
+  const command = process.argv[2];
+  // a build stops cleanly on SIGTERM; `serve` closes its server on its own handler
+  const signal = command === 'build' ? stopSignal() : undefined;
+  const code = await main({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), ...(signal ? { signal } : {}) });
   if (code !== undefined) process.exitCode = code;
 }

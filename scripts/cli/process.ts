@@ -27,3 +27,14 @@ export function closeOnSignal(running: { close(): Promise<void> }): void {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
+
+/**
+ * A signal aborted on the first SIGTERM (what CI sends on cancel or timeout) or SIGINT, with the signal's
+ * name as its reason: a build stops starting requests, drops its staged release and writes its ledger
+ * before it exits. A second signal ends the process at once, as without a handler.
+ */
+export function stopSignal(): AbortSignal {
+  const controller = new AbortController();
+  for (const name of ['SIGTERM', 'SIGINT'] as const) process.once(name, () => controller.abort(name));
+  return controller.signal;
+}

@@ -1,8 +1,8 @@
 /**
  * One deploy, as its list of phases: read the release, read what the bucket holds (its deploy index and
  * journal), plan, check what an unfinished deploy may have touched, then — journal first — upload new
- * objects, changed objects and the public index, in that order; write the new deploy index; delete what
- * left the release; drop the journal.
+ * objects, changed objects and the public index, in that order (and inside each phase what is named before
+ * what names it); write the new deploy index; delete what left the release; drop the journal.
  *
  * Atomic for readers (scripts/README.md, "Deployment"): objects keep their paths, so nothing but the order of the
  * requests protects a reader, and the order is enough: no object is named before it is uploaded, and none
@@ -16,8 +16,9 @@
 import { createHash } from 'node:crypto';
 import type { ZodType } from 'zod';
 import { ResortConditionsError } from '../api/errors.ts';
-import { pool } from '../snapshot/fetch.ts';
+import { eachInPool as inPool } from '../snapshot/pool.ts';
 import { costOf, pricesFor, type Prices } from './cost.ts';
+import { isText, layers, namesIn } from './order.ts';
 import { isUpToDate, planDeploy, settleChecks, uploads, type DeployPlan, type RemoteState } from './plan.ts';
 import { silentDeployProgress, type DeployProgress, type DeploySummary } from './progress.ts';
 import { readObject, readRelease, type LocalObject, type LocalRelease } from './release-files.ts';
@@ -104,9 +105,12 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
       const touched = [...remote.unknown, ...uploads(plan).map((o) => o.path), ...plan.remove];
       await store.put(JOURNAL_KEY, encodeJournal({ version: 1, release: release.name, paths: touched, digest }), BOOKKEEPING_HEADERS);
     }
-    // 6. new objects, then changed ones, then the public index: each phase complete before the next starts
+    // 6. new objects, then changed ones, then the public index: each phase complete before the next starts,
+    // and inside a phase what is named before what names it
     progress.total(uploads(plan).length + plan.remove.length);
-    for (const phase of [plan.create, plan.overwrite, plan.last]) await uploadAll(store, release, phase, options.concurrency, progress);
+    for (const phase of [plan.create, plan.overwrite, plan.last]) {
+      for (const layer of await inNamingOrder(release, phase, options.concurrency)) await uploadAll(store, release, layer, options.concurrency, progress);
+    }
     // 7. the new state is live: the index says what the bucket holds
     const objects = Object.fromEntries([...release.objects.values()].map((o) => [o.path, o.fingerprint]));
     await store.put(INDEX_KEY, encodeIndex({ version: 1, release: release.name, objects }), BOOKKEEPING_HEADERS);
@@ -212,33 +216,22 @@ async function checkObjects(store: Store, release: LocalRelease, objects: readon
   return found;
 }
 
+/** The objects of one phase in layers, each after the layers of what its objects name (`order.ts`). */
+async function inNamingOrder(release: LocalRelease, objects: readonly LocalObject[], concurrency: number): Promise<LocalObject[][]> {
+  if (objects.length < 2) return objects.length ? [[...objects]] : [];
+  const paths = new Set(release.objects.keys());
+  const names = new Map<string, string[]>();
+  await inPool(objects, concurrency, async (object) => {
+    if (isText(object.path)) names.set(object.path, namesIn(object.path, (await readObject(release, object)).toString('utf8'), paths));
+  });
+  return layers(objects, names);
+}
+
 async function uploadAll(store: Store, release: LocalRelease, objects: readonly LocalObject[], concurrency: number, progress: DeployProgress): Promise<void> {
   await inPool(objects, concurrency, async (object) => {
     await store.put(object.path, await readObject(release, object), object, object.fingerprint);
     progress.tick();
   });
-}
-
-/**
- * Runs `task` for each item, at most `limit` at once. After the first failure no new task starts, the
- * ones under way finish, and the failure is thrown: the next phase never starts after a hole in this one.
- */
-async function inPool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  const run = pool(limit);
-  let failure: { error: unknown } | undefined;
-  await Promise.allSettled(
-    items.map((item) =>
-      run(async () => {
-        if (failure) return;
-        try {
-          await task(item);
-        } catch (error) {
-          failure ??= { error };
-        }
-      }),
-    ),
-  );
-  if (failure) throw failure.error;
 }
 
 /**

@@ -7,6 +7,7 @@
  * `Access-Control-Allow-Origin` is the bucket's CORS configuration and `X-Content-Type-Options` the CDN's
  * (scripts/README.md, "Headers and CORS"); the rest of the table becomes object metadata here.
  */
+import { CONTENT_TYPES, contentTypeOf, DEFAULT_CONTENT_TYPE } from '../api/content-types.ts';
 
 export interface ObjectHeaders {
   contentType: string;
@@ -20,25 +21,6 @@ interface Rule {
   headers: Map<string, string>;
 }
 
-/** Files no rule names: what a static host would send for them. */
-const TYPES: Record<string, string> = {
-  json: 'application/json; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  html: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  ico: 'image/x-icon',
-  txt: 'text/plain; charset=utf-8',
-  xml: 'application/xml; charset=utf-8',
-  woff2: 'font/woff2',
-};
-const DEFAULT_TYPE = 'application/octet-stream';
 /** For files no rule gives a lifetime: as short as the bundle's, so a change shows within minutes. */
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
 
@@ -80,8 +62,7 @@ export function headersFor(rules: readonly Rule[]): (path: string) => ObjectHead
       contentType = rule.headers.get('content-type') ?? contentType;
       cacheControl = rule.headers.get('cache-control') ?? cacheControl;
     }
-    const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
-    const byExtension = path === '_headers' ? TYPES.txt : extension ? TYPES[extension] : undefined;
-    return { contentType: contentType ?? byExtension ?? DEFAULT_TYPE, cacheControl: cacheControl ?? DEFAULT_CACHE_CONTROL };
+    const byExtension = path === '_headers' ? CONTENT_TYPES.txt : contentTypeOf(path);
+    return { contentType: contentType ?? byExtension ?? DEFAULT_CONTENT_TYPE, cacheControl: cacheControl ?? DEFAULT_CACHE_CONTROL };
   };
 }

@@ -4,8 +4,9 @@
  * The order is what keeps readers safe (scripts/README.md, "Atomic for readers"): objects the bucket does not have yet go up
  * first, then objects whose bytes or headers changed, then the public index (`api/manifest.json`); only
  * when all of them are there does the deploy index say so, and only then are the objects that left the
- * release deleted. So every object a reader can learn about — from the manifest, a region list's link, the
- * bundle's chunk names — is in the bucket before anything names it, and stays until nothing does.
+ * release deleted. Inside each phase, what is named goes up before what names it (`order.ts`). So every
+ * object a reader can learn about — from the manifest, a region list's link, the bundle's chunk names — is
+ * in the bucket before anything names it, and stays until nothing does.
  */
 import { MANIFEST_PATH } from '../snapshot/manifest.ts';
 import type { LocalObject } from './release-files.ts';

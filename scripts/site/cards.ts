@@ -1,5 +1,5 @@
 /**
- * The pre-rendered embeds (issue 10), for sites that cannot run a module script and for readers without
+ * The pre-rendered embeds (widget/README.md, "Embeds"), for sites that cannot run a module script and for readers without
  * JavaScript or search engines: each resort's card in each built locale, rendered at build time with the
  * element's own templates and styles (`widget/prerender.ts`, through @lit-labs/ssr) into declarative
  * shadow DOM, in two shapes:
@@ -15,8 +15,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
+import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
+import { runtimeBundle } from './runtime.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -29,49 +31,9 @@ export const cardPath = (locale: string, id: number, shape: 'page' | 'include') 
 /** The loader a page with card iframes includes: it sizes each frame from its card's height reports. */
 export const FRAME_LOADER = 'resort-conditions-frame.js';
 
-/**
- * The loader, a classic script: it trusts only messages sent by the window of one of the page's iframes,
- * from the origin it was loaded from — or, for a frame of that origin sandboxed without
- * `allow-same-origin`, from the opaque origin such a frame has — and only a height between 1 and 10,000
- * pixels.
- */
-export const frameLoaderSource = `/* resort-conditions: sizes iframes of pre-rendered cards from their height reports */
-(function () {
-  var script = document.currentScript;
-  if (!script || !script.src) return;
-  var origin = new URL(script.src).origin;
-  function opaqueOurs(frame) {
-    var sandbox = frame.getAttribute('sandbox');
-    try {
-      return sandbox !== null && !/(^|\\s)allow-same-origin(\\s|$)/i.test(sandbox) && new URL(frame.src).origin === origin;
-    } catch (error) {
-      return false;
-    }
-  }
-  addEventListener('message', function (event) {
-    var data = event.data;
-    var opaque = event.origin === 'null';
-    if ((event.origin !== origin && !opaque) || !data || data.type !== 'resort-conditions:height') return;
-    var height = Number(data.height);
-    if (!(height >= 1 && height <= 10000)) return;
-    var frames = document.getElementsByTagName('iframe');
-    for (var i = 0; i < frames.length; i++) {
-      if (frames[i].contentWindow === event.source && (!opaque || opaqueOurs(frames[i]))) frames[i].style.height = Math.ceil(height) + 'px';
-    }
-  });
-  // cards that loaded before this script did have already reported: ask every frame again (the request
-  // carries nothing; a frame still loading would make a narrower target origin log an error)
-  var frames = document.getElementsByTagName('iframe');
-  for (var i = 0; i < frames.length; i++) {
-    if (frames[i].contentWindow) frames[i].contentWindow.postMessage({ type: 'resort-conditions:measure' }, '*');
-  }
-})();
-`;
+/** The loader (`runtime/frame-loader.ts`), a classic script, as it is published. */
+export const frameLoaderSource = (): Promise<string> => runtimeBundle('frame-loader');
 
-/** In the card page: reports the card's height to the embedding page whenever it changes, and when asked. */
-const HEIGHT_REPORTER = `(function(){if(parent===window)return;var el=document.querySelector('resort-conditions');function send(){parent.postMessage({type:'resort-conditions:height',height:Math.ceil(el.getBoundingClientRect().height)},'*')}addEventListener('message',function(e){if(e.source===parent&&e.data&&e.data.type==='resort-conditions:measure')send()});new ResizeObserver(send).observe(el);send()})();`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON that cannot end a `<script>` element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -95,7 +57,9 @@ async function prerenderModule(): Promise<{ module: Prerender; close(): Promise<
     configFile: `${ROOT}vite.config.ts`,
     logLevel: 'warn',
     appType: 'custom',
-    server: { middlewareMode: true, hmr: false, ws: false },
+    // no file watcher: a build reads the sources once, and a watcher over the project root would also watch
+    // the output tree and its earlier releases (tens of thousands of folders)
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
@@ -157,7 +121,8 @@ export interface CardOptions {
 export async function cardFiles(options: CardOptions): Promise<ExtraFile[]> {
   const { files } = options;
   const images = new Map(options.images.map((f) => [f.path, f]));
-  const out: ExtraFile[] = [{ path: FRAME_LOADER, bytes: Buffer.from(frameLoaderSource) }];
+  const out: ExtraFile[] = [{ path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) }];
+  const heightReporter = (await runtimeBundle('height-reporter')).trim();
   const r = await renderer();
   try {
     const style = `<style>${r.module.cardCss}</style>`;
@@ -200,7 +165,7 @@ export async function cardFiles(options: CardOptions): Promise<ExtraFile[]> {
 </head>
 <body>
 ${tag}<template shadowrootmode="open">${style}${pageHtml}</template><p>${name}</p></resort-conditions>
-<script>${HEIGHT_REPORTER}</script>
+<script>${heightReporter}</script>
 </body>
 </html>
 `;

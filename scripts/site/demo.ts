@@ -2,14 +2,13 @@
  * `dist/index.html`: every resort of the snapshot with a locale switcher, and links to the first resort's
  * pre-rendered card (widget/README.md, "Embeds"). Names come from data and are escaped.
  */
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../api/html.ts';
 
 export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, locales: readonly string[], sample: boolean): string {
-  const options = locales.map((l) => `<option value="${escape(l)}">${escape(l)}</option>`).join('');
+  const options = locales.map((l) => `<option value="${escapeHtml(l)}">${escapeHtml(l)}</option>`).join('');
   const first = resorts[0];
   const cards = resorts
-    .map((r) => `    <resort-conditions resort="${r.id}"><p>${escape(r.name)}: loading the snow report…</p></resort-conditions>`)
+    .map((r) => `    <resort-conditions resort="${r.id}"><p>${escapeHtml(r.name)}: loading the snow report…</p></resort-conditions>`)
     .join('\n');
   return `<!doctype html>
 <html lang="en">
@@ -37,7 +36,7 @@ export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, l
   <main>
 ${cards}
   </main>
-${first ? `  <nav>Without the script: <a href="./cards/${escape(locales[0]!)}/${first.id}.html">${escape(first.name)} as a pre-rendered card</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./cards/${escape(locales[0]!)}/${first.id}.include.html">as a server-side include</a>.</nav>
+${first ? `  <nav>Without the script: <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.html">${escapeHtml(first.name)} as a pre-rendered card</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.include.html">as a server-side include</a>.</nav>
 ` : ''}
   <script type="module">
     const select = document.getElementById('locale');

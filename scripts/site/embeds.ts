@@ -4,15 +4,24 @@
  * files of the release being built; without those (a caller that only lists paths), there is nothing to make.
  */
 import { fileURLToPath } from 'node:url';
-import type { ExtraFile } from '../snapshot/release.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
+import type { Scope } from '../snapshot/scope.ts';
 import { attributionImages, downloadedImages, sampleImages } from './assets.ts';
 import { cardFiles } from './cards.ts';
-import type { SiteOptions } from './extras.ts';
 
 /** The embedded sample's dataset, where its images are. */
 const SAMPLE_DATA = fileURLToPath(new URL('../../data/', import.meta.url));
 
-export async function embedFiles(options: SiteOptions): Promise<ExtraFile[]> {
+export interface EmbedOptions {
+  scope: Pick<Scope, 'resorts'>;
+  /** Published API files; the embeds are made from them while they are staged and readable. */
+  files: Partial<Pick<StagedFiles, 'read' | 'builtAt'>>;
+  locales: readonly string[];
+  /** Whether the data is the embedded sample (its images are in the dataset's folder). */
+  sample: boolean;
+}
+
+export async function embedFiles(options: EmbedOptions): Promise<ExtraFile[]> {
   const { read, builtAt } = options.files;
   if (!read || builtAt === undefined) return [];
   const files = { read, builtAt };

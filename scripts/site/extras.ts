@@ -8,7 +8,7 @@ import type { Scope } from '../snapshot/scope.ts';
 import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
 import { headersFile } from './headers.ts';
-import { mirrorFiles } from './rewrites.ts';
+import { mirrorFiles } from './mirror.ts';
 
 export interface SiteOptions {
   scope: Scope;
@@ -25,7 +25,7 @@ export interface SiteOptions {
 
 export async function siteFiles(options: SiteOptions): Promise<ExtraFile[]> {
   const extra: ExtraFile[] = [{ path: '_headers', bytes: Buffer.from(headersFile(options.files)) }];
-  if (options.profile !== 'widget') extra.push(...mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files }));
+  if (options.profile !== 'widget') extra.push(...(await mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files })));
   if (options.widget) {
     extra.push(...(await options.widget()));
     extra.push({ path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample)) });

@@ -1,9 +1,10 @@
 /**
  * `_headers` for static hosts that read it (Netlify, Cloudflare Pages and others): CORS for every file,
- * JSON content types, and cache lifetimes that follow each endpoint's freshness (spec 8); the element's
+ * JSON content types, and cache lifetimes that follow each endpoint's freshness (scripts/README.md, "Hosting"); the element's
  * script, its content-named chunks, the cards and the image copies have rules of their own. One rule per
  * shape of path, with placeholders for locales, ids and groups, so no file matches two rules.
  */
+import { CONTENT_TYPES } from '../api/content-types.ts';
 import { matchRoute, type Freshness } from '../api/endpoints.ts';
 import { FRAME_LOADER } from './cards.ts';
 
@@ -39,19 +40,20 @@ export function headersFile(files: readonly string[]): string {
   const rules = new Map<string, number>();
   for (const file of files) rules.set(patternOf(file), CACHE_SECONDS[freshnessOf(file)]);
   const lines = ['/*', '  Access-Control-Allow-Origin: *', '  X-Content-Type-Options: nosniff', ''];
-  const js = '  Content-Type: text/javascript; charset=utf-8';
+  const type = (extension: keyof typeof CONTENT_TYPES) => `  Content-Type: ${CONTENT_TYPES[extension]}`;
+  const js = type('js');
   // the entry and the frame loader keep their names across releases; the chunks are named by their content
   lines.push('/resort-conditions.js', js, '  Cache-Control: public, max-age=300', '');
   lines.push(`/${FRAME_LOADER}`, js, '  Cache-Control: public, max-age=300', '');
-  lines.push('/resort-conditions.css', '  Content-Type: text/css; charset=utf-8', '  Cache-Control: public, max-age=300', '');
+  lines.push('/resort-conditions.css', type('css'), '  Cache-Control: public, max-age=300', '');
   lines.push('/rc.*', js, '  Cache-Control: public, max-age=31536000, immutable', '');
   // a card holds a resort's conditions; an image copy is named by its upstream URL, not by its bytes
   const cards = CACHE_SECONDS.conditions;
-  lines.push('/cards/*', '  Content-Type: text/html; charset=utf-8', `  Cache-Control: public, max-age=${cards}, stale-while-revalidate=${cards * 4}`, '');
+  lines.push('/cards/*', type('html'), `  Cache-Control: public, max-age=${cards}, stale-while-revalidate=${cards * 4}`, '');
   lines.push('/assets/*', `  Cache-Control: public, max-age=${CACHE_SECONDS.static}`, '');
-  lines.push('/api/manifest.json', '  Content-Type: application/json; charset=utf-8', '  Cache-Control: public, max-age=60', '');
+  lines.push('/api/manifest.json', type('json'), '  Cache-Control: public, max-age=60', '');
   for (const [pattern, seconds] of [...rules].sort()) {
-    lines.push(pattern, '  Content-Type: application/json; charset=utf-8', `  Cache-Control: public, max-age=${seconds}, stale-while-revalidate=${seconds * 4}`, '');
+    lines.push(pattern, type('json'), `  Cache-Control: public, max-age=${seconds}, stale-while-revalidate=${seconds * 4}`, '');
   }
   return lines.join('\n');
 }

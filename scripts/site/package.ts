@@ -1,5 +1,5 @@
 /**
- * The publishable package (issue 12, part 2): what `npm pack` ships, compiled into gitignored folders.
+ * The publishable package (widget/README.md, "Using the package"; scripts/README.md, "Development and tests"): what `npm pack` ships, compiled into gitignored folders.
  *
  * - `widget/lib/`: the element as ES modules with `.d.ts` (lit stays a dependency), the contract modules it
  *   runs with under `widget/lib/contract/`, the record types it names as plain TypeScript (no zod), the
@@ -16,6 +16,7 @@ import { dirname, join, posix, relative } from 'node:path';
 import ts from 'typescript';
 import { FRAME_LOADER, frameLoaderSource } from './cards.ts';
 import { minifyStyleSheet } from './minify-css.ts';
+import { RUNTIME, runtimeBundle, type RuntimeName } from './runtime.ts';
 import { bundleWidget } from './widget.ts';
 
 /** The folders `npm pack` compiles into; gitignored, removed again after packing. */
@@ -191,7 +192,7 @@ async function element(root: string): Promise<Map<string, string | Uint8Array>> 
   out.set('widget/lib/custom-elements.json', `${JSON.stringify(repoint(manifest), null, 2)}\n`);
   for (const file of await bundleWidget()) out.set(`widget/lib/bundle/${file.path}`, file.bytes);
   // the iframe loader beside it, for pages that embed the cards from a CDN that serves the package
-  out.set(`widget/lib/bundle/${FRAME_LOADER}`, frameLoaderSource);
+  out.set(`widget/lib/bundle/${FRAME_LOADER}`, await frameLoaderSource());
   return out;
 }
 
@@ -230,6 +231,8 @@ export async function cleanPackage(root: string): Promise<void> {
 export async function buildPackage(root: string): Promise<string[]> {
   await cleanPackage(root);
   const files = new Map<string, string | Uint8Array>([...(await element(root)), ...commandLine(root)]);
+  // the code a build publishes to run elsewhere, bundled beside the module that reads it (runtime.ts)
+  for (const name of Object.keys(RUNTIME) as RuntimeName[]) files.set(`scripts/lib/site/runtime/${name}.js`, await runtimeBundle(name));
   for (const [path, content] of files) {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), content);

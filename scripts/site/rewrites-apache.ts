@@ -7,6 +7,7 @@
  */
 import type { Endpoint } from '../api/endpoints.ts';
 import { LANGUAGES } from '../api/locales.ts';
+import { ID_SOURCE } from '../api/text.ts';
 import {
   booleanParams,
   credentialEndpoints,
@@ -21,7 +22,6 @@ import {
   type MirrorOptions,
 } from './rewrites.ts';
 
-const ID = '[1-9][0-9]{0,9}';
 /** A query parameter anywhere in the query string. */
 const has = (name: string, value = '') => `(?:^|&)${name}=${value}`;
 const end = '(?:&|$)';
@@ -60,7 +60,7 @@ export function apacheRules(options: MirrorOptions): string {
     '# the quick links of a region list read through a service URL resolve to /<locale>/externalservice/…',
     `RewriteRule ^(${options.locales.map(regexEscape).join('|')})/(externalservice/.+\\.json)$ api/$1/$2 [END]`,
     '',
-    '# round 1, Family B: the locale from language and country, both needed to leave en-US (spec 4B.1)',
+    '# round 1, Family B: the locale from language and country, both needed to leave en-US',
   ];
   for (const e of credentialEndpoints()) out.push(`RewriteRule ^${patternOf(e)}$ - [R=404,L]`);
   for (const locale of options.locales) {
@@ -97,7 +97,7 @@ export function apacheRules(options: MirrorOptions): string {
     // malformed path parameters: an id that is not a positive whole number, N outside 0 to 5
     names.forEach((name, i) => {
       let k = 0;
-      const check = pattern.replace(/\(\[\^\/\]\+\)/g, () => (k++ === i ? (name === 'N' ? '(?![0-5]/)[^/]+' : `(?!${ID}/)[^/]+`) : '[^/]+'));
+      const check = pattern.replace(/\(\[\^\/\]\+\)/g, () => (k++ === i ? (name === 'N' ? '(?![0-5]/)[^/]+' : `(?!${ID_SOURCE}/)[^/]+`) : '[^/]+'));
       out.push(`RewriteRule ^${P}/[^/]+/${check}$ - [R=400,L]`);
     });
     const params = booleanParams(e);
@@ -120,11 +120,11 @@ export function apacheRules(options: MirrorOptions): string {
   out.push(`RewriteRule ^${P}/[^/]+/${multi}$ - [R=400,L]`);
 
   out.push('', '# round 2, Family A');
-  out.push(`RewriteRule ^${P}/[^/]+/resort/(?!${ID}/)[^/]+/snowreport$ - [R=400,L]`);
+  out.push(`RewriteRule ^${P}/[^/]+/resort/(?!${ID_SOURCE}/)[^/]+/snowreport$ - [R=400,L]`);
   out.push(`RewriteRule ${prefix}resort/([^/]+)/snowreport$ api/$1/resort/$2/snowreport.json [END]`);
   out.push(`RewriteCond %{QUERY_STRING} ${has('resortIds')}`, `RewriteRule ^${P}/[^/]+/resorts/snowreport$ - [R=400,L]`);
-  out.push(`RewriteCond %{QUERY_STRING} ${has('regionId', `(?!${ID}${end})`)}`, `RewriteRule ^${P}/[^/]+/resorts/snowreport$ - [R=400,L]`);
-  out.push(`RewriteCond %{QUERY_STRING} ${has('regionId', `(${ID})`)}${end}`, `RewriteRule ${prefix}resorts/snowreport$ api/$1/resorts/snowreport/regionId=%1.json [END]`);
+  out.push(`RewriteCond %{QUERY_STRING} ${has('regionId', `(?!${ID_SOURCE}${end})`)}`, `RewriteRule ^${P}/[^/]+/resorts/snowreport$ - [R=400,L]`);
+  out.push(`RewriteCond %{QUERY_STRING} ${has('regionId', `(${ID_SOURCE})`)}${end}`, `RewriteRule ${prefix}resorts/snowreport$ api/$1/resorts/snowreport/regionId=%1.json [END]`);
   out.push(`RewriteRule ${prefix}resorts/snowreport$ api/$1/resorts/snowreport/group=all.json [END]`);
   out.push('', '# anything else under the service\'s paths', `RewriteRule ^${P}/ - [R=404,L]`, '');
   return out.join('\n');

@@ -2,40 +2,25 @@
  * The mirror as an edge function, for object storage behind a CDN, which has no rewrite rules of its own:
  * one ES module with a standard `fetch` handler (Cloudflare Workers in front of R2 or S3; Deno and other
  * runtimes with `fetch`, `Request` and `Response`), and a pure `resolve()` any other edge runtime can call.
- * The endpoint table, the locales and the resort sets are data inside it; the logic reads a request the
- * way the service does (`scripts/service/request.ts`), so it accepts what the nginx rules do and more:
- * parameters in any order and case, comma-separated ids, and a multi-resort map's ids in any order.
+ * The logic is `runtime/edge-worker.ts`, bundled; this module writes above it what one build publishes:
+ * the locales, the resort sets, the error bodies and the cache lifetimes.
  * CloudFront Functions cannot hold it (10 KB); on CloudFront, call `resolve()` from Lambda@Edge.
  */
 import { CACHE_SECONDS } from './headers.ts';
-import { LANGUAGES } from '../api/locales.ts';
-import { MAX_URI_LENGTH } from '../api/request.ts';
-import { ENDPOINTS } from '../api/endpoints.ts';
-import { localeOfLanguage, mirrorErrors, publishedSets, type MirrorOptions } from './rewrites.ts';
+import { mirrorErrors, publishedSets, type MirrorData, type MirrorOptions } from './rewrites.ts';
+import { runtimeBundle } from './runtime.ts';
 
-export function edgeWorker(options: MirrorOptions): string {
-  const data = {
+export async function edgeWorker(options: MirrorOptions): Promise<string> {
+  const data: MirrorData = {
     locales: options.locales,
-    languages: LANGUAGES,
-    ofLanguage: Object.fromEntries(localeOfLanguage(options.locales)),
-    endpoints: ENDPOINTS.map((e) => ({
-      id: e.id,
-      family: e.family,
-      segments: e.pattern.split('/').slice(1),
-      params: e.params.map((p) => ({ name: p.name, kind: p.kind, default: p.default })),
-      ...(e.multi ? { multi: e.multi } : {}),
-      ...(e.selection?.region ? { region: e.selection.region, ids: e.selection.ids } : {}),
-      publish: e.publish,
-      cache: CACHE_SECONDS[e.freshness],
-    })),
     sets: Object.fromEntries(publishedSets(options).map((s) => [s.ids.join(','), s.name])),
+    cache: CACHE_SECONDS,
     landingCache: CACHE_SECONDS.conditions,
-    maxUri: MAX_URI_LENGTH,
     errors: mirrorErrors(options.locales),
   };
   return `${HEAD(options)}
 const MIRROR = ${JSON.stringify(data)};
-${BODY}`;
+${await runtimeBundle('edge-worker')}`;
 }
 
 const HEAD = (options: MirrorOptions) => `// resort-conditions: the service's own URLs onto the published files, as an edge function
@@ -45,181 +30,3 @@ const HEAD = (options: MirrorOptions) => `// resort-conditions: the service's ow
 // Cloudflare Workers: deploy this module in front of the bucket and set the variable ORIGIN to the public
 // URL of the published tree, ending in "/" (the folder that holds api/), or bind the tree's static
 // assets as ASSETS. Everything outside the service's paths is passed through unchanged.`;
-
-// Plain JavaScript, no template literals, so that it reads the same here and in the generated file.
-const BODY = String.raw`
-const ID = /^[1-9]\d{0,9}$/;
-
-function refuse(name) {
-  return { error: Object.assign({}, MIRROR.errors[name]) };
-}
-
-function matchRoute(segments) {
-  for (const endpoint of MIRROR.endpoints) {
-    if (endpoint.segments.length !== segments.length) continue;
-    const params = {};
-    let ok = true;
-    for (let i = 0; i < segments.length && ok; i++) {
-      const part = endpoint.segments[i];
-      if (part.charAt(0) === '{') params[part.slice(1, -1)] = segments[i];
-      else ok = part === segments[i];
-    }
-    if (ok) return { endpoint: endpoint, params: params };
-  }
-  return undefined;
-}
-
-function english() {
-  return MIRROR.ofLanguage.en ? { locale: MIRROR.ofLanguage.en } : refuse('locale');
-}
-
-// spec 4B.1: language and country, both needed to leave en-US
-function familyBLocale(query) {
-  const language = query.get('language');
-  const country = query.get('country');
-  if (language === null || country === null) return MIRROR.locales.indexOf('en-US') >= 0 ? { locale: 'en-US' } : refuse('locale');
-  const lang = language.toLowerCase();
-  if (MIRROR.languages.indexOf(lang) < 0) return refuse('language');
-  if (!/^[a-z]{2}$/i.test(country)) return refuse('country');
-  const locale = lang + '-' + country.toUpperCase();
-  return MIRROR.locales.indexOf(locale) >= 0 ? { locale: locale } : refuse('locale');
-}
-
-// Family A: the locale header names a language; an unknown one is English
-function familyALocale(header) {
-  if (header === null || header.trim() === '') return english();
-  const match = /^([a-z]{2})(?:[-_][a-z]{2})?$/i.exec(header.trim());
-  if (!match) return refuse('locale-header');
-  const lang = match[1].toLowerCase();
-  if (MIRROR.languages.indexOf(lang) < 0) return english();
-  return MIRROR.ofLanguage[lang] ? { locale: MIRROR.ofLanguage[lang] } : refuse('locale');
-}
-
-function missing(endpoint, path, locale) {
-  if (path.resortId !== undefined) {
-    const extra = endpoint.id === 'webcams' ? ', or it has no webcams' : endpoint.id === 'overview' ? ', or it has no overview in this language' : '';
-    return 'there is no resort ' + path.resortId + ' in this mirror (' + locale + ')' + extra + ', or the mirror does not publish this variant';
-  }
-  if (path.regionId !== undefined) return 'there is no region ' + path.regionId + ' in this mirror (' + locale + '), or the mirror does not publish this variant';
-  return MIRROR.errors.file.message;
-}
-
-/**
- * What the mirror answers to a request of the service: { file, cache, missing } (the file under the
- * published tree, its cache lifetime, and the message if the file is missing), { error } (a JSON error
- * body in the service's shape), or undefined for a path outside the service's URLs.
- */
-export function resolve(method, target, header) {
-  const readHeader = header || function () { return null; };
-  let url;
-  try {
-    url = new URL(target, 'http://mirror.invalid');
-  } catch (e) {
-    return refuse('endpoint');
-  }
-  // the quick links of a region list read through a service URL resolve to /<locale>/externalservice/...
-  const landing = /^\/([a-z]{2}-[A-Z]{2})\/(externalservice\/[A-Za-z0-9_=\/-]+\.json)$/.exec(url.pathname);
-  if (landing && MIRROR.locales.indexOf(landing[1]) >= 0) {
-    return { file: 'api/' + landing[1] + '/' + landing[2], cache: MIRROR.landingCache, missing: MIRROR.errors.file.message };
-  }
-  if (!/^\/(externalservice|resorts?)\//.test(url.pathname)) return undefined;
-  if (target.length > MIRROR.maxUri) return refuse('uri-too-long');
-  if (method !== 'GET' && method !== 'HEAD') return refuse('method');
-  let segments;
-  try {
-    segments = url.pathname.split('/').slice(1).map(decodeURIComponent);
-  } catch (e) {
-    return refuse('endpoint');
-  }
-  const match = matchRoute(segments);
-  if (!match) return refuse('endpoint');
-  const endpoint = match.endpoint;
-  const path = match.params;
-  if (!endpoint.publish) return refuse('credentials');
-  const query = url.searchParams;
-  const chosen = endpoint.family === 'A' ? familyALocale(readHeader('locale')) : familyBLocale(query);
-  if (chosen.error) return chosen;
-  const locale = chosen.locale;
-  for (const name in path) {
-    if (name === 'N' ? !/^[0-5]$/.test(path[name]) : !ID.test(path[name])) return refuse(name === 'N' ? 'days' : 'id');
-  }
-  const extra = [];
-  if (endpoint.multi) {
-    // spec 4B.3: answered for the resort sets of the published groups only, in the default variant
-    const ids = [];
-    for (const value of query.getAll('resortId')) {
-      for (const part of value.split(',')) {
-        const id = part.trim();
-        if (id === '') continue;
-        if (!ID.test(id)) return refuse('id');
-        if (ids.indexOf(Number(id)) < 0) ids.push(Number(id));
-      }
-    }
-    if (ids.length === 0) return refuse('no-ids');
-    for (const param of endpoint.params) {
-      const raw = query.get(param.name);
-      if (raw === null) continue;
-      if (param.kind === 'boolean' && !/^(true|false)$/i.test(raw)) return refuse('boolean');
-      if (param.kind === 'days' && !/^\d{1,3}$/.test(raw)) return refuse('days');
-      if (param.kind === 'boolean' ? raw.toLowerCase() !== param.default : Number(raw) !== Number(param.default)) return refuse('resort-set');
-    }
-    const key = (endpoint.multi.ordered ? ids : ids.slice().sort(function (a, b) { return a - b; })).join(',');
-    const group = MIRROR.sets[key];
-    if (!group) return refuse('resort-set');
-    extra.push('group=' + group);
-  } else if (endpoint.region) {
-    if (query.has(endpoint.ids)) return refuse('resort-set');
-    const region = query.get(endpoint.region);
-    if (region === null) extra.push('group=all');
-    else if (!ID.test(region)) return refuse('id');
-    else extra.push(endpoint.region + '=' + region);
-  } else {
-    for (const param of endpoint.params) {
-      const raw = query.get(param.name);
-      const value = raw === null ? param.default : raw.toLowerCase();
-      if (value !== 'true' && value !== 'false') return refuse('boolean');
-      if (value !== param.default) extra.push(param.name + '=' + value);
-    }
-  }
-  const segmentsOut = endpoint.segments.map(function (part) { return part.charAt(0) === '{' ? path[part.slice(1, -1)] : part; });
-  const file = 'api/' + [locale].concat(segmentsOut, extra).join('/') + '.json';
-  const notFound = endpoint.multi ? 'this mirror has no file for this resort set in ' + locale : endpoint.region && query.get(endpoint.region) !== null ? 'there is no region ' + query.get(endpoint.region) + ' in this mirror' : missing(endpoint, path, locale);
-  return { file: file, cache: endpoint.cache, missing: notFound };
-}
-
-function json(status, body, extra) {
-  const headers = { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
-  return new Response(JSON.stringify(body) + '\n', { status: status, headers: Object.assign(headers, extra || {}) });
-}
-
-function fromOrigin(env, path, request) {
-  if (env.ASSETS) return env.ASSETS.fetch(new Request(new URL('/' + path, request.url), { method: 'GET' }));
-  if (!env.ORIGIN) return Promise.resolve(json(500, { status: 500, error: 'internal', message: 'the edge function has neither ORIGIN nor ASSETS' }));
-  return fetch(new URL(path, env.ORIGIN), { method: 'GET' });
-}
-
-export default {
-  async fetch(request, env) {
-    const bindings = env || {};
-    const url = new URL(request.url);
-    const answer = resolve(request.method, url.pathname + url.search, function (name) { return request.headers.get(name); });
-    if (answer === undefined) {
-      if (bindings.ASSETS) return bindings.ASSETS.fetch(request);
-      if (!bindings.ORIGIN) return json(500, { status: 500, error: 'internal', message: 'the edge function has neither ORIGIN nor ASSETS' });
-      return fetch(new URL(url.pathname.slice(1) + url.search, bindings.ORIGIN), { method: request.method });
-    }
-    if (answer.error) return json(answer.error.status, answer.error, answer.error.status === 405 ? { allow: 'GET' } : {});
-    const upstream = await fromOrigin(bindings, answer.file, request);
-    // a bucket without list permission answers 403 for a missing object
-    if (upstream.status === 404 || upstream.status === 403) return json(404, { status: 404, error: 'not_found', message: answer.missing });
-    if (!upstream.ok) return upstream;
-    const headers = {
-      'content-type': 'application/json; charset=utf-8',
-      'access-control-allow-origin': '*',
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'public, max-age=' + answer.cache + ', stale-while-revalidate=' + answer.cache * 4,
-    };
-    return new Response(request.method === 'HEAD' ? null : upstream.body, { status: 200, headers: headers });
-  },
-};
-`;

@@ -9,6 +9,7 @@ import type { Endpoint } from '../api/endpoints.ts';
 import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
+import { ID_SOURCE } from '../api/text.ts';
 import { CACHE_SECONDS } from './headers.ts';
 import {
   booleanParams,
@@ -26,7 +27,6 @@ import {
 
 /** nginx reads at most 4096 bytes per token: longer resort sets are built up in pieces. */
 const CHUNK = 3000;
-const ID = '[1-9][0-9]{0,9}';
 
 /** A path pattern as a regex with one capture per path parameter. */
 const patternRegex = (endpoint: Endpoint) => `^${endpoint.pattern.replace(/\{\w+\}/g, '([^/]+)')}$`;
@@ -72,14 +72,14 @@ export function nginxRules(options: MirrorOptions): string {
 }
 
 /**
- * spec 4B.2: a request URI over MAX_URI_LENGTH characters is answered 414 in the service's shape. nginx's
+ * A request URI over MAX_URI_LENGTH characters is answered 414 in the service's shape. nginx's
  * own limit (a request line in 8 KB buffers) would answer its HTML page first, at a slightly different
  * length, so the buffers are raised and the rule counts. Server level: it runs before any location.
  */
 function uriLimit(w: Writer): void {
   const too = `^.{${MAX_URI_LENGTH + 1}}`;
   w.out.push(
-    `# spec 4B.2: a request URI over ${MAX_URI_LENGTH} characters is answered 414 in the service's shape`,
+    `# a request URI over ${MAX_URI_LENGTH} characters is answered 414 in the service's shape`,
     '# (needs this server to be the default one of its address, or the same line in it)',
     'large_client_header_buffers 4 16k;',
     `if ($request_uri ~ "${too}") { rewrite ^ /${INTERNAL_PREFIX}/uri-too-long last; }`,
@@ -100,8 +100,7 @@ function familyB(w: Writer, options: MirrorOptions): void {
   const countries = [...new Set(options.locales.map((l) => l.slice(3)))];
   out.push('location ^~ /externalservice/ {', ...headerLines('    '));
   w.methods();
-  // spec 4B.1: language and country select the locale, both are needed to leave en-US
-  out.push('    # the locale: language and country, both needed to leave en-US (spec 4B.1)');
+  out.push('    # the locale: language and country, both needed to leave en-US');
   out.push('    set $rc_has "";', '    set $rc_language "";', '    set $rc_country "";');
   out.push('    if ($args ~ "(?:^|&)language=([^&]*)") { set $rc_has l; set $rc_language $1; }');
   out.push('    if ($args ~ "(?:^|&)country=([^&]*)") { set $rc_has "${rc_has}c"; set $rc_country $1; }');
@@ -159,7 +158,7 @@ function familyB(w: Writer, options: MirrorOptions): void {
   out.push(`    if ($rc_pick ~ "^lc:-") { ${fail('language')} }`);
   out.push(`    if ($rc_pick ~ "^lc:[a-z]{2}-$") { ${fail('country')} }`);
   out.push(`    if ($rc_locale = "?") { ${fail('locale')} }`);
-  out.push(`    if ($rc_id !~ "^(${ID})?$") { ${fail('id')} }`);
+  out.push(`    if ($rc_id !~ "^(${ID_SOURCE})?$") { ${fail('id')} }`);
   out.push(`    if ($rc_n !~ "^[0-5]?$") { ${fail('days')} }`);
   for (const p of params.values()) {
     const v = p.name.replace(/\W/g, '_');
@@ -167,8 +166,8 @@ function familyB(w: Writer, options: MirrorOptions): void {
     out.push(`    set $rc_check "$rc_route:$rc_bad_${v}";`, `    if ($rc_check ~ "^(${owners.join('|')}):bad$") { ${fail('boolean')} }`);
   }
 
-  // spec 4B.3: multi-resort requests are answered for the published groups only, in the form of the
-  // service's own quick links (upstream-facts.md): token first, resortId ascending, language and country last
+  // multi-resort requests are answered for the published groups only, in the form of the
+  // service's own quick links (test/fixtures/upstream/): token first, resortId ascending, language and country last
   out.push('    # multi-resort: only the resort sets of the published groups, as the service\'s quick links write them');
   out.push('    set $rc_check "$rc_route:$arg_resortId";', `    if ($rc_check = "multi:") { ${fail('no-ids')} }`);
   out.push('    set $rc_set "";', '    set $rc_group "";');
@@ -206,8 +205,8 @@ function familyA(w: Writer, options: MirrorOptions): void {
   };
   location('^~ /resort/', [
     `    if ($uri !~ "^/resort/[^/]+/snowreport$") { ${fail('endpoint')} }`,
-    `    if ($uri !~ "^/resort/${ID}/snowreport$") { ${fail('id')} }`,
-    `    if ($uri ~ "^/resort/(${ID})/snowreport$") { set $rc_missing "there is no resort $1 in this mirror"; }`,
+    `    if ($uri !~ "^/resort/${ID_SOURCE}/snowreport$") { ${fail('id')} }`,
+    `    if ($uri ~ "^/resort/(${ID_SOURCE})/snowreport$") { set $rc_missing "there is no resort $1 in this mirror"; }`,
     `    rewrite ^/(.*)$ /${INTERNAL_PREFIX}/$rc_locale/$1.json last;`,
   ]);
   location('^~ /resorts/', [
@@ -216,7 +215,7 @@ function familyA(w: Writer, options: MirrorOptions): void {
     '    set $rc_sfx "group=all";',
     '    set $rc_region "";',
     '    if ($args ~ "(?:^|&)regionId=([^&]*)") { set $rc_region $1; set $rc_sfx "regionId=$1"; }',
-    `    if ($rc_region !~ "^(${ID})?$") { ${fail('id')} }`,
+    `    if ($rc_region !~ "^(${ID_SOURCE})?$") { ${fail('id')} }`,
     `    set $rc_missing ${JSON.stringify(errors.file.message)};`,
     '    if ($rc_region) { set $rc_missing "there is no region $rc_region in this mirror"; }',
     `    rewrite ^ /${INTERNAL_PREFIX}/$rc_locale/resorts/snowreport/$rc_sfx.json last;`,

@@ -3,19 +3,14 @@
  * client to the mirror"). A client written against Family B calls `/externalservice/resort/20/snowreport?token=…&language=de&country=DE`;
  * the mirror holds `api/de-DE/externalservice/resort/20/snowreport.json`. This module owns what the mirror
  * answers and how it refuses the rest (the error catalogue, the locales, the resort groups it can name);
- * one module per kind of host writes that as rules: nginx, Apache, Netlify, and an edge function for object
- * storage behind a CDN. Pure: options in, files out.
+ * one module per kind of host writes that as rules (nginx, Apache, Netlify, and an edge function for object
+ * storage behind a CDN), and `mirror.ts` gathers them. Pure.
  */
-import { ENDPOINTS, type Endpoint } from '../api/endpoints.ts';
+import { ENDPOINTS, type Endpoint, type Freshness } from '../api/endpoints.ts';
 import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
-import type { ExtraFile } from '../snapshot/release.ts';
 import type { Group } from '../snapshot/scope.ts';
-import { apacheRules } from './rewrites-apache.ts';
-import { edgeWorker } from './rewrites-edge.ts';
-import { netlifyRedirects } from './rewrites-netlify.ts';
-import { nginxRules } from './rewrites-nginx.ts';
 
 export interface MirrorOptions {
   /** The published locales, in the config's order. */
@@ -24,6 +19,19 @@ export interface MirrorOptions {
   groups: readonly Group[];
   /** Published files, relative to `api/`: only groups with files are named by the rules. */
   files: readonly string[];
+}
+
+/** What the edge function (`runtime/edge-worker.ts`) reads of one build, written above its bundle. */
+export interface MirrorData {
+  /** The published locales, in the config's order. */
+  locales: readonly string[];
+  /** The published resort sets: ids joined by commas (ascending) → the group's name. */
+  sets: Readonly<Record<string, string>>;
+  /** Cache lifetime in seconds per freshness class. */
+  cache: Readonly<Record<Freshness, number>>;
+  /** Cache lifetime of the quick links' `/<locale>/externalservice/…` files. */
+  landingCache: number;
+  errors: Readonly<Record<MirrorErrorName, ErrorBody>>;
 }
 
 /** Where the rule files and the static error bodies live in the published tree. */
@@ -134,17 +142,4 @@ export function localeOfLanguage(locales: readonly string[]): Map<string, string
   const out = new Map<string, string>();
   for (const locale of locales) if (!out.has(locale.slice(0, 2))) out.set(locale.slice(0, 2), locale);
   return out;
-}
-
-/** The rule files and the static error bodies a release publishes beside `api/`. */
-export function mirrorFiles(options: MirrorOptions): ExtraFile[] {
-  const text = (path: string, content: string): ExtraFile => ({ path, bytes: Buffer.from(content) });
-  const errors = mirrorErrors(options.locales);
-  return [
-    text('_redirects', netlifyRedirects(options)),
-    text('.htaccess', apacheRules(options)),
-    text(`${MIRROR_FOLDER}/nginx.conf`, nginxRules(options)),
-    text(`${MIRROR_FOLDER}/edge-worker.js`, edgeWorker(options)),
-    ...Object.entries(errors).map(([name, body]) => text(errorFile(name as MirrorErrorName), `${JSON.stringify(body)}\n`)),
-  ];
 }

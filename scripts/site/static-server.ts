@@ -1,27 +1,29 @@
 /**
- * A small static file server for a published tree: what `npm run preview` and the browser test use. It
- * sends what scripts/README.md ("Hosting") asks of any host: CORS for every file and JSON content types.
+ * The static file server for a published tree: what `npm run preview`, the snapshot, mirror and browser
+ * tests use. It sends what scripts/README.md asks of any host ("Hosting"): CORS for every file and the
+ * content types of `scripts/api/content-types.ts`.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { contentTypeOf, DEFAULT_CONTENT_TYPE } from '../api/content-types.ts';
 import { listen, type Listening } from '../service/listen.ts';
-
-const TYPES: Record<string, string> = {
-  '.json': 'application/json; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.css': 'text/css; charset=utf-8',
-};
 
 export type StaticServer = Listening;
 
-export async function serveFolder(folder: string, port = 0): Promise<StaticServer> {
+export interface ServeOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Waits this long before each answer: a slow network, for the browser tests. */
+  delayMs?: number;
+}
+
+export async function serveFolder(folder: string, options: ServeOptions = {}): Promise<StaticServer> {
   const root = resolve(folder);
+  const delayMs = options.delayMs ?? 0;
   const server = createServer(async (request, response) => {
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const headers = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
     let path: string;
     try {
@@ -41,9 +43,9 @@ export async function serveFolder(folder: string, port = 0): Promise<StaticServe
       response.writeHead(info ? 405 : 404, headers).end();
       return;
     }
-    response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': info.size, 'cache-control': 'no-cache' });
+    response.writeHead(200, { ...headers, 'content-type': contentTypeOf(file) ?? DEFAULT_CONTENT_TYPE, 'content-length': info.size, 'cache-control': 'no-cache' });
     if (request.method === 'HEAD') response.end();
     else createReadStream(file).pipe(response);
   });
-  return listen(server, port);
+  return listen(server, options.port ?? 0);
 }

@@ -17,6 +17,13 @@ import { checkId, type Scope } from './scope.ts';
 export interface Output {
   file: string;
   body: unknown;
+  /**
+   * The resort whose record broke the contract and would be in this file: there is no usable body, and the
+   * release keeps the file's last good copy, marked stale (or leaves it out when it has none).
+   */
+  keep?: number;
+  /** With `keep`: a file the resort may not have had (links); without a last good copy it is not missing. */
+  optional?: boolean;
 }
 
 /** What derivation needs beside the bodies: the plan's context and the snapshot's resorts and groups. */
@@ -24,8 +31,11 @@ export interface DeriveContext extends PlanContext {
   scope: Scope;
 }
 
-/** The files of one collection. */
-export function derive(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<unknown>): Output[] {
+/**
+ * The files of one collection. `broken` names the resorts whose records were left out of a many-resort
+ * answer: each file that would hold one of them is named with `keep` instead of a body.
+ */
+export function derive(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<unknown>, broken: ReadonlySet<number> = new Set()): Output[] {
   const d = c.derivation;
   switch (d.kind) {
     case 'countries':
@@ -36,9 +46,9 @@ export function derive(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<
       return [{ file: own, body: rewriteRegionList(ctx, bodies[0] as RegionList, own, c.locale) }];
     }
     case 'family-a':
-      return familyAFiles(ctx, c, bodies as ReadonlyArray<ReadonlyArray<{ resort?: unknown }>>);
+      return familyAFiles(ctx, c, bodies as ReadonlyArray<ReadonlyArray<{ resort?: unknown }>>, broken);
     case 'multi':
-      return multiFiles(ctx, c, d, bodies as ReadonlyArray<Record<string, unknown>>);
+      return multiFiles(ctx, c, d, bodies as ReadonlyArray<Record<string, unknown>>, broken);
     case 'as-is':
       return bodies[0] === undefined ? [] : [{ file: filePath(c.requests[0]!), body: bodies[0] }];
   }
@@ -87,7 +97,7 @@ function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, l
   };
 }
 
-function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<ReadonlyArray<{ resort?: unknown }>>): Output[] {
+function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<ReadonlyArray<{ resort?: unknown }>>, broken: ReadonlySet<number>): Output[] {
   const locale = c.locale;
   const byId = new Map<number, unknown>();
   for (const body of bodies) {
@@ -95,14 +105,17 @@ function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<R
   }
   const outputs: Output[] = [];
   for (const id of c.resorts) {
-    if (byId.has(id)) outputs.push({ file: filePath({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale }), body: byId.get(id) });
+    const file = filePath({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale });
+    if (broken.has(id)) outputs.push({ file, body: undefined, keep: id });
+    else if (byId.has(id)) outputs.push({ file, body: byId.get(id) });
   }
   if (widgetProfile(ctx)) return outputs;
   for (const group of ctx.scope.groups) {
     const body = group.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
     const request: ApiRequest =
       group.name === 'all' ? { endpoint: 'a.snowreport', group: 'all', locale } : { endpoint: 'a.snowreport', params: { regionId: group.name.slice('region-'.length) }, locale };
-    outputs.push({ file: filePath(request), body });
+    const keep = group.ids.find((id) => broken.has(id));
+    outputs.push(keep === undefined ? { file: filePath(request), body } : { file: filePath(request), body: undefined, keep });
   }
   for (const region of ctx.scope.emptyRegions) {
     outputs.push({ file: filePath({ endpoint: 'a.snowreport', params: { regionId: String(region) }, locale }), body: [] });
@@ -121,6 +134,7 @@ function multiFiles(
   c: Collection,
   d: Extract<Collection['derivation'], { kind: 'multi' }>,
   bodies: ReadonlyArray<Record<string, unknown>>,
+  broken: ReadonlySet<number>,
 ): Output[] {
   const { type, variant, isDefault } = d;
   const locale = c.locale;
@@ -132,8 +146,19 @@ function multiFiles(
   const publishSingle = type !== 'combinedreport' || includes(ctx, 'combinedreport');
   for (const id of c.resorts) {
     const record = byId.get(id);
-    if (record === undefined) continue;
     const resortId = String(id);
+    if (broken.has(id)) {
+      // the same paths as a usable record makes; `links` only where the last good release had them
+      const kept = (file: string) => outputs.push({ file, body: undefined, keep: id });
+      if (type === 'forecast') for (const N of ctx.config.variants.days) kept(filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }));
+      else if (publishSingle) kept(filePath({ endpoint: type, params: { resortId, ...variant }, locale }));
+      if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
+        if (includes(ctx, 'links')) outputs.push({ file: filePath({ endpoint: 'links', params: { resortId }, locale }), body: undefined, keep: id, optional: true });
+        if (includes(ctx, 'profile')) kept(filePath({ endpoint: 'profile', params: { resortId }, locale }));
+      }
+      continue;
+    }
+    if (record === undefined) continue;
     if (type === 'forecast') {
       const forecast = record as { forecast: unknown[] };
       for (const N of ctx.config.variants.days) {
@@ -156,8 +181,10 @@ function multiFiles(
     for (const group of ctx.scope.groups) {
       const present = group.ids.filter((id) => byId.has(id));
       const map = Object.fromEntries(present.map((id) => [id, pick(byId.get(id))]));
-      outputs.push({ file: filePath({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }), body: map });
-      outputs.push({ file: filePath({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name }), body: present.map((id) => pick(byId.get(id))) });
+      const keep = group.ids.find((id) => broken.has(id));
+      const files = [filePath({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }), filePath({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name })];
+      if (keep !== undefined) outputs.push(...files.map((file) => ({ file, body: undefined, keep })));
+      else outputs.push({ file: files[0]!, body: map }, { file: files[1]!, body: present.map((id) => pick(byId.get(id))) });
     }
   }
   return outputs;

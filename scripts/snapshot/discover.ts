@@ -98,7 +98,10 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
   const [first, ...others] = config.locales as [string, ...string[]];
   const countries = await fetchAll([countriesCollection(first, config)]);
   const countryLists = (await body(countries[0]!)) as RegionList[] | undefined;
-  if (!countryLists) throw new SnapshotError('upstream_http', `cannot list the resorts: ${countries[0]!.failure?.reason ?? 'the countries list is unavailable'}`);
+  if (!countryLists) {
+    // every file depends on it: without it (and without an earlier copy) there is nothing to publish
+    throw new SnapshotError('upstream_http', `nothing was published: the countries list (${first}), which names every resort and so every file, could not be fetched and has no earlier copy: ${countries[0]!.failure?.reason ?? 'the countries list is unavailable'}`);
+  }
   for (const country of countryLists) checkId(country.id, `countries list (${first})`);
   const subregions = subregionIds(countriesInScope(config, countryLists));
   const lists = await fetchAll(subregions.map((id) => regionListCollection(first, id, config)));

@@ -7,11 +7,12 @@
  */
 import type { DriftIssue } from '../api/schemas/drift.ts';
 import { describeRequest } from '../api/redact.ts';
-import { SnapshotError } from './errors.ts';
+import { interrupted, SnapshotError } from './errors.ts';
 import type { Collection } from './plan.ts';
 import { silentProgress, type Progress } from './progress.ts';
 import type { Source } from './source.ts';
-import { validateBody, whereOf } from './validate.ts';
+import { pool } from './pool.ts';
+import { validateBody, whereOf, type BrokenRecords } from './validate.ts';
 
 /** Why a collection failed: the upstream's fault (HTTP, network) or a body that breaks the contract. */
 export interface FetchFailure {
@@ -35,22 +36,8 @@ export interface Fetched {
   requests: number;
   /** What the bodies sent beyond or beside the specification. */
   drift: DriftIssue[];
-}
-
-/** A bounded pool: at most `limit` tasks run at once. */
-export function pool(limit: number) {
-  let active = 0;
-  const queue: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      queue.shift()?.();
-    }
-  };
+  /** Resorts whose records broke the contract, left out of the bodies: id → why (JSON paths, no URL). */
+  broken?: ReadonlyMap<number, string>;
 }
 
 /** 401 answers in a row that stop a run: the credentials were revoked or are wrong. */
@@ -58,20 +45,22 @@ export const AUTH_BREAKER = 3;
 /** Requests in a row that could not connect to the upstream (each after its retries) that stop a run. */
 export const NETWORK_BREAKER = 5;
 
-type Answer = { body: unknown; drift: DriftIssue[] } | { forbidden: true } | { failure: FetchFailure };
+type Answer = { body: unknown; drift: DriftIssue[]; broken?: BrokenRecords } | { forbidden: true } | { failure: FetchFailure };
 
 export class Fetcher {
   readonly #source: Source;
   readonly #run: ReturnType<typeof pool>;
   readonly #progress: Progress;
   readonly #isDue: (c: Collection) => boolean;
+  readonly #signal: AbortSignal | undefined;
   #refused = 0;
   #unreachable = 0;
   /** Requests made so far, whatever their answer: the month's ledger counts them all. */
   made = 0;
 
-  constructor(source: Source, options: { concurrency: number; progress?: Progress; isDue: (c: Collection) => boolean }) {
+  constructor(source: Source, options: { concurrency: number; progress?: Progress; isDue: (c: Collection) => boolean; signal?: AbortSignal }) {
     this.#source = source;
+    this.#signal = options.signal;
     this.#run = pool(options.concurrency);
     this.#progress = options.progress ?? silentProgress;
     this.#isDue = options.isDue;
@@ -98,12 +87,15 @@ export class Fetcher {
     if (failed) return { ...base, state: 'failed', failure: failed.failure, notFound, requests: made };
     if (answers.some((a) => 'forbidden' in a)) return { ...base, state: 'forbidden', notFound, requests: made };
     const drift = answers.flatMap((a) => ('drift' in a ? a.drift : []));
-    return { ...base, state: 'ok', bodies: answers.map((a) => ('body' in a ? a.body : undefined)), notFound, requests: made, drift };
+    const broken = new Map(answers.flatMap((a) => ('broken' in a && a.broken ? [...a.broken] : [])));
+    return { ...base, state: 'ok', bodies: answers.map((a) => ('body' in a ? a.body : undefined)), notFound, requests: made, drift, ...(broken.size > 0 ? { broken } : {}) };
   }
 
   async #answer(c: Collection, request: Collection['requests'][number]): Promise<Answer> {
     const label = () => describeRequest(this.#source.target(request), this.#source.secrets);
     try {
+      // a stopped run starts no request; the ones under way end with the source's own check of the signal
+      if (this.#signal?.aborted) throw interrupted(this.#signal);
       this.made++;
       const response = await this.#source.fetch(request);
       this.#unreachable = 0;
@@ -114,7 +106,7 @@ export class Fetcher {
       if (response.status === 200) {
         const result = validateBody(c, response.body);
         if (!result.ok) return { failure: { kind: 'contract', reason: `${whereOf(c)}: ${result.reason}`, short: result.reason.replace(/^the body /, '') } };
-        return { body: result.body, drift: result.drift };
+        return { body: result.body, drift: result.drift, ...(result.broken ? { broken: result.broken } : {}) };
       }
       if (response.status === 404 && c.allowNotFound) return { body: undefined, drift: [] };
       if (response.status === 403) return { forbidden: true };

@@ -1,7 +1,9 @@
 /**
  * The preflight phase: before the plan spends anything, one cheap call per configured family proves the
- * credentials and that the upstream answers. A refusal (401, 403) or an upstream that cannot be reached
- * stops the run there, with a message naming the family, its base URL and the variables to fix.
+ * credentials and that the upstream answers. A refusal (401, 403) or an upstream that cannot be connected
+ * to stops the run there, with a message naming the family, its base URL and the variables to fix. A probe
+ * that reached the upstream but still failed after its retries (5xx, 429, a reset or a timeout) proves
+ * neither: the run goes on, and a flaky upstream costs only the parts that fail.
  */
 import type { Family } from '../api/endpoints.ts';
 import type { ApiRequest } from '../api/request.ts';
@@ -14,19 +16,25 @@ export const FAMILY_B_PROBE: ApiRequest = { endpoint: 'attribution', locale: 'en
 /** Family A's cheapest call: one resort's record. */
 export const familyAProbe = (resort: number): ApiRequest => ({ endpoint: 'a.resort.snowreport', params: { resortId: String(resort) }, locale: 'en-US' });
 
-/** Makes the probe request (one request); throws `upstream_auth` or `upstream_unreachable` when it fails. */
-export async function preflight(source: Source, family: Family, probe: ApiRequest): Promise<void> {
+/**
+ * Makes the probe request (one request, with its retries); throws `upstream_auth` or `upstream_unreachable`
+ * when it proves the run cannot succeed, and answers a note when it proved nothing.
+ */
+export async function preflight(source: Source, family: Family, probe: ApiRequest): Promise<string | undefined> {
   let status: number;
   try {
     status = (await source.fetch(probe)).status;
   } catch (error) {
-    if (error instanceof SnapshotError && ['upstream_network', 'upstream_http', 'upstream_unreachable'].includes(error.code)) {
+    if (error instanceof SnapshotError && error.code === 'upstream_unreachable') {
       throw new SnapshotError('upstream_unreachable', `${source.describe(family)} cannot be reached: ${error.message}. Check the base URL and the network; nothing was fetched or published`, { cause: error });
+    }
+    if (error instanceof SnapshotError && ['upstream_network', 'upstream_http'].includes(error.code)) {
+      return `${source.describe(family)}: the first probe failed (${error.message}); going on, parts that fail keep their earlier state`;
     }
     throw error;
   }
   // a resort the upstream does not know is a 404 from a server that accepted the credentials
-  if (status === 200 || status === 404) return;
+  if (status === 200 || status === 404) return undefined;
   if (status === 401 || status === 403) {
     throw new SnapshotError('upstream_auth', `${source.describe(family)} refused the credentials (HTTP ${status}); fix the variables named here. Nothing was fetched or published`, { context: { status } });
   }

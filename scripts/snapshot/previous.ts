@@ -9,6 +9,7 @@ import type { Freshness } from '../api/endpoints.ts';
 import { filePath } from '../api/paths.ts';
 import type { ApiRequest } from '../api/request.ts';
 import { readFile } from 'node:fs/promises';
+import type { StaleMark } from './manifest.ts';
 import type { Collection } from './plan.ts';
 import { readState, sameIdentity, type FileState, type SourceIdentity, type State } from './state.ts';
 import { currentStatePath } from './writer.ts';
@@ -57,6 +58,11 @@ export class PreviousBuild {
   /** When the collection last answered "no file", if it did. */
   absentSince(key: string): string | undefined {
     return this.state?.absent[key];
+  }
+
+  /** The stale mark of an absence kept from an earlier run, if it has one. */
+  staleAbsent(key: string): StaleMark | undefined {
+    return this.state?.staleAbsent?.[key];
   }
 
   /** When a collection was last fetched: its files' oldest fetch time, or when it last answered "no file". */

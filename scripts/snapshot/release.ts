@@ -3,10 +3,14 @@
  * from the previous release when not due or failed), sanitised and scanned for secrets; then the public
  * index and the private state, and one atomic publish.
  *
- * A part the upstream failed (HTTP error, network) keeps its last good files, marked stale; without an
- * earlier copy the tree would have a hole, so nothing is published. A part whose body broke the contract
- * keeps its last good files too, or is left out and reported. A run whose due parts all failed publishes
- * nothing; a run with nothing due publishes the same files again (hard links) under a new build time.
+ * One failing part never holds back the rest. A part the upstream failed (HTTP error, network) or whose
+ * body broke the contract keeps its last good files, marked stale; a part the last release knew to be
+ * absent (the upstream answered "no file") stays absent, marked stale too; a part with no earlier state at
+ * all (a new resort, locale or variant) is left out and named in the index's `missing`. One broken record
+ * of a many-resort answer keeps only the files that hold that resort. Only a first build, which has
+ * nothing to carry, refuses a tree with a hole the upstream made; a run whose due parts all failed
+ * publishes nothing; a run with nothing due publishes the same files again (hard links) under a new build
+ * time.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
@@ -20,6 +24,7 @@ import type { PreviousBuild } from './previous.ts';
 import type { Summary } from './progress.ts';
 import { sanitizeBody } from './sanitize.ts';
 import { serializeState, type FileState, type Identity, type State } from './state.ts';
+import { whereOf } from './validate.ts';
 import { ReleaseWriter, sha256 } from './writer.ts';
 
 export interface ExtraFile {
@@ -38,8 +43,12 @@ export interface StagedFiles extends ReadonlyArray<string> {
 
 export interface Failure extends FetchFailure {
   collection: string;
-  /** Whether the part's earlier files were kept (stale); false: it is missing from the release. */
+  /** Whether the part's earlier state was kept (files or absence, stale); false: it is missing from the release. */
   kept: boolean;
+  /** The part was known to be absent, and stays so. */
+  absent?: boolean;
+  /** The resorts whose records broke the contract, when the rest of the part was used. */
+  resorts?: number[];
 }
 
 export interface ReleaseOptions {
@@ -61,6 +70,8 @@ export interface ReleaseHead {
   spent: number;
   /** The month's requests before this run (the output folder's ledger). */
   ledgerBefore: number;
+  /** Every request the source sent in this run, the token and account calls included: what the ledger adds. */
+  sent?: number;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -69,6 +80,8 @@ export class Release {
   readonly failures: Failure[] = [];
   readonly #files: Record<string, FileState> = {};
   readonly #absent: Record<string, string> = {};
+  readonly #staleAbsent: Record<string, StaleMark> = {};
+  readonly #missing = new Map<string, string>();
   readonly #drift = new Map<string, Map<string, DriftIssue>>();
   readonly #writer: ReleaseWriter;
   readonly #options: ReleaseOptions;
@@ -105,7 +118,7 @@ export class Release {
   }
 
   /** Adds one collection: its derived files when fetched, its previous files when carried or failed. */
-  async add(f: Fetched, derive: (c: Collection, bodies: ReadonlyArray<unknown>) => Output[]): Promise<void> {
+  async add(f: Fetched, derive: (c: Collection, bodies: ReadonlyArray<unknown>, broken: ReadonlySet<number>) => Output[]): Promise<void> {
     const c = f.collection;
     const previous = this.#options.previous;
     if (f.state !== 'carried') {
@@ -120,36 +133,65 @@ export class Release {
     }
     if (f.state === 'carried' || f.state === 'failed') {
       const kept = previous.filesOf(c.key);
+      // "no file" is an earlier state like any other: it is kept when the part cannot be fetched again
+      const absentSince = kept.length === 0 ? previous.absentSince(c.key) : undefined;
       if (f.state === 'failed') {
-        this.failures.push({ ...f.failure!, collection: c.key, kept: kept.length > 0 });
-        if (kept.length === 0) return;
-      } else if (kept.length === 0 && previous.absentSince(c.key)) {
-        this.#absent[c.key] = previous.absentSince(c.key)!;
+        const failure = f.failure!;
+        this.failures.push({ ...failure, collection: c.key, kept: kept.length > 0 || absentSince !== undefined, ...(absentSince ? { absent: true } : {}) });
+        if (kept.length === 0 && !absentSince) {
+          this.#missing.set(c.key, failure.short);
+          return;
+        }
       }
-      for (const path of kept) {
-        const before = previous.file(path)!;
-        if (!(await this.#writer.carry(`api/${path}`))) throw new SnapshotError('write', `the previous copy of ${path} is missing; run with --refresh all`);
-        const { stale: _stale, ...rest } = before;
-        const stale: StaleMark | undefined = f.state === 'failed' ? { since: before.stale?.since ?? before.fetchedAt, reason: f.failure!.short } : before.stale;
-        this.#files[path] = stale ? { ...rest, stale } : rest;
+      if (absentSince) {
+        this.#absent[c.key] = absentSince;
+        const before = previous.staleAbsent(c.key);
+        const mark = f.state === 'failed' ? { since: before?.since ?? absentSince, reason: f.failure!.short } : before;
+        if (mark) this.#staleAbsent[c.key] = mark;
+        return;
       }
+      for (const path of kept) await this.#carry(path, f.state === 'failed' ? f.failure!.short : undefined);
       return;
     }
     this.#counts.fresh++;
     this.#counts.skipped += f.notFound;
     this.#addDrift(c.endpoint.id, f.drift);
     const fetchedAt = iso(this.#options.now());
-    const outputs = derive(c, f.bodies);
+    const outputs = derive(c, f.bodies, new Set(f.broken?.keys()));
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
+    let lost = 0;
     for (const output of outputs) {
+      if (this.#files[output.file]) throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
+      if (output.keep !== undefined) {
+        // a file that would hold a resort whose record broke the contract: its last good copy, if it had one
+        const before = previous.file(output.file);
+        if (before?.collection === c.key) await this.#carry(output.file, f.broken!.get(output.keep)!.replace(/: .*/s, ''));
+        else if (!output.optional) lost++;
+        continue;
+      }
       const text = `${JSON.stringify(sanitizeBody(output.body))}\n`;
       assertNoSecret(text, output.file, this.#options.secrets);
       const bytes = Buffer.from(text);
       const hash = sha256(bytes);
       await this.#writer.write(`api/${output.file}`, bytes, hash);
-      if (this.#files[output.file]) throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
       this.#files[output.file] = { sha256: hash, size: bytes.byteLength, fetchedAt, collection: c.key };
     }
+    if (f.broken) {
+      const resorts = [...f.broken.keys()].sort((a, b) => a - b);
+      const reason = resorts.map((id) => `${whereOf(c)}: ${f.broken!.get(id)}`).join('\n  ');
+      const short = `${resorts.length === 1 ? `the record of resort ${resorts[0]}` : `the records of resorts ${resorts.join(', ')}`} broke the contract`;
+      this.failures.push({ kind: 'contract', reason, short, collection: c.key, kept: lost === 0, resorts });
+      if (lost > 0) this.#missing.set(c.key, `${short}; ${lost} file${lost === 1 ? '' : 's'} with no earlier copy left out`);
+    }
+  }
+
+  /** Carries a file of the previous release over; with `staleReason`, marked stale since its fetch time. */
+  async #carry(path: string, staleReason: string | undefined): Promise<void> {
+    const before = this.#options.previous.file(path)!;
+    if (!(await this.#writer.carry(`api/${path}`))) throw new SnapshotError('write', `the previous copy of ${path} is missing; run with --refresh all`);
+    const { stale: _stale, ...rest } = before;
+    const stale: StaleMark | undefined = staleReason !== undefined ? { since: before.stale?.since ?? before.fetchedAt, reason: staleReason } : before.stale;
+    this.#files[path] = stale ? { ...rest, stale } : rest;
   }
 
   #addDrift(endpoint: string, issues: readonly DriftIssue[]): void {
@@ -163,13 +205,16 @@ export class Release {
     this.#drift.set(endpoint, byPath);
   }
 
-  /** Refuses a tree with a hole the upstream made, and a run that fetched nothing new. */
+  /**
+   * Refuses a first build with a hole the upstream made (there is nothing to carry, and a first tree
+   * should be whole: the next run tries again), and a run that fetched nothing new.
+   */
   assertComplete(): void {
     const list = (failures: Failure[]) => failures.slice(0, 10).map((f) => `${f.collection}: ${f.reason}`).join('\n  ');
     const holes = this.failures.filter((f) => f.kind === 'upstream' && !f.kept);
-    if (holes.length > 0) {
+    if (holes.length > 0 && !this.#options.previous.state) {
       const n = holes.length;
-      throw new SnapshotError('upstream_unreachable', `nothing was published: ${n} part${n === 1 ? '' : 's'} of the tree could not be fetched and ${n === 1 ? 'has' : 'have'} no earlier copy:\n  ${list(holes)}`);
+      throw new SnapshotError('upstream_unreachable', `nothing was published: this is the first build of this source, so there is no earlier copy to keep, and ${n} part${n === 1 ? '' : 's'} of the tree could not be fetched (run again; from the next build on, a part that fails is left out and named, and the rest is published):\n  ${list(holes)}`);
     }
     if (this.#counts.fresh === 0 && this.failures.length > 0) {
       const n = this.failures.length;
@@ -195,7 +240,9 @@ export class Release {
       if (part) part.files++;
       else parts.set(f.collection, { part: f.collection, since: f.stale.since, reason: f.stale.reason, files: 1 });
     }
-    const manifest: Manifest = { ...head.manifest, stale: [...parts.values()] };
+    for (const [part, mark] of Object.entries(this.#staleAbsent)) parts.set(part, { part, since: mark.since, reason: mark.reason, files: 0 });
+    const missing = [...this.#missing].map(([part, reason]) => ({ part, reason }));
+    const manifest: Manifest = { ...head.manifest, stale: [...parts.values()], ...(missing.length > 0 ? { missing } : {}) };
     const manifestText = serializeManifest(manifest);
     assertNoSecret(manifestText, MANIFEST_PATH, this.#options.secrets);
     await this.#writer.write(MANIFEST_PATH, Buffer.from(manifestText));
@@ -207,9 +254,12 @@ export class Release {
       identity: head.identity,
       builtAt: manifest.builtAt,
       requests: { made, saved: Math.max(0, Object.keys(files).length - made), lowerBound: c.lowerBound, byEndpoint: Object.fromEntries(Object.entries(c.byEndpoint).sort()) },
-      ledger: { month, requests: head.ledgerBefore + made },
+      // the same count the ledger file gets (run.ts): every request sent, not only the plan's
+      ledger: { month, requests: head.ledgerBefore + Math.max(made, head.sent ?? 0) },
       files,
       absent: Object.fromEntries(Object.entries(this.#absent).sort()),
+      ...(Object.keys(this.#staleAbsent).length > 0 ? { staleAbsent: Object.fromEntries(Object.entries(this.#staleAbsent).sort()) } : {}),
+      ...(this.#missing.size > 0 ? { missing: Object.fromEntries([...this.#missing].sort()) } : {}),
       drift: this.drift,
     };
     const stateText = serializeState(state);

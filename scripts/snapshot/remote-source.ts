@@ -7,7 +7,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { CONTRACT } from '../api/schemas/contract.ts';
 import { describeRequest, redactSecrets, redactUrl } from '../api/redact.ts';
-import { SnapshotError } from './errors.ts';
+import { interrupted, SnapshotError } from './errors.ts';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, describeError, isConnectFailure, isRetryable, RETRY_AFTER_CAP_MS, retryAfterMs } from './retry.ts';
 
 import { ENDPOINT } from '../api/endpoints.ts';
@@ -38,6 +38,8 @@ export interface RemoteOptions {
   random?: () => number;
   /** Called once per retry, with credentials already redacted. */
   onRetry?: (line: string) => void;
+  /** Stops the source (SIGTERM): requests under way end, waits for a retry end, and no new attempt starts. */
+  signal?: AbortSignal;
 }
 
 export interface RemoteSource extends Source {
@@ -86,6 +88,20 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   const shown = (target: string) => describeRequest(target, secrets);
 
   let sent = 0;
+  const stop = options.signal;
+  const stopped = () => interrupted(stop);
+  /** Waits for a retry, or until the source is stopped. */
+  const pause = (ms: number) =>
+    stop
+      ? new Promise<void>((resolve) => {
+          const done = () => resolve();
+          stop.addEventListener('abort', done, { once: true });
+          void sleep(ms).then(() => {
+            stop.removeEventListener('abort', done);
+            resolve();
+          });
+        })
+      : sleep(ms);
   async function once(origin: string, target: string, headers: Record<string, string>): Promise<UpstreamResponse & { retryAfter?: number }> {
     sent++;
     const response = await request(origin + target, {
@@ -94,7 +110,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       dispatcher,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      signal: options.deadline?.(target) ?? AbortSignal.timeout(options.timeoutMs),
+      signal: ((deadline) => (stop ? AbortSignal.any([deadline, stop]) : deadline))(options.deadline?.(target) ?? AbortSignal.timeout(options.timeoutMs)),
     });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -117,6 +133,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
     let last = '';
     let connectOnly = true;
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
+      if (stop?.aborted) throw stopped();
       let wait = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * random();
       try {
         const response = await once(origin, target, headers);
@@ -128,6 +145,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
           wait = Math.max(wait, response.retryAfter);
         }
       } catch (error) {
+        if (stop?.aborted) throw stopped();
         if (!isRetryable(error)) {
           if (error instanceof SnapshotError) throw error;
           throw new SnapshotError('upstream_network', `${shown(target)}: ${redactSecrets((error as Error).message, secrets)}`, { cause: error });
@@ -137,7 +155,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       }
       if (attempt < options.attempts) {
         options.onRetry?.(`${shown(target)}: ${last}; retry ${attempt} of ${options.attempts - 1} in ${Math.round(wait)} ms`);
-        await sleep(wait);
+        await pause(wait);
       }
     }
     const code = connectOnly ? 'upstream_unreachable' : 'upstream_network';
@@ -153,26 +171,31 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
 
   if (b && !credentials.token) {
     const target = targetOf({ endpoint: 'auth.token', params: { email: options.email!, password: options.password! }, locale: 'en-US' });
-    const response = await withRetries(b.origin, target, {});
-    if (response.status !== 200) {
-      const refused = response.status === 401 || response.status === 403;
-      throw new SnapshotError(
-        refused ? 'upstream_auth' : 'upstream_unreachable',
-        `${describe('B')}: the token request answered HTTP ${response.status}; ${refused ? 'the upstream refused the e-mail address or password: check RC_EMAIL and RC_PASSWORD' : 'try again later'}. Nothing was published`,
-        { context: { status: response.status } },
-      );
-    }
-    // only what this source needs must hold (the contract); the rest of the body may drift
-    const parsed = (CONTRACT['auth.token'] as z.ZodType<{ token: string }>).safeParse((() => {
-      try {
-        return JSON.parse(response.body);
-      } catch {
-        return undefined;
+    // a body cut short or garbled on the way is a fault like a 503: asked again, as often as a request is tried
+    let token: string | undefined;
+    for (let attempt = 1; token === undefined; attempt++) {
+      const response = await withRetries(b.origin, target, {});
+      if (response.status !== 200) {
+        const refused = response.status === 401 || response.status === 403;
+        throw new SnapshotError(
+          refused ? 'upstream_auth' : 'upstream_unreachable',
+          `${describe('B')}: the token request answered HTTP ${response.status}; ${refused ? 'the upstream refused the e-mail address or password: check RC_EMAIL and RC_PASSWORD' : 'try again later'}. Nothing was published`,
+          { context: { status: response.status } },
+        );
       }
-    })());
-    if (!parsed.success) throw new SnapshotError('upstream_invalid', 'the token request answered a body without a token');
-    credentials.token = parsed.data.token;
-    secrets.push(parsed.data.token);
+      // only what this source needs must hold (the contract); the rest of the body may drift
+      const parsed = (CONTRACT['auth.token'] as z.ZodType<{ token: string }>).safeParse((() => {
+        try {
+          return JSON.parse(response.body);
+        } catch {
+          return undefined;
+        }
+      })());
+      if (parsed.success) token = parsed.data.token;
+      else if (attempt >= options.attempts) throw new SnapshotError('upstream_invalid', `the token request answered a body without a token ${options.attempts} time${options.attempts === 1 ? '' : 's'}; nothing was published`);
+    }
+    credentials.token = token;
+    secrets.push(token);
     proven.add('B');
   }
 
@@ -205,7 +228,11 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
     identity: () => ({
       kind: 'remote',
       facts: { ...(a ? { familyA: where(a) } : {}), ...(b ? { familyB: where(b) } : {}) },
-      secret: JSON.stringify([options.apiKey ?? '', options.token ?? '', options.email ?? '', options.password ?? '']),
+      // the account is named by the token it is used with, however the token came (RC_TOKEN, or fetched
+      // with RC_EMAIL and RC_PASSWORD): one account is one source, with one ledger entry
+      secret: JSON.stringify([options.apiKey ?? '', credentials.token ?? '']),
+      // how releases and ledger entries of earlier versions named the same credentials
+      formerSecrets: [JSON.stringify([options.apiKey ?? '', options.token ?? '', options.email ?? '', options.password ?? ''])],
     }),
     secrets,
     target: targetOf,

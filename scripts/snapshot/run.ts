@@ -2,19 +2,20 @@
  * One snapshot run, as its list of phases: discover the resorts, plan the requests and check them against
  * the allowance, then fetch (validating every body), derive the files and release them atomically.
  *
- * Failure policy (scripts/README.md, "Exit codes" and "Running on a schedule"): a body that is not valid
- * JSON or breaks the contract keeps its part's last good copy, marked stale, or leaves a part with no
- * earlier copy out, and the rest publishes. An id that cannot name a file, or a secret in the output, stops
- * the run and publishes nothing. An upstream that stays unreachable or answers an error keeps each affected
- * file's last good copy, marked stale; a file with no earlier copy makes the tree incomplete, so nothing is
- * published.
+ * Failure policy (scripts/README.md, "Running on a schedule"): an id that cannot name a file or a secret
+ * in the output stops the run and publishes nothing. A part that cannot be fetched, or whose body breaks the contract,
+ * keeps its earlier state (its last good files, or its known absence), marked stale; a part with no earlier
+ * state is left out and named, and the rest is published — except in a first build, which has nothing to
+ * carry and publishes only a whole tree.
  */
 import { checkBudget, type Projection } from './budget.ts';
 import { intervals, type SnapshotConfig } from './config.ts';
 import { derive } from './derive.ts';
 import { discover } from './discover.ts';
 import { fitPlan, formatFit } from './fit.ts';
-import { Fetcher, pool, type Fetched } from './fetch.ts';
+import { interrupted } from './errors.ts';
+import { Fetcher, type Fetched } from './fetch.ts';
+import { eachInPool } from './pool.ts';
 import type { Manifest } from './manifest.ts';
 import { resortCollections, type PlanContext } from './plan.ts';
 import { PreviousBuild } from './previous.ts';
@@ -46,6 +47,11 @@ export interface SnapshotOptions {
   force?: boolean;
   /** Called after each file written to the staged release (tests stop a build at a chosen write). */
   onWrite?: (count: number) => void;
+  /**
+   * Stops the run (SIGTERM, SIGINT): no new request starts, the staged release is dropped, the published
+   * tree and its state stay as they were, and the ledger still counts every request sent.
+   */
+  signal?: AbortSignal;
 }
 
 export interface SnapshotResult {
@@ -86,17 +92,22 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
   const isDue = (c: Parameters<PreviousBuild['isDue']>[0]) => previous.isDue(c, refresh, refreshEvery, buildTime);
   // every request this run makes goes into the month's ledger, whether it publishes or not
   let spent = 0;
-  const fetcher = new Fetcher(source, { concurrency: config.concurrency, progress, isDue });
+  const fetcher = new Fetcher(source, { concurrency: config.concurrency, progress, isDue, ...(options.signal ? { signal: options.signal } : {}) });
+  const stopped = () => {
+    if (options.signal?.aborted) throw interrupted(options.signal);
+  };
   try {
     // a real upstream proves its credentials before anything is spent; a plan spends nothing at all
     const probing = source.kind === 'remote' && !options.planOnly;
     if (probing && options.families.has('B') && !source.proven.has('B')) {
       spent++;
-      await preflight(source, 'B', FAMILY_B_PROBE);
+      const note = await preflight(source, 'B', FAMILY_B_PROBE);
+      if (note) progress.note(note);
     }
     if (probing && options.families.has('A')) {
       spent++;
-      await preflight(source, 'A', familyAProbe(config.resorts?.[0] ?? 1));
+      const note = await preflight(source, 'A', familyAProbe(config.resorts?.[0] ?? 1));
+      if (note) progress.note(note);
     }
     const account = await source.account?.();
     const ctx: PlanContext = { config, families: options.families, target: (r) => source.target(r), ...(account ? { permissions: account } : {}) };
@@ -135,12 +146,14 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
     if (options.planOnly) return { ...result, manifest: undefined, state: previous.state, summary: emptySummary(), failures: [], published: false };
 
     // 3. fetch, derive and release
+    stopped();
     const release = await Release.open({ out: config.out, previous, secrets: source.secrets, now, name: String(Math.floor(buildTime / 1000)), onWrite: options.onWrite });
-    const deriveFiles = (c: Parameters<typeof derive>[1], bodies: ReadonlyArray<unknown>) => derive({ ...planned, config: effective, scope }, c, bodies);
+    const deriveFiles = (c: Parameters<typeof derive>[1], bodies: ReadonlyArray<unknown>, broken: ReadonlySet<number>) => derive({ ...planned, config: effective, scope }, c, bodies, broken);
     try {
       for (const f of fetched) await release.add(f, deriveFiles);
       fetcher.announce(resortPlan);
       await fetchInto(release, resortPlan.map((c) => () => fetcher.fetch(c)), Math.max(2, config.concurrency * 2), deriveFiles);
+      stopped();
       release.assertComplete();
       await release.addExtras((await options.extraFiles?.(scope, release.staged(buildTime))) ?? []);
       const head: ReleaseHead = {
@@ -154,7 +167,9 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
         identity: stored,
         spent,
         ledgerBefore,
+        sent: source.sent(),
       };
+      stopped();
       const { manifest, state, summary } = await release.publish(head, started);
       progress.done(summary);
       return { ...result, manifest, state, summary, failures: release.failures, published: true };
@@ -165,7 +180,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
   } finally {
     // what the source really sent: retries, the token and account calls and the probes included
     const made = Math.max(source.sent(), spent + fetcher.made);
-    if (made > 0 && (await isOurs(config.out))) await writeLedger(ledgerPath, { identity: stored, month, requests: ledgerBefore + made });
+    if (made > 0 && (await isOurs(config.out))) await writeLedger(ledgerPath, { identity: stored, month, requests: ledgerBefore + made }, identity);
   }
 }
 
@@ -176,19 +191,5 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
  * staging folder behind).
  */
 async function fetchInto(release: Release, tasks: Array<() => Promise<Fetched>>, inFlight: number, deriveFiles: Parameters<Release['add']>[1]): Promise<void> {
-  const run = pool(inFlight);
-  let fatal: { error: unknown } | undefined;
-  await Promise.allSettled(
-    tasks.map((task) =>
-      run(async () => {
-        if (fatal) return;
-        try {
-          await release.add(await task(), deriveFiles);
-        } catch (error) {
-          fatal ??= { error };
-        }
-      }),
-    ),
-  );
-  if (fatal) throw fatal.error;
+  await eachInPool(tasks, inFlight, async (task) => release.add(await task(), deriveFiles));
 }

@@ -3,6 +3,7 @@
  * allowlist of tags and attributes, and only `http:` and `https:` URLs survive in links, webcams and logos
  * (anything else becomes `""`, which keeps the record valid).
  */
+import { safeUrl } from '../api/html.ts';
 
 /** Tags kept (without attributes, except `href` on `a`); the content of other tags is kept as text. */
 const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'blockquote']);
@@ -24,18 +25,8 @@ function decodeEntities(s: string): string {
   });
 }
 
-/** The URL if it is an absolute http: or https: URL, else `""`. */
-export function safeHttpUrl(value: string): string {
-  // browsers ignore control characters and spaces inside a scheme ("java\tscript:"); so does this check
-  const trimmed = value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
-  if (!/^https?:\/\//i.test(trimmed)) return '';
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : '';
-  } catch {
-    return '';
-  }
-}
+/** The URL if it is an absolute http: or https: URL, else `""` (which keeps the record valid). */
+export const safeHttpUrl = (value: string): string => safeUrl(value) ?? '';
 
 /**
  * Overview HTML reduced to the allowlist. Text is re-escaped, attributes other than an http(s) `href` on

@@ -25,6 +25,8 @@ export interface SourceOptions {
   localAccount: string;
   /** Called once per retry, with credentials already redacted. */
   onRetry?: (line: string) => void;
+  /** Stops the remote source's requests (SIGTERM). */
+  signal?: AbortSignal;
 }
 
 export async function chooseSource(options: SourceOptions): Promise<SourceChoice> {
@@ -42,6 +44,7 @@ export async function chooseSource(options: SourceOptions): Promise<SourceChoice
       maxBodyBytes: config.request.maxBodyBytes,
       connections: config.concurrency,
       onRetry: options.onRetry,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     return { source, families: source.families };
   }

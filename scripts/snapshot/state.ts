@@ -51,6 +51,10 @@ export const State = z.strictObject({
   files: z.record(z.string(), FileState),
   /** Collections whose last answer meant "no file" (404, 403), with when: they too wait for their interval. */
   absent: z.record(z.string(), z.string()),
+  /** Absent collections this run could not fetch again: still absent, as last known, and marked stale. */
+  staleAbsent: z.record(z.string(), StaleMark).optional(),
+  /** Collections left out of the release: they failed and had no earlier copy. Collection → why. */
+  missing: z.record(z.string(), z.string()).optional(),
   /** Per endpoint: what the upstream sent that the specification does not say (published as received). */
   drift: z.record(z.string(), z.array(DriftEntry)),
 });
@@ -61,6 +65,8 @@ export interface SourceIdentity {
   kind: 'local' | 'remote';
   facts: Record<string, string>;
   secret: string;
+  /** Forms of `secret` that earlier versions stored for the same credentials: still recognised. */
+  formerSecrets?: readonly string[];
 }
 
 const fingerprint = (secret: string, salt: string) => createHmac('sha256', salt).update(secret).digest('hex');
@@ -73,7 +79,8 @@ export function identityOf(source: SourceIdentity, salt = randomBytes(16).toStri
 /** Whether a stored identity names the same source and credentials. */
 export function sameIdentity(stored: Identity, source: SourceIdentity): boolean {
   const now = identityOf(source, stored.salt);
-  return now.kind === stored.kind && now.fingerprint === stored.fingerprint && JSON.stringify(now.facts) === JSON.stringify(stored.facts);
+  const secrets = [source.secret, ...(source.formerSecrets ?? [])];
+  return now.kind === stored.kind && secrets.some((secret) => fingerprint(secret, stored.salt) === stored.fingerprint) && JSON.stringify(now.facts) === JSON.stringify(stored.facts);
 }
 
 /** Serialises with files in a fixed order. */
@@ -125,9 +132,9 @@ export async function readLedger(path: string, source: SourceIdentity): Promise<
   return (await readEntries(path)).find((entry) => sameIdentity(entry.identity, source));
 }
 
-/** Puts `ledger` first in the file (replacing the same source's entry), atomically. */
-export async function writeLedger(path: string, ledger: Ledger): Promise<void> {
-  const others = (await readEntries(path)).filter((e) => e.identity.fingerprint !== ledger.identity.fingerprint || JSON.stringify(e.identity.facts) !== JSON.stringify(ledger.identity.facts));
+/** Puts `ledger` first in the file (replacing the entries of the same `source`), atomically. */
+export async function writeLedger(path: string, ledger: Ledger, source: SourceIdentity): Promise<void> {
+  const others = (await readEntries(path)).filter((e) => !sameIdentity(e.identity, source) && (e.identity.fingerprint !== ledger.identity.fingerprint || JSON.stringify(e.identity.facts) !== JSON.stringify(ledger.identity.facts)));
   await writeFile(`${path}.tmp`, `${JSON.stringify({ entries: [ledger, ...others].slice(0, LEDGER_ENTRIES) })}\n`);
   await rename(`${path}.tmp`, path);
 }

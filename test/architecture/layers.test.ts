@@ -1,7 +1,7 @@
 /**
- * The layers of scripts/ARCHITECTURE.md ("Layers"), enforced: what may import what. Nothing imports upward; the contract
- * (`scripts/api/`) imports only itself and zod; the element imports only lit, its own folder and the
- * contract, and the contract's schemas (zod) as types only.
+ * The layers of scripts/ARCHITECTURE.md ("Layers"), enforced: what may import what. Nothing imports
+ * upward; no module imports itself through others; the contract (`scripts/api/`) imports only itself and zod; the
+ * element imports only lit, its own folder and the contract, and the contract's schemas (zod) as types only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -66,6 +66,43 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 const FILES = [...sources('scripts'), ...sources('widget')];
 
+/**
+ * The import cycles of a graph: each group of modules that reach one another (Tarjan's strongly connected
+ * components of more than one module, or a module that imports itself), sorted.
+ */
+function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    for (let member = stack.pop()!; ; member = stack.pop()!) {
+      onStack.delete(member);
+      group.push(member);
+      if (member === node) break;
+    }
+    if (group.length > 1 || graph.get(node)!.includes(node)) cycles.push(group.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
 describe('the layers', () => {
   it('finds the files of every layer', () => {
     const layers = new Set(FILES.map(layerOf));
@@ -81,11 +118,36 @@ describe('the layers', () => {
     expect(upward).toEqual([]);
   });
 
+  it('has no import cycles, type-only imports included', () => {
+    const graph = new Map(FILES.map((file) => [file, importsOf(file).filter((i) => i.local).map((i) => i.target)]));
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it.each([
+    { graph: { a: ['b'], b: ['c'], c: [] }, cycles: [] },
+    { graph: { a: ['b'], b: ['a'], c: ['a'] }, cycles: [['a', 'b']] },
+    { graph: { a: ['b'], b: ['c'], c: ['a'], d: ['d'], e: ['d'] }, cycles: [['a', 'b', 'c'], ['d']] },
+  ])('finds the cycles of $graph', ({ graph, cycles }) => {
+    expect(importCycles(new Map(Object.entries(graph)))).toEqual(cycles);
+  });
+
   it('keeps the contract free of packages but zod, and zod out of the modules the element bundles', () => {
     for (const file of FILES.filter((f) => layerOf(f) === 'api')) {
       const packages = importsOf(file).filter((i) => !i.local);
       expect(packages.map((i) => i.target).filter((t) => t !== 'zod'), file).toEqual([]);
       if (!file.startsWith('scripts/api/schemas/')) expect(packages, file).toEqual([]);
+    }
+  });
+
+  it('keeps the code a release runs elsewhere (the edge function, the frame loader) free of packages and Node', () => {
+    const runtime = FILES.filter((f) => f.startsWith('scripts/site/runtime/'));
+    expect(runtime.length).toBeGreaterThan(0);
+    for (const file of runtime) {
+      for (const i of importsOf(file)) {
+        expect(i.local, `${file} imports ${i.target}`).toBe(true);
+        const allowed = i.target.startsWith('scripts/api/') || i.target.startsWith('scripts/site/runtime/') || i.target === 'scripts/site/rewrites.ts';
+        expect(allowed, `${file} imports ${i.target}`).toBe(true);
+      }
     }
   });
 

@@ -1,6 +1,6 @@
 /**
- * Existing clients against the mirror (issue 12): a sample build in en-US and de-DE, then the client flows
- * replayed against the embedded service and, side by side, a real nginx with the generated configuration,
+ * Existing clients against the mirror (scripts/README.md, "Moving an existing client to the mirror"): a sample build
+ * in en-US and de-DE, then the client flows replayed against the embedded service and, side by side, a real nginx with the generated configuration,
  * the edge function in front of a static server, and the Netlify and Apache rules read and applied. Every
  * answer equals the service's but for the region lists' token fields, or is the refusal scripts/README.md
  * documents, in the service's error shape.
@@ -15,7 +15,7 @@ import { build } from '../../scripts/cli/build.ts';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { startServer, type RunningServer } from '../../scripts/service/http.ts';
 import { serveFolder, type StaticServer } from '../../scripts/site/static-server.ts';
-import { DATA_DIR, FROZEN_NOW, FULL, sample } from '../helpers.ts';
+import { DATA_DIR, describeNeeding, FROZEN_NOW, FULL, sample } from '../helpers.ts';
 import { difference, memo, replay, type Host, type HostRequest, type Limits } from './flows.ts';
 import { APACHE, startApache } from './apache.ts';
 import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
@@ -164,8 +164,7 @@ function describeHost(name: string, limits: Limits, start: () => Promise<{ host:
   });
 }
 
-if (!APACHE) console.warn('apache2 is not installed: the Apache replay is skipped (apt-get install apache2; .ci/run installs it)');
-describe.skipIf(!APACHE)(APACHE ? 'a real Apache' : 'a real Apache (skipped: apache2 is not installed; apt-get install apache2)', () => {
+describeNeeding('apache2', APACHE !== undefined, 'apt-get install apache2; .ci/run installs it')('a real Apache', () => {
   let apache: Awaited<ReturnType<typeof startApache>>;
   beforeAll(async () => {
     apache = await startApache(dist, [root]);
@@ -201,8 +200,7 @@ describeHost('the edge function (in front of a static server)', FULL_LIMITS, asy
   return { host, close: () => origin.close() };
 });
 
-if (!NGINX) console.warn('nginx is not installed: the nginx replay is skipped (apt-get install nginx; .ci/run installs it)');
-describe.skipIf(!NGINX)(NGINX ? 'a real nginx' : 'a real nginx (skipped: nginx is not installed; apt-get install nginx)', () => {
+describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run installs it')('a real nginx', () => {
   let nginx: RunningNginx;
   beforeAll(async () => {
     nginx = await startNginx(dist, join(dist, '_mirror', 'nginx.conf'));

@@ -8,9 +8,12 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../scripts/api/schemas/error.ts';
-import { mirrorErrors, mirrorFiles, publishedSets, subsets, type MirrorOptions } from '../../scripts/site/rewrites.ts';
+import type { ExtraFile } from '../../scripts/snapshot/release.ts';
+import { mirrorFiles } from '../../scripts/site/mirror.ts';
+import { mirrorErrors, publishedSets, subsets, type MirrorOptions } from '../../scripts/site/rewrites.ts';
 import { edgeWorker } from '../../scripts/site/rewrites-edge.ts';
 import { nginxRules } from '../../scripts/site/rewrites-nginx.ts';
+import { describeNeeding } from '../helpers.ts';
 import { NGINX, startNginx } from './nginx.ts';
 import { parseRedirects, resolveRedirect } from './netlify.ts';
 
@@ -62,7 +65,10 @@ describe('the error bodies', () => {
 });
 
 describe('the rule files', () => {
-  const files = mirrorFiles(OPTIONS);
+  let files: ExtraFile[] = [];
+  beforeAll(async () => {
+    files = await mirrorFiles(OPTIONS);
+  });
   const text = (path: string) => Buffer.from(files.find((f) => f.path === path)!.bytes).toString('utf8');
 
   it('are published beside api/: Netlify, Apache, nginx, the edge function and one error body per reason', () => {
@@ -109,7 +115,7 @@ describe('the edge function', () => {
   let edge: Edge;
   beforeAll(async () => {
     const file = join(root, 'edge-worker.js');
-    await writeFile(file, edgeWorker(OPTIONS));
+    await writeFile(file, await edgeWorker(OPTIONS));
     edge = (await import(pathToFileURL(file).href)) as Edge;
   });
 
@@ -143,7 +149,7 @@ describe('the edge function', () => {
   });
 });
 
-describe.skipIf(!NGINX)(NGINX ? 'nginx with a long resort set' : 'nginx with a long resort set (skipped: nginx is not installed)', () => {
+describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run installs it')('nginx with a long resort set', () => {
   it('answers the quick link of a country of 400 resorts', async () => {
     const dist = join(root, 'dist');
     const file = join(dist, 'api/en-US/externalservice/resort/snowreport/group=region-430.json');

@@ -10,10 +10,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
 import { listen, type Listening } from '../../scripts/service/listen.ts';
-import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
+import { DATA_DIR, describeNeeding, FROZEN_NOW } from '../helpers.ts';
 import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
 
 /** The fenced blocks of a language that follow `heading` in widget/README.md, up to the next bold heading. */
@@ -25,8 +25,7 @@ async function readmeBlocks(heading: string, language: string): Promise<string[]
   return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
 }
 
-if (!NGINX) console.warn('nginx is not installed: the server-side include is not tried (apt-get install nginx; .ci/run installs it)');
-describe.skipIf(!NGINX)(NGINX ? 'the documented server-side include in a real nginx' : 'the documented server-side include (skipped: nginx is not installed)', () => {
+describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run installs it')('the documented server-side include in a real nginx', () => {
   let root: string;
   let snapshot: Listening;
   let nginx: RunningNginx;

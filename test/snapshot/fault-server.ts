@@ -10,7 +10,8 @@ import { createService } from '../../scripts/service/service.ts';
 
 export const TRANSIENT = ['500', '503', '429', 'hang', 'reset', 'truncate'] as const;
 export const FATAL = ['invalid-json', 'schema', 'token-echo'] as const;
-export type Fault = 'none' | 'xss' | (typeof TRANSIENT)[number] | (typeof FATAL)[number];
+/** `record`: one record of a multi-resort map (the first) breaks the contract; the others are sound. */
+export type Fault = 'none' | 'xss' | 'record' | (typeof TRANSIENT)[number] | (typeof FATAL)[number];
 
 /** What a stale file's reason says for each transient fault. */
 export const REASON: Record<(typeof TRANSIENT)[number], RegExp> = {
@@ -56,12 +57,22 @@ export interface FaultServer {
   onHang?: (url: string) => void;
   /** Faults served since the last `setFaults`, by path. */
   served: Map<string, Fault>;
+  /** Requests received since the server started, whatever their answer. */
+  received: number;
   close(): Promise<void>;
 }
 
 function breakBody(body: string): string {
   const json = JSON.parse(body);
   return JSON.stringify(Array.isArray(json) ? [{ resort: 'x', id: 'x' }] : { resortName: 42, id: 'x' });
+}
+
+/** Breaks the first record of a map keyed by resort id (its `resortName` becomes a number). */
+function breakRecord(body: string): string {
+  const json = JSON.parse(body) as Record<string, Record<string, unknown>>;
+  const first = Object.keys(json)[0];
+  if (first !== undefined) json[first] = { ...json[first], resortName: 42 };
+  return JSON.stringify(json);
 }
 
 /** Puts hostile HTML into overviews and hostile URLs into links, webcams and the attribution logo. */
@@ -89,6 +100,7 @@ export async function startFaultServer(dataset: Dataset, now: () => number): Pro
   const faults: FaultServer = {
     url: '',
     served,
+    received: 0,
     setFaults(next) {
       pick = next;
       served.clear();
@@ -103,8 +115,11 @@ export async function startFaultServer(dataset: Dataset, now: () => number): Pro
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '/';
     const pathname = url.split('?')[0]!;
+    faults.received++;
     const answer = service({ method: request.method ?? 'GET', url, headers: request.headers as Record<string, string> });
-    const fault = answer.status === 200 || !['invalid-json', 'schema', 'token-echo', 'xss'].includes(pick(pathname)) ? pick(pathname) : 'none';
+    // the pick is made once per request: a picker may draw at random
+    const picked = pick(pathname);
+    const fault = answer.status === 200 || !['invalid-json', 'schema', 'record', 'token-echo', 'xss'].includes(picked) ? picked : 'none';
     if (fault !== 'none') served.set(pathname, fault);
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
@@ -131,6 +146,8 @@ export async function startFaultServer(dataset: Dataset, now: () => number): Pro
         return send(200, answer.body.slice(0, -3) + '},,');
       case 'schema':
         return send(200, breakBody(answer.body));
+      case 'record':
+        return send(200, breakRecord(answer.body));
       case 'token-echo': {
         const json = JSON.parse(answer.body);
         const target = Array.isArray(json) ? json[0] : json;

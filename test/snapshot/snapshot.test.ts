@@ -267,40 +267,81 @@ describe('rebuilding', () => {
       ...local(),
       async fetch(request) {
         const response = await local().fetch(request);
+        return request.endpoint === 'attribution' ? { ...response, body: '{"requiresAttribution": "yes",' } : response;
+      },
+    };
+    const result = await snapshot('guarded', broken);
+    expect(result.failures.map((f) => [f.collection, f.kind, f.kept])).toEqual([
+      ['en-US attribution', 'contract', true],
+      ['fr-FR attribution', 'contract', true],
+    ]);
+    const file = 'en-US/externalservice/myaccount/attribution.json';
+    expect(result.state!.files[file]!.stale).toEqual({ since: first.state!.files[file]!.fetchedAt, reason: result.failures[0]!.short });
+    expect(result.failures[0]!.short).toMatch(/^is not valid JSON/);
+    expect(result.manifest!.stale).toEqual([
+      { part: 'en-US attribution', ...result.state!.files[file]!.stale, files: 1 },
+      { part: 'fr-FR attribution', ...result.state!.files['fr-FR/externalservice/myaccount/attribution.json']!.stale, files: 1 },
+    ]);
+    expect(Object.values(result.state!.files).filter((f) => f.stale)).toHaveLength(2);
+    const leftovers = (await readdir(join(root, '.guarded-releases'))).filter((e) => e.startsWith('.staging'));
+    expect(leftovers).toEqual([]);
+  });
+
+  it('keeps only the files that hold a resort whose record breaks the contract; the other resorts stay fresh', async () => {
+    const first = await snapshot('one-record', local());
+    const id = dataset.resorts[2]!.id;
+    const broken: Source = {
+      ...local(),
+      async fetch(request) {
+        const response = await local().fetch(request);
         if (request.endpoint === 'multi.combinedreport') {
           const body = JSON.parse(response.body);
-          body[String(dataset.resorts[2]!.id)].resortName = 42;
+          body[String(id)].resortName = 42;
           return { ...response, body: JSON.stringify(body) };
         }
         return response;
       },
     };
-    const result = await snapshot('guarded', broken);
+    const result = await snapshot('one-record', broken);
     const contract = result.failures.filter((f) => f.kind === 'contract');
-    // every combined-report collection (8 variants × 2 locales) broke; nothing else did
+    // every combined-report collection (8 variants × 2 locales) had the broken record; nothing else did
     expect(contract).toHaveLength(16);
     expect(result.failures).toHaveLength(16);
-    expect(contract[0]!.reason).toContain('/externalservice/resort/combinedreport (en-US): the body breaks the contract');
-    expect(contract[0]!.reason).toContain(`$["${dataset.resorts[2]!.id}"].resortName`);
-    expect(contract.every((f) => f.kept)).toBe(true);
-    const id = dataset.resorts[2]!.id;
-    const file = `en-US/externalservice/resort/${id}/combinedreport.json`;
-    expect(result.state!.files[file]!.stale).toEqual({ since: first.state!.files[file]!.fetchedAt, reason: contract[0]!.short });
-    // the index names each stale part once, however many files it holds
+    expect(contract.every((f) => f.kept && f.resorts?.length === 1 && f.resorts[0] === id)).toBe(true);
+    const enUS = contract.find((f) => f.collection.startsWith('en-US multi.combinedreport'))!;
+    expect(enUS.reason).toBe(`/externalservice/resort/combinedreport (en-US): the record of resort ${id} breaks the contract: $["${id}"].resortName: Invalid input: expected string, received number`);
+    expect(enUS.short).toBe(`the record of resort ${id} broke the contract`);
+
+    const files = result.state!.files;
+    const own = `en-US/externalservice/resort/${id}/combinedreport.json`;
+    expect(files[own]!.stale).toEqual({ since: first.state!.files[own]!.fetchedAt, reason: `the record of resort ${id} breaks the contract` });
+    expect(JSON.parse(await readFile(join(root, 'one-record', 'api', own), 'utf8')).resortName).toBe(dataset.resorts[2]!.name);
+    // its links and profile come from the same record: kept too
+    for (const derived of ['links', 'profile']) expect(files[`en-US/externalservice/resort/${id}/${derived}.json`]!.stale, derived).toBeDefined();
+    // every other resort's files of the same answer are fresh
+    const other = dataset.resorts.find((r) => r.id !== id)!.id;
+    expect(files[`en-US/externalservice/resort/${other}/combinedreport.json`]!.stale).toBeUndefined();
+    expect(files[`en-US/externalservice/resort/${other}/profile.json`]!.stale).toBeUndefined();
+    // what is stale is the resort's own files and the group files that hold it, nothing else
+    const stale = Object.entries(files).filter(([, f]) => f.stale);
+    for (const [path, f] of stale) {
+      expect(f.collection, path).toMatch(/multi\.combinedreport/);
+      const group = /group=(all|region-\d+)/.exec(path);
+      if (group) {
+        const ids = result.scope.groups.find((g) => g.name === group[1])!.ids;
+        expect(ids, path).toContain(id);
+      } else {
+        expect(path, path).toContain(`/resort/${id}/`);
+      }
+    }
+    const staleCount = stale.length;
+    const collectionFiles = Object.values(files).filter((f) => /multi\.combinedreport/.test(f.collection)).length;
+    expect(staleCount).toBeGreaterThan(0);
+    expect(staleCount * 5).toBeLessThan(collectionFiles);
+    // the index names each stale part once, with the files it keeps
     expect(result.manifest!.stale).toHaveLength(16);
-    expect(Object.values(result.state!.files).filter((f) => f.collection === result.state!.files[file]!.collection).length).toBeGreaterThan(3 * dataset.resorts.length);
-    const part = result.state!.files[file]!.collection;
-    expect(result.manifest!.stale.find((p) => p.part === part)).toEqual({
-      part,
-      ...result.state!.files[file]!.stale,
-      // each resort's combined report, links and profile, and the group files: every one of them stale
-      files: Object.values(result.state!.files).filter((f) => f.collection === part).length,
-    });
-    expect(JSON.parse(await readFile(join(root, 'guarded', 'api', file), 'utf8')).resortName).toBe(dataset.resorts[2]!.name);
-    // the other endpoints were fetched and are not stale
-    expect(result.state!.files[`en-US/externalservice/resort/${id}/snowreport.json`]!.stale).toBeUndefined();
-    const leftovers = (await readdir(join(root, '.guarded-releases'))).filter((e) => e.startsWith('.staging'));
-    expect(leftovers).toEqual([]);
+    expect(result.manifest!.stale.reduce((n, p) => n + p.files, 0)).toBe(staleCount);
+    expect(result.manifest!.missing).toBeUndefined();
   });
 
   it('leaves out a part whose body breaks the contract when it has no earlier copy, and says so', async () => {

@@ -124,6 +124,30 @@ describe('the source identity', () => {
   }, 60_000);
 });
 
+describe('one account, one source', () => {
+  it('is the same source by RC_TOKEN and by RC_EMAIL with RC_PASSWORD: files carried over, one ledger entry', async () => {
+    const out = join(root, 'same-account');
+    const args = ['--out', out, '--regions', '251', '--force'];
+    const byToken = await cli([...args, '--refresh', 'all'], remoteEnv(server.url));
+    expect(byToken.code, byToken.stderr).toBe(EXIT.ok);
+    const first = await stateOf(out);
+    const byPassword = await cli([...args, '--refresh', 'due'], remoteEnv(server.url, { RC_TOKEN: '', RC_EMAIL: FULL.email, RC_PASSWORD: FULL.password }));
+    expect(byPassword.code, byPassword.stderr).toBe(EXIT.ok);
+    expect(byPassword.stderr).not.toContain('another source');
+    const second = await stateOf(out);
+    // nothing was due, so nothing was fetched again: every file is the first run's
+    expect(second.requests.byEndpoint).toEqual({});
+    expect(Object.keys(second.files).length).toBe(Object.keys(first.files).length);
+    for (const [path, f] of Object.entries(second.files)) expect(f.fetchedAt, path).toBe(first.files[path]!.fetchedAt);
+    // one ledger entry adds up both runs: the token request and the probes of the second included
+    const ledger = JSON.parse(await readFile(join(root, '.same-account-releases', 'ledger.json'), 'utf8')) as { entries: Array<{ requests: number }> };
+    expect(ledger.entries).toHaveLength(1);
+    expect(ledger.entries[0]!.requests).toBe(first.requests.made + second.requests.made + 2);
+    // the private state says the same
+    expect(second.ledger.requests).toBe(ledger.entries[0]!.requests);
+  }, 60_000);
+});
+
 describe('the preflight', () => {
   it('spends one request on wrong credentials, publishes nothing and exits with the auth code', async () => {
     const out = join(root, 'wrong');

@@ -207,12 +207,25 @@ describe('<resort-conditions>', () => {
       expect(calls).toEqual([`${BASE}manifest.json`]);
     });
 
-    it('calls a missing file of a listed resort an error, not an unknown resort', async () => {
+    it('says "not available yet" for a listed resort whose report the build left out, with a retry', async () => {
       const broken = filesFrom('narrow', (path) => (path.endsWith('/combinedreport.json') ? new Response('', { status: 404 }) : undefined));
-      const { event, shadow } = await shown({ resort: 20, fetcher: broken });
+      const { el, event, shadow } = await shown({ resort: 20, fetcher: broken });
       expect(event).toBe('error');
+      expect(shadow.querySelector('.frame')!.classList.contains('not-yet')).toBe(true);
+      expect(shadow.textContent).toContain('The snow report for this resort is not available yet.');
       expect(shadow.querySelector('[part=retry]')).not.toBeNull();
       expect(shadow.textContent).not.toContain('not in the snow report');
+      const reason = new Promise((resolve) => el.addEventListener('error', (e) => resolve((e as CustomEvent<{ reason: string }>).detail.reason), { once: true }));
+      shadow.querySelector<HTMLButtonElement>('[part=retry]')!.click();
+      expect(await reason).toBe('not available yet');
+    });
+
+    it('calls a report the host refuses (403) an error', async () => {
+      const broken = filesFrom('narrow', (path) => (path.endsWith('/combinedreport.json') ? new Response('', { status: 403 }) : undefined));
+      const { event, shadow } = await shown({ resort: 20, fetcher: broken });
+      expect(event).toBe('error');
+      expect(shadow.textContent).toContain('The snow report could not be loaded.');
+      expect(shadow.querySelector('[part=retry]')).not.toBeNull();
     });
 
     it('without an index, reads the closest supported locale', async () => {

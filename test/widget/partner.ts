@@ -4,33 +4,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { listen, type Listening } from '../../scripts/service/listen.ts';
-
-const TYPES: Record<string, string> = {
-  '.json': 'application/json; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
+import { serveFolder } from '../../scripts/site/static-server.ts';
 
 /** Serves `folder` like any static host (CORS, content types), answering every request after `delayMs`. */
-export function serveDelayed(folder: string, delayMs: number): Promise<Listening> {
-  const root = resolve(folder);
-  const server = createServer((request, response) => {
-    setTimeout(async () => {
-      let path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-      if (path.endsWith('/')) path += 'index.html';
-      const file = resolve(join(root, path));
-      const body = file.startsWith(root + sep) ? await readFile(file).catch(() => undefined) : undefined;
-      const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
-      if (!body) response.writeHead(404, headers).end();
-      else response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-    }, delayMs);
-  });
-  return listen(server, 0);
-}
+export const serveDelayed = (folder: string, delayMs: number): Promise<Listening> => serveFolder(folder, { delayMs });
 
 export type Theme = 'light' | 'dark' | 'partner';
 export type Embed = 'module' | 'include' | 'iframe';

@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Zprávu o sněhu se nepodařilo načíst.",
   "retry": "Zkusit znovu",
   "unknownResort": "Toto středisko není ve zprávě o sněhu.",
+  "notYet": "Zpráva o sněhu pro toto středisko zatím není k dispozici.",
   "status": {
     "open": "Otevřeno",
     "closed": "Zavřeno",

@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Snerapporten kunne ikke indlæses.",
   "retry": "Prøv igen",
   "unknownResort": "Dette skisportssted er ikke i snerapporten.",
+  "notYet": "Snerapporten for dette skisportssted er ikke tilgængelig endnu.",
   "status": {
     "open": "Åbent",
     "closed": "Lukket",

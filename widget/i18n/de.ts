@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Der Schneebericht konnte nicht geladen werden.",
   "retry": "Erneut versuchen",
   "unknownResort": "Dieses Skigebiet ist nicht im Schneebericht.",
+  "notYet": "Der Schneebericht für dieses Skigebiet ist noch nicht verfügbar.",
   "status": {
     "open": "Geöffnet",
     "closed": "Geschlossen",

@@ -7,6 +7,8 @@ const en = {
   error: 'The snow report could not be loaded.',
   retry: 'Try again',
   unknownResort: 'This resort is not in the snow report.',
+  /** A resort the snapshot lists whose files this build left out: they come with a later build. */
+  notYet: 'The snow report for this resort is not available yet.',
   /** The status line's label of each state (one state at a time, issue 10). */
   status: {
     open: 'Open',

@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "No se pudo cargar el parte de nieve.",
   "retry": "Reintentar",
   "unknownResort": "Esta estación no está en el parte de nieve.",
+  "notYet": "El parte de nieve de esta estación aún no está disponible.",
   "status": {
     "open": "Abierta",
     "closed": "Cerrada",

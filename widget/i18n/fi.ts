@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Lumiraporttia ei voitu ladata.",
   "retry": "Yritä uudelleen",
   "unknownResort": "Tämä keskus ei ole lumiraportissa.",
+  "notYet": "Tämän hiihtokeskuksen lumiraportti ei ole vielä saatavilla.",
   "status": {
     "open": "Auki",
     "closed": "Suljettu",

@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Le bulletin neige n’a pas pu être chargé.",
   "retry": "Réessayer",
   "unknownResort": "Cette station ne figure pas dans le bulletin neige.",
+  "notYet": "Le bulletin d’enneigement de cette station n’est pas encore disponible.",
   "status": {
     "open": "Ouverte",
     "closed": "Fermée",

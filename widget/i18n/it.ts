@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Impossibile caricare il bollettino neve.",
   "retry": "Riprova",
   "unknownResort": "Questa località non è nel bollettino neve.",
+  "notYet": "Il bollettino neve di questa località non è ancora disponibile.",
   "status": {
     "open": "Aperto",
     "closed": "Chiuso",

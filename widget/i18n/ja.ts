@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "積雪情報を読み込めませんでした。",
   "retry": "再試行",
   "unknownResort": "このスキー場は積雪情報にありません。",
+  "notYet": "このスキー場の積雪情報はまだありません。",
   "status": {
     "open": "営業中",
     "closed": "休業",

@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Het sneeuwbericht kon niet worden geladen.",
   "retry": "Opnieuw proberen",
   "unknownResort": "Dit skigebied staat niet in het sneeuwbericht.",
+  "notYet": "Het sneeuwbericht van dit skigebied is nog niet beschikbaar.",
   "status": {
     "open": "Open",
     "closed": "Gesloten",

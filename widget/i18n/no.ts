@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Snørapporten kunne ikke lastes.",
   "retry": "Prøv igjen",
   "unknownResort": "Dette anlegget er ikke i snørapporten.",
+  "notYet": "Snørapporten for dette skistedet er ikke tilgjengelig ennå.",
   "status": {
     "open": "Åpent",
     "closed": "Stengt",

@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Nie udało się wczytać raportu śniegowego.",
   "retry": "Spróbuj ponownie",
   "unknownResort": "Tego ośrodka nie ma w raporcie śniegowym.",
+  "notYet": "Raport śniegowy tego ośrodka nie jest jeszcze dostępny.",
   "status": {
     "open": "Otwarty",
     "closed": "Zamknięty",

@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Não foi possível carregar o relatório de neve.",
   "retry": "Tentar novamente",
   "unknownResort": "Esta estância não está no relatório de neve.",
+  "notYet": "O relatório de neve desta estância ainda não está disponível.",
   "status": {
     "open": "Aberta",
     "closed": "Fechada",

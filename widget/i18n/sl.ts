@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Snežnega poročila ni bilo mogoče naložiti.",
   "retry": "Poskusi znova",
   "unknownResort": "Tega smučišča ni v snežnem poročilu.",
+  "notYet": "Snežno poročilo za to smučišče še ni na voljo.",
   "status": {
     "open": "Odprto",
     "closed": "Zaprto",

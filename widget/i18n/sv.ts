@@ -5,6 +5,7 @@ const strings: Strings = {
   "error": "Snörapporten kunde inte laddas.",
   "retry": "Försök igen",
   "unknownResort": "Den här anläggningen finns inte i snörapporten.",
+  "notYet": "Snörapporten för den här skidorten är inte tillgänglig än.",
   "status": {
     "open": "Öppet",
     "closed": "Stängt",

@@ -1,13 +1,13 @@
 /**
  * The card: one frame for every state, whose height depends only on the element's width and `days`
  * (styles.ts), so loading, a report, a closed resort and an unknown one take the same room and the page
- * never shifts (issue 10). What differs is what fills it.
+ * never shifts. What differs is what fills it.
  */
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import type { View } from '../state.ts';
 import type { RenderContext } from './context.ts';
 import { renderReport } from './report.ts';
-import { renderError, renderSkeleton, renderUnknown } from './states.ts';
+import { renderError, renderNotYet, renderSkeleton, renderUnknown } from './states.ts';
 
 export function renderCard(view: View, ctx: RenderContext, retry: () => void): HTMLTemplateResult {
   // a pre-rendered card ends with a mark: until the parser reaches it, the card's frame shows but not its
@@ -18,5 +18,6 @@ export function renderCard(view: View, ctx: RenderContext, retry: () => void): H
   const part = (content: unknown) => html`<div class="content" part="card">${content}</div>`;
   if (view.kind === 'report') return frame(view.status, renderReport(view, ctx), view.data.combined.resortName);
   if (view.kind === 'unknown-resort') return frame('unknown', part(renderUnknown(ctx)));
+  if (view.kind === 'not-yet') return frame('not-yet', part(renderNotYet(ctx, retry)));
   return view.kind === 'loading' ? frame('loading', part(renderSkeleton(ctx))) : frame('error', part(renderError(ctx, retry)));
 }

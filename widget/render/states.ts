@@ -36,6 +36,11 @@ export function renderError(ctx: RenderContext, retry: () => void): HTMLTemplate
   return renderMessage('error', ctx.t.error, html`<button type="button" part="retry" @click=${retry}>${ctx.t.retry}</button><slot></slot>`, true);
 }
 
+/** A resort the snapshot lists without its report yet: a later build brings it; a retry reads the files again. */
+export function renderNotYet(ctx: RenderContext, retry: () => void): HTMLTemplateResult {
+  return renderMessage('season', ctx.t.notYet, html`<button type="button" part="retry" @click=${retry}>${ctx.t.retry}</button><slot></slot>`);
+}
+
 export function renderUnknown(ctx: RenderContext): HTMLTemplateResult {
   return renderMessage('unknown', ctx.t.unknownResort, html`<slot></slot>`, true);
 }

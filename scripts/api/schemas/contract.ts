@@ -9,7 +9,8 @@
  * because derivation publishes each map value as that resort's single-resort file.
  */
 import { z } from 'zod';
-import { perMultiEndpoint, type EndpointId, type MultiType } from '../endpoints.ts';
+import { MULTI_TYPES, perMultiEndpoint, type EndpointId, type MultiType } from '../endpoints.ts';
+import { ResortIdKey } from './family-b.ts';
 
 /**
  * An id that names a file (`scope.ts` `checkId`): a positive safe integer, so a string, a fraction or a
@@ -18,10 +19,7 @@ import { perMultiEndpoint, type EndpointId, type MultiType } from '../endpoints.
 const Id = z.int().positive();
 
 /** A key of a multi-resort map (family-b.ts `resortMap`), small enough that `Number(key)` stays exact. */
-const IdKey = z
-  .string()
-  .regex(/^[1-9]\d*$/, { message: 'map keys must be resort ids' })
-  .refine((key) => Number.isSafeInteger(Number(key)), { message: 'map keys must be resort ids that are safe integers' });
+const IdKey = ResortIdKey.refine((key) => Number.isSafeInteger(Number(key)), { message: 'map keys must be resort ids that are safe integers' });
 
 /** A record nobody reads a member of: it must still be a record (it is published as a file of its own). */
 const AnyRecord = z.looseObject({});
@@ -108,3 +106,29 @@ export const CONTRACT: Record<EndpointId, z.ZodType> = {
   }),
   attribution: AnyRecord, // element: data.ts ignores an attribution that is not an object; members are read defensively
 };
+
+/**
+ * How a many-resort answer splits into records that belong to one resort each: a multi-resort map (keyed
+ * by resort id) and Family A's list (each record names its `resort`). One record that breaks the contract
+ * is then that resort's problem, not the whole answer's (`drift.ts` `splitRecords`).
+ */
+export interface RecordContract {
+  shape: 'map' | 'list';
+  record: z.ZodType;
+  /** The resort a record of a list belongs to, when it names one that can name a file. */
+  idOf?: (record: unknown) => number | undefined;
+}
+
+const idOf = (record: unknown): number | undefined => {
+  const parsed = Id.safeParse((record as { resort?: unknown } | null)?.resort);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/** The endpoints whose answers are split per record, and how; the ordered forms are never requested. */
+export const RECORD_CONTRACT: Partial<Record<EndpointId, RecordContract>> = {
+  'a.snowreport': { shape: 'list', record: FamilyARecord, idOf },
+  ...Object.fromEntries(MULTI_TYPES.map((type) => [`multi.${type}`, { shape: 'map', record: RECORD_OF[type] }])),
+};
+
+/** Whether a map key names a resort (a positive safe integer, written without leading zeros). */
+export const isIdKey = (key: string): boolean => IdKey.safeParse(key).success;

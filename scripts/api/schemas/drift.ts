@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { EndpointId } from '../endpoints.ts';
 import { jsonPath } from '../json-path.ts';
 import { SCHEMAS } from './by-endpoint.ts';
-import { CONTRACT } from './contract.ts';
+import { CONTRACT, isIdKey, RECORD_CONTRACT } from './contract.ts';
 
 export type DriftKind = 'missing' | 'null' | 'extra' | 'enum' | 'numeric-string' | 'type' | 'other';
 
@@ -98,6 +98,63 @@ export function contractIssues(endpoint: EndpointId, body: unknown): string[] {
       .map((issue) => `${jsonPath(issue.path)}: ${issue.code === 'invalid_key' ? (issue.issues?.[0]?.message ?? issue.message) : issue.message}`);
   } catch (error) {
     return [`$: the contract check failed: ${errorText(error)}`];
+  }
+}
+
+/** A many-resort answer without its broken records, and which resorts those were. */
+export interface SplitRecords {
+  /** The answer with every record that breaks the contract left out, in the order received. */
+  body: unknown;
+  /** Resort id → the contract's issues of its record (JSON paths from the answer's root). */
+  broken: Map<number, string[]>;
+}
+
+/**
+ * Splits an answer that breaks the contract into its usable records and the broken ones, when each
+ * broken record says which resort it belongs to (a map key that is an id, a list record whose `resort` is
+ * one). Undefined when the answer cannot be split so: its shape itself is wrong, a broken record names no
+ * resort, or the endpoint's answers are not per resort.
+ */
+export function splitRecords(endpoint: EndpointId, body: unknown): SplitRecords | undefined {
+  try {
+    const contract = RECORD_CONTRACT[endpoint];
+    if (!contract) return undefined;
+    const broken = new Map<number, string[]>();
+    const issuesOf = (record: unknown, at: PropertyKey[]) => {
+      const result = contract.record.safeParse(record);
+      return result.success ? [] : (result.error.issues as unknown as Issue[]).slice(0, MAX_CONTRACT_ISSUES).map((issue) => `${jsonPath([...at, ...issue.path])}: ${issue.message}`);
+    };
+    let kept: unknown;
+    if (contract.shape === 'map') {
+      if (!isRecord(body)) return undefined;
+      const entries: Array<[string, unknown]> = [];
+      for (const [key, record] of Object.entries(body)) {
+        if (!isIdKey(key)) return undefined;
+        const issues = issuesOf(record, [key]);
+        if (issues.length > 0) broken.set(Number(key), issues);
+        else entries.push([key, record]);
+      }
+      kept = Object.fromEntries(entries);
+    } else {
+      if (!Array.isArray(body)) return undefined;
+      const records: unknown[] = [];
+      for (const [index, record] of body.entries()) {
+        const issues = issuesOf(record, [index]);
+        if (issues.length === 0) {
+          records.push(record);
+          continue;
+        }
+        const id = contract.idOf?.(record);
+        if (id === undefined) return undefined;
+        broken.set(id, issues);
+      }
+      kept = records;
+    }
+    // what is left must hold as a whole (a resort may not be both broken and usable)
+    if (broken.size === 0 || contractIssues(endpoint, kept).length > 0) return undefined;
+    return { body: kept, broken };
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * Family B: the resort web service (spec 2B). Documented fields are typed exactly; everything else
+ * Family B: the resort web service (scripts/api/README.md, "The two families"). Documented fields are typed exactly; everything else
  * passes through. Report members that real resorts leave missing, `null` or `""` early in the season
- * (upstream-facts.md) are accepted as such.
+ * (test/fixtures/upstream/README.md) are accepted as such.
  */
 import { z } from 'zod';
 
@@ -15,7 +15,7 @@ const bool = z.boolean().optional();
 
 /** `YYYY-MM-DD`. */
 export const DayString = z.iso.date();
-/** `YYYY.MM.DD HH:MM:SS UTC`, the service's own timestamp text (spec 2B, weather record). */
+/** `YYYY.MM.DD HH:MM:SS UTC`, the service's own timestamp text (the weather record). */
 export const UtcStamp = z.string().regex(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}:\d{2} UTC$/, {
   message: 'expected a timestamp shaped "YYYY.MM.DD HH:MM:SS UTC"',
 });
@@ -99,7 +99,7 @@ export const ProfileRecord = z.looseObject({
 });
 export type ProfileRecord = z.infer<typeof ProfileRecord>;
 
-/** Weather record: `currentWeather` and each forecast day (spec 2B). */
+/** Weather record: `currentWeather` and each forecast day (scripts/api/README.md, "Endpoints"). */
 export const WeatherRecord = z.looseObject({
   is_forecast: bool,
   is_reported: bool,
@@ -184,7 +184,7 @@ export const SnowReportRecord = z.looseObject({
   activeDate: DayString.or(z.literal('')).nullable().optional(),
   report: SnowReportBody,
   currentWeather: WeatherRecord.optional(),
-  // upstream-facts.md: a real client reads a top-level `lastModified_str` of the snow report
+  // test/fixtures/upstream/README.md: a real client reads a top-level `lastModified_str` of the snow report
   lastModified: z.int().optional(),
   lastModified_str: UtcStamp.optional(),
 });
@@ -237,7 +237,7 @@ export const CombinedReportRecord = z.looseObject({
 });
 export type CombinedReportRecord = z.infer<typeof CombinedReportRecord>;
 
-/** The account's feature flags (spec 2B, 5.3), shared by the account record and the embedded dataset. */
+/** The account's feature flags (scripts/api/README.md, "The embedded service"), shared by the account record and the embedded dataset. */
 export const ACCOUNT_FLAGS = {
   hasLatlong: z.boolean(),
   hasCams: z.boolean(),
@@ -264,7 +264,7 @@ export const AccountRecord = z.looseObject({
 });
 export type AccountRecord = z.infer<typeof AccountRecord>;
 
-/** The two mobile platforms of the attribution record are iOS and Android (spec 2B). */
+/** The two mobile platforms of the attribution record are iOS and Android (scripts/api/README.md, "Endpoints"). */
 export const AttributionRecord = z.looseObject({
   attributionLogo: z.string(),
   attributionText: z.string(),
@@ -281,7 +281,10 @@ export type AttributionRecord = z.infer<typeof AttributionRecord>;
 export const TokenRecord = z.looseObject({ token: z.string(), domain: z.string() });
 export type TokenRecord = z.infer<typeof TokenRecord>;
 
+/** A key of a multi-resort map: a resort id, as the map's JSON writes it. */
+export const ResortIdKey = z.string().regex(/^[1-9]\d*$/, { message: 'map keys must be resort ids' });
+
 /** A multi-resort map body: keys are resort ids. */
 export function resortMap<T extends z.ZodType>(record: T) {
-  return z.record(z.string().regex(/^[1-9]\d*$/, { message: 'map keys must be resort ids' }), record);
+  return z.record(ResortIdKey, record);
 }

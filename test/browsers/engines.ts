@@ -1,0 +1,334 @@
+/**
+ * Three browser engines behind one small interface, from Debian's packages and no browser downloads:
+ * Chromium through playwright-core, Firefox ESR through puppeteer-core over WebDriver BiDi, and WebKitGTK's
+ * MiniBrowser through WebKitWebDriver and selenium-webdriver, on an Xvfb display of its own. A WebKitGTK
+ * window cannot be narrower than about 450 px: narrower pages load into an iframe of that width.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
+import { createServer } from 'node:http';
+import { listen, type Listening } from '../../scripts/service/listen.ts';
+
+export type EngineName = 'chromium' | 'firefox' | 'webkit';
+export const ENGINE_NAMES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** A function run in the page: its argument and its answer travel as JSON. */
+export type InPage<A, R> = (arg: A) => R | Promise<R>;
+
+/** One page, loaded up to its DOMContentLoaded (async scripts and the load event may still be pending). */
+export interface Tab {
+  readonly engine: EngineName;
+  /** Runs `fn(arg)` in the page and answers its (awaited) result. */
+  evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R>;
+  /** Polls `fn(arg)` in the page until it is truthy; rejects with `what` after `timeoutMs`. */
+  waitFor<A>(fn: InPage<A, unknown>, arg: A, what: string, timeoutMs?: number): Promise<void>;
+  /** The visible viewport as a PNG file. */
+  screenshot(path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Engine {
+  readonly name: EngineName;
+  /** Opens `url` in a viewport of exactly `viewport` CSS pixels. */
+  open(url: string, viewport: Viewport): Promise<Tab>;
+  close(): Promise<void>;
+}
+
+const CHROMIUM = '/usr/bin/chromium';
+const FIREFOX = '/usr/bin/firefox-esr';
+const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+const XVFB = '/usr/bin/Xvfb';
+/** The narrowest MiniBrowser window that keeps its size; narrower pages go into an iframe. */
+export const WEBKIT_MIN_WIDTH = 500;
+
+/** Debian's MiniBrowser, wherever the installed webkit2gtk ABI put it. */
+function miniBrowser(): string | undefined {
+  const lib = '/usr/lib/x86_64-linux-gnu';
+  const dirs = existsSync(lib) ? readdirSync(lib).filter((d) => d.startsWith('webkit2gtk-')).sort().reverse() : [];
+  return dirs.map((d) => `${lib}/${d}/MiniBrowser`).find((path) => existsSync(path));
+}
+
+/** What an engine needs that this machine lacks, as an install hint; `undefined` when it can run. */
+export function missing(name: EngineName): string | undefined {
+  if (name === 'chromium') return existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`;
+  if (name === 'firefox') return existsSync(FIREFOX) ? undefined : `${FIREFOX} is missing (apt-get install -y firefox-esr)`;
+  if (!existsSync(WEBKIT_DRIVER) || !miniBrowser()) return `WebKitWebDriver or MiniBrowser is missing (apt-get install -y webkit2gtk-driver)`;
+  if (!process.env.DISPLAY && !existsSync(XVFB)) return `no DISPLAY and no ${XVFB} (apt-get install -y xvfb xauth)`;
+  return undefined;
+}
+
+/** Starts `name`; call `close()` when done (afterAll). */
+export async function launch(name: EngineName): Promise<Engine> {
+  if (name === 'chromium') return launchChromium();
+  if (name === 'firefox') return launchFirefox();
+  return launchWebKit();
+}
+
+/**
+ * The polling loop `waitFor` runs in the page, every 20 ms for at most `slice` ms; on `performance.now()`,
+ * which a page that freezes `Date.now()` leaves running.
+ */
+const POLL = `(fn, arg, slice) => new Promise((resolve) => {
+  const end = performance.now() + slice;
+  const tick = async () => {
+    let value, error = '';
+    try { value = await fn(arg); } catch (e) { error = String(e); }
+    if (value) return resolve(true);
+    if (performance.now() > end) return resolve(error || false);
+    setTimeout(tick, 20);
+  };
+  tick();
+})`;
+
+/** Polls with `evaluate`, in slices the drivers' script timeouts allow, until `fn` holds or `timeoutMs` has passed. */
+async function poll<A>(evaluate: (source: string, arg: A, slice: number) => Promise<boolean | string>, fn: InPage<A, unknown>, arg: A, what: string, timeoutMs: number) {
+  const end = performance.now() + timeoutMs;
+  for (;;) {
+    const slice = Math.max(0, Math.min(10_000, end - performance.now()));
+    const answer = await evaluate(fn.toString(), arg, slice);
+    if (answer === true) return;
+    if (performance.now() >= end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${answer ? ` (last: ${answer})` : ''}`);
+  }
+}
+
+async function launchChromium(): Promise<Engine> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    // Chromium on a desktop shows its classic scrollbars, which take room from the page as in Firefox
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    name: 'chromium',
+    async open(url, viewport) {
+      const context = await browser.newContext({ viewport, timezoneId: 'UTC', colorScheme: 'light' });
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      return {
+        engine: 'chromium',
+        evaluate: <A, R>(fn: InPage<A, R>, arg: A) => page.evaluate(fn as never, arg as never) as Promise<R>,
+        waitFor: (fn, arg, what, timeoutMs = 30_000) =>
+          poll((source, a, slice) => page.evaluate(`(${POLL})(${source}, ${JSON.stringify(a)}, ${slice})`) as Promise<boolean | string>, fn, arg, what, timeoutMs),
+        screenshot: async (path) => void (await page.screenshot({ path })),
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+async function launchFirefox(): Promise<Engine> {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: FIREFOX,
+    headless: true,
+    // no updates, telemetry or remote settings: nothing but the test's pages
+    extraPrefsFirefox: { 'app.update.enabled': false, 'toolkit.telemetry.enabled': false, 'browser.shell.checkDefaultBrowser': false },
+  });
+  return {
+    name: 'firefox',
+    async open(url, viewport) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport(viewport);
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      return {
+        engine: 'firefox',
+        evaluate: <A, R>(fn: InPage<A, R>, arg: A) => page.evaluate(fn as never, arg as never) as Promise<R>,
+        waitFor: (fn, arg, what, timeoutMs = 30_000) =>
+          poll((source, a, slice) => page.evaluate(`(${POLL})(${source}, ${JSON.stringify(a)}, ${slice})`) as Promise<boolean | string>, fn, arg, what, timeoutMs),
+        screenshot: async (path) => void (await page.screenshot({ path })),
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** A free TCP port on 127.0.0.1, for WebKitWebDriver (which takes a port number, not 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** An X display of our own (`-displayfd` picks a free number), unless one is set. */
+async function display(): Promise<{ display: string; process?: ChildProcess }> {
+  if (process.env.DISPLAY) return { display: process.env.DISPLAY };
+  const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1920x1400x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'], detached: true });
+  const number = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code} before it named its display`)));
+  });
+  return { display: `:${number}`, process: xvfb };
+}
+
+/** Waits until WebKitWebDriver answers its status endpoint. */
+async function driverReady(url: string, driver: ChildProcess) {
+  for (let i = 0; ; i++) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited with ${driver.exitCode}`);
+    const ok = await fetch(`${url}/status`).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (i > 200) throw new Error(`WebKitWebDriver did not answer at ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The page that holds a narrow page in an iframe of exactly that size. */
+function serveFramePage(): Promise<Listening> {
+  const server = createServer((request, response) => {
+    const params = new URL(request.url ?? '/', 'http://x').searchParams;
+    const width = Number(params.get('w'));
+    const height = Number(params.get('h'));
+    const src = params.get('src') ?? 'about:blank';
+    const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+      `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0}iframe{display:block;border:0;margin:0}</style></head>` +
+        `<body><iframe src="${attr(src)}" style="width:${width}px;height:${height}px"></iframe></body></html>`,
+    );
+  });
+  return listen(server, 0);
+}
+
+async function launchWebKit(): Promise<Engine> {
+  const { Builder } = await import('selenium-webdriver');
+  const screen = await display();
+  const port = await freePort();
+  // a process group of its own: the driver, the MiniBrowser it starts and WebKit's processes end together
+  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: screen.display }, detached: true });
+  const server = `http://127.0.0.1:${port}`;
+  const frames = await serveFramePage();
+  const groups = [driverProcess.pid, screen.process?.pid].filter((pid): pid is number => pid !== undefined);
+  const kill = () => {
+    for (const pid of groups) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  // a test run that ends abruptly leaves no browser behind either
+  process.once('exit', kill);
+  const stop = async () => {
+    await frames.close();
+    kill();
+    process.off('exit', kill);
+  };
+  let driver: import('selenium-webdriver').WebDriver;
+  try {
+    await driverReady(server, driverProcess);
+    driver = await new Builder()
+      .usingServer(server)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        // the tests hold the element's script, which holds the load event: return at once and poll the page
+        pageLoadStrategy: 'none',
+        'webkitgtk:browserOptions': { binary: miniBrowser(), args: ['--automation'] },
+      })
+      .build();
+    await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const run = <R>(source: string, arg: unknown): Promise<R> =>
+    driver
+      .executeAsyncScript<{ ok?: R; error?: string }>(
+        `const done = arguments[arguments.length - 1];
+         Promise.resolve().then(() => (${source})(arguments[0])).then((ok) => done({ ok: ok === undefined ? null : ok }), (e) => done({ error: String(e && e.stack || e) }));`,
+        arg,
+      )
+      .then((r) => {
+        if (r.error !== undefined) throw new Error(`in the page: ${r.error}`);
+        return r.ok as R;
+      });
+  /** `waitFor`'s poll; a document that unloads while it polls (a navigation going on) is polled again. */
+  const pollRun = (source: string, arg: unknown, slice: number) =>
+    run<boolean | string>(`(a) => (${POLL})(${source}, a, ${slice})`, arg).catch((error: Error) => {
+      if (error.name === 'NoSuchFrameError' || /unload/i.test(error.message)) return `navigating: ${error.message}`;
+      throw error;
+    });
+  /** One window for the whole run, one page at a time: the driver drives one session. */
+  let busy = false;
+  return {
+    name: 'webkit',
+    async open(url, viewport) {
+      if (busy) throw new Error('WebKit: one page at a time; close the last one first');
+      busy = true;
+      const framed = viewport.width < WEBKIT_MIN_WIDTH;
+      const window = framed ? { width: Math.max(WEBKIT_MIN_WIDTH, viewport.width) + 40, height: viewport.height + 40 } : viewport;
+      await driver.switchTo().defaultContent();
+      // the window's size includes its frame, and GTK applies it a little later: set it, wait until the
+      // viewport has it, else correct by the difference
+      const size = async () => {
+        for (let i = 0, rect = window; i < 4; i++) {
+          await driver.manage().window().setRect({ x: 0, y: 0, ...rect });
+          const fits = (w: Viewport) => innerWidth === w.width && innerHeight === w.height;
+          const ok = await pollRun(fits.toString(), window, 2_000);
+          if (ok === true) return;
+          const inner = await driver.executeScript<Viewport>('return { width: innerWidth, height: innerHeight }');
+          rect = { width: rect.width + window.width - inner.width, height: rect.height + window.height - inner.height };
+        }
+      };
+      await size();
+      await driver.get(framed ? `${frames.url}/?w=${viewport.width}&h=${viewport.height}&src=${encodeURIComponent(url)}` : url);
+      if (framed) {
+        await poll(pollRun, () => document.querySelector('iframe'), null, 'the frame', 30_000);
+        await driver.switchTo().frame(0);
+      }
+      const tab: Tab = {
+        engine: 'webkit',
+        evaluate: <A, R>(fn: InPage<A, R>, arg: A) => run<R>(fn.toString(), arg),
+        waitFor: (fn, arg, what, timeoutMs = 30_000) =>
+          poll(pollRun, fn, arg, what, timeoutMs),
+        screenshot: async (path) => writeFile(path, Buffer.from(await driver.takeScreenshot(), 'base64')),
+        async close() {
+          await driver.switchTo().defaultContent();
+          await driver.get('about:blank');
+          // the driver does not wait for navigations (page load strategy none): the page is gone once this holds
+          await poll(pollRun, () => location.href === 'about:blank', null, 'about:blank', 30_000);
+          busy = false;
+        },
+      };
+      // this URL's document (not the last one, still unloading, nor the frame's first about:blank), parsed
+      await tab.waitFor((href: string) => location.href === href && document.readyState !== 'loading', new URL(url).href, `${url} to load`);
+      let inner = await tab.evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
+      if (inner.width !== viewport.width || inner.height !== viewport.height) {
+        // a window that changed its size while the page loaded: once more
+        await driver.switchTo().defaultContent();
+        await size();
+        if (framed) await driver.switchTo().frame(0);
+        inner = await tab.evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
+      }
+      if (inner.width !== viewport.width || inner.height !== viewport.height) {
+        throw new Error(`WebKit: asked for a ${viewport.width}×${viewport.height} viewport, got ${inner.width}×${inner.height}`);
+      }
+      return tab;
+    },
+    async close() {
+      // the session's end closes MiniBrowser; the process groups go whatever it answers
+      await Promise.race([driver.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      await stop();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Functions that run inside a page (each self-contained: a driver sends its source, not its module), shared
+ * by the Chromium tests and the three-engine sweep.
+ */
+
+/**
+ * In the page: every value, label and status of every `<resort-conditions>` that is cut (inside its own box,
+ * or by the box that clips it, at its right or bottom edge), and every value that wraps away from its unit.
+ * A card is named by the `data-where` of its closest ancestor that has one, else by its width and attributes.
+ */
+export function valueProblems(): string[] {
+  // a value and its unit on one line (a surface's words, `dd.text`, have no unit and may wrap)
+  const WRAP = 'dd:not(.text), .value, .temps > *, .more > span, time, .when, .day';
+  // no value, label or status cut at its edge by what holds it
+  const CUT = '.content :is(dd, b, .value, .temps > *, .more > span, time, .status, .difficulty li > *, .when, .day)';
+  const out: string[] = [];
+  const text = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ');
+  /** The nearest ancestor whose overflow on `axis` clips, inside the shadow root. */
+  const clipper = (el: Element, axis: 'overflowX' | 'overflowY') => {
+    let clip: Element | null = el.parentElement;
+    while (clip && getComputedStyle(clip)[axis] === 'visible') clip = clip.parentElement;
+    return clip;
+  };
+  for (const el of document.querySelectorAll('resort-conditions')) {
+    const root = el.shadowRoot;
+    if (!root) continue;
+    const where =
+      el.closest<HTMLElement>('[data-where]')?.dataset.where ??
+      `${Math.round(el.getBoundingClientRect().width)}px ${el.getAttribute('locale') ?? ''} ${el.getAttribute('resort')} days=${el.getAttribute('days')}`;
+    for (const v of root.querySelectorAll(WRAP)) {
+      if (v.closest('.visually-hidden') || getComputedStyle(v).display === 'none') continue;
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(v, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if ((n.parentElement as Element).closest('.visually-hidden') || !n.textContent!.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top / 4));
+      }
+      if (tops.size > 1) out.push(`${where}: "${text(v)}" wraps`);
+    }
+    for (const v of root.querySelectorAll(CUT)) {
+      const box = v.getBoundingClientRect();
+      if (box.width === 0 || v.closest('.visually-hidden')) continue;
+      if (getComputedStyle(v).display !== 'inline' && v.scrollWidth > v.clientWidth + 1) out.push(`${where}: "${text(v)}" is cut inside (${v.scrollWidth - v.clientWidth} px)`);
+      const x = clipper(v, 'overflowX');
+      if (x) {
+        const cs = getComputedStyle(x);
+        const edge = x.getBoundingClientRect().right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
+        if (box.right > edge + 0.5) out.push(`${where}: "${text(v)}" ends ${(box.right - edge).toFixed(1)} px past its box`);
+      }
+      const y = clipper(v, 'overflowY');
+      if (y) {
+        const cs = getComputedStyle(y);
+        const edge = y.getBoundingClientRect().bottom - parseFloat(cs.borderBottomWidth);
+        if (box.bottom > edge + 0.5) out.push(`${where}: "${text(v)}" is cut ${(box.bottom - edge).toFixed(1)} px at the bottom`);
+      }
+    }
+  }
+  return out;
+}
+
+/** In the page: each card whose links or buttons are under 24 px tall (WCAG 2.2, 2.5.8 target size), the least of them named. */
+export function smallTargets(): string[] {
+  const out: string[] = [];
+  for (const el of document.querySelectorAll('resort-conditions')) {
+    const where = el.closest<HTMLElement>('[data-where]')?.dataset.where ?? `${el.getAttribute('locale') ?? ''} ${el.getAttribute('resort')}`;
+    const small = [...(el.shadowRoot?.querySelectorAll('a, button') ?? [])]
+      .map((t) => ({ t, box: t.getBoundingClientRect() }))
+      .filter(({ box }) => (box.width > 0 || box.height > 0) && box.height < 24 - 0.01)
+      .sort((a, b) => a.box.height - b.box.height);
+    if (!small.length) continue;
+    const { t, box } = small[0]!;
+    const name = (t.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40) || t.getAttribute('aria-label');
+    out.push(`${where}: ${small.length} of its links and buttons are under 24 px tall, the least ${box.height.toFixed(1)} px (${t.nodeName.toLowerCase()} "${name}")`);
+  }
+  return out;
+}

@@ -1,0 +1,159 @@
+/**
+ * For the three-engine sweep: the built site on one origin, with the element's script held until a test lets
+ * it go, and the partner's pages on another origin. Every page has `resort-conditions.css` in its `<head>`
+ * and the script `async`, as the README asks, a frozen clock, and a recorder that reads, at every frame from
+ * the first paint on, where the text below each card is (Firefox and WebKit have no Layout Instability API).
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { listen, type Listening } from '../../scripts/service/listen.ts';
+
+const TYPES: Record<string, string> = {
+  '.json': 'application/json; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+export interface Site extends Listening {
+  /** Holds every request for the element's script until the answered function is called. */
+  hold(): () => void;
+}
+
+/** Serves `folder` like any static host (CORS, content types, no caching); the script waits while held. */
+export async function serveSite(folder: string): Promise<Site> {
+  const root = resolve(folder);
+  let gate: Promise<void> = Promise.resolve();
+  const server = createServer(async (request, response) => {
+    let path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    if (path === '/resort-conditions.js') await gate;
+    if (path.endsWith('/')) path += 'index.html';
+    const file = resolve(join(root, path));
+    const body = file.startsWith(root + sep) ? await readFile(file).catch(() => undefined) : undefined;
+    const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
+    if (!body) response.writeHead(404, headers).end();
+    else response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+  });
+  const listening = await listen(server, 0);
+  return {
+    ...listening,
+    hold() {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
+  };
+}
+
+/** One card: where it stands (`data-where`, the name failures carry) and what it is. */
+export interface Card {
+  where: string;
+  resort: number;
+  /** The `days` attribute as written; absent when undefined. */
+  days?: string;
+  locale?: string;
+  /** The wrapper's style: its width, and the layout it gives the card. */
+  wrapper: string;
+  /** The element's own style attribute. */
+  style?: string;
+}
+
+export interface PageOptions {
+  /** The site's origin (script, style sheet, files). */
+  site: string;
+  /** The frozen clock, ms since the epoch. */
+  now: number;
+  /** The root font size in px. */
+  font: number;
+  cards: Card[];
+  /** A partner's article: a heading and text above, the cards in `main`, text below each. */
+  article?: boolean;
+}
+
+const TEXT = 'Partners write their own articles around the snow report. '.repeat(12);
+
+/**
+ * In the page, from the `<head>`: at every animation frame, the offset of each `.below` from the top of its
+ * `[data-where]` wrapper, first, least and greatest, until `__rc.stop` is set.
+ */
+function recorder() {
+  type Seen = { first: number; min: number; max: number };
+  type Recorded = { stop: boolean; frames: number; seen: Record<string, Seen> };
+  const rc: Recorded = { stop: false, frames: 0, seen: {} };
+  (window as unknown as { __rc: Recorded }).__rc = rc;
+  const step = () => {
+    if (rc.stop) return;
+    for (const w of document.querySelectorAll<HTMLElement>('[data-where]')) {
+      const below = w.querySelector('.below');
+      if (!below) continue;
+      const offset = below.getBoundingClientRect().top - w.getBoundingClientRect().top;
+      const seen = rc.seen[w.dataset.where!];
+      if (!seen) rc.seen[w.dataset.where!] = { first: offset, min: offset, max: offset };
+      else {
+        seen.min = Math.min(seen.min, offset);
+        seen.max = Math.max(seen.max, offset);
+      }
+    }
+    rc.frames++;
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The page: the style sheet and the async script in the head, one wrapper per card with text below it. */
+export function page(o: PageOptions): string {
+  const cards = o.cards.map((c) => {
+    const attrs = `resort="${c.resort}"${c.days === undefined ? '' : ` days="${attr(c.days)}"`}${c.locale ? ` locale="${c.locale}"` : ''}${c.style ? ` style="${attr(c.style)}"` : ''}`;
+    const below = o.article ? TEXT : 'Text below the card.';
+    return `<div class="w" data-where="${attr(c.where)}" style="${attr(c.wrapper)}"><resort-conditions ${attrs}><a href="https://partner.example/snow/${c.resort}">Snow report</a></resort-conditions><p class="below">${below}</p></div>`;
+  });
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Partner page</title>
+<script>Date.now = () => ${o.now}; (${recorder.toString()})();</script>
+<link rel="stylesheet" href="${o.site}/resort-conditions.css">
+<script type="module" async src="${o.site}/resort-conditions.js"></script>
+<style>
+html { font-size: ${o.font}px }
+body { margin: 0; font: 1rem/1.5 Georgia, serif; background: #fff; color: #1d2733 }
+main { padding: 16px }
+.w { display: flow-root }
+.w + .w { margin-top: 16px }
+.below { margin: 0 }
+${o.article ? 'main { max-width: 60rem; margin: 0 auto } .w { margin: 1rem 0 }' : ''}
+</style>
+</head>
+<body>
+<main>
+${o.article ? `<h1>Fresh snow this weekend</h1>\n<p>${TEXT}</p>` : ''}
+${cards.join('\n')}
+</main>
+</body>
+</html>
+`;
+}
+
+export interface Partner extends Listening {
+  /** The URL of a page made of `options` (a sweep page's options are too long for a query string). */
+  add(options: PageOptions): string;
+}
+
+/** The partner's origin: `/page/<n>` answers the n-th page added. */
+export async function servePartner(): Promise<Partner> {
+  const pages: string[] = [];
+  const server = createServer((request, response) => {
+    const html = pages[Number(/^\/page\/(\d+)$/.exec(request.url ?? '')?.[1] ?? NaN)];
+    if (html === undefined) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+  });
+  const listening = await listen(server, 0);
+  return { ...listening, add: (options) => `${listening.url}/page/${pages.push(page(options)) - 1}` };
+}
