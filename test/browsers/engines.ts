@@ -112,16 +112,27 @@ async function launchChromium(): Promise<Engine> {
       const context = await browser.newContext({ viewport, timezoneId: 'UTC', colorScheme: 'light' });
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'domcontentloaded' });
-      return {
-        engine: 'chromium',
-        evaluate: <A, R>(fn: InPage<A, R>, arg: A) => page.evaluate(fn as never, arg as never) as Promise<R>,
-        waitFor: (fn, arg, what, timeoutMs = 30_000) =>
-          poll((source, a, slice) => page.evaluate(`(${POLL})(${source}, ${JSON.stringify(a)}, ${slice})`) as Promise<boolean | string>, fn, arg, what, timeoutMs),
-        screenshot: async (path) => void (await page.screenshot({ path })),
-        close: () => context.close(),
-      };
+      return scriptedTab('chromium', page, () => context.close());
     },
     close: () => browser.close(),
+  };
+}
+
+/** What playwright's and puppeteer's pages have alike: the page's side of a tab. */
+interface ScriptedPage {
+  evaluate(fn: string | ((arg: never) => unknown), arg?: never): Promise<unknown>;
+  screenshot(options: { path: string }): Promise<unknown>;
+}
+
+/** A tab over a playwright or puppeteer page. */
+function scriptedTab(engine: EngineName, page: ScriptedPage, close: () => Promise<void>): Tab {
+  return {
+    engine,
+    evaluate: <A, R>(fn: InPage<A, R>, arg: A) => page.evaluate(fn as never, arg as never) as Promise<R>,
+    waitFor: (fn, arg, what, timeoutMs = 30_000) =>
+      poll((source, a, slice) => page.evaluate(`(${POLL})(${source}, ${JSON.stringify(a)}, ${slice})`) as Promise<boolean | string>, fn, arg, what, timeoutMs),
+    screenshot: async (path) => void (await page.screenshot({ path })),
+    close,
   };
 }
 
@@ -142,14 +153,7 @@ async function launchFirefox(): Promise<Engine> {
       const page = await context.newPage();
       await page.setViewport(viewport);
       await page.goto(url, { waitUntil: 'domcontentloaded' });
-      return {
-        engine: 'firefox',
-        evaluate: <A, R>(fn: InPage<A, R>, arg: A) => page.evaluate(fn as never, arg as never) as Promise<R>,
-        waitFor: (fn, arg, what, timeoutMs = 30_000) =>
-          poll((source, a, slice) => page.evaluate(`(${POLL})(${source}, ${JSON.stringify(a)}, ${slice})`) as Promise<boolean | string>, fn, arg, what, timeoutMs),
-        screenshot: async (path) => void (await page.screenshot({ path })),
-        close: () => context.close(),
-      };
+      return scriptedTab('firefox', page, () => context.close());
     },
     close: () => browser.close(),
   };
