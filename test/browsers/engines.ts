@@ -10,6 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
 import { createServer } from 'node:http';
 import { listen, type Listening } from '../../scripts/service/listen.ts';
+import { escapeHtml } from '../../scripts/api/html.ts';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export const ENGINE_NAMES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
@@ -204,10 +205,9 @@ function serveFramePage(): Promise<Listening> {
     const width = Number(params.get('w'));
     const height = Number(params.get('h'));
     const src = params.get('src') ?? 'about:blank';
-    const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
       `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0}iframe{display:block;border:0;margin:0}</style></head>` +
-        `<body><iframe src="${attr(src)}" style="width:${width}px;height:${height}px"></iframe></body></html>`,
+        `<body><iframe src="${escapeHtml(src)}" style="width:${width}px;height:${height}px"></iframe></body></html>`,
     );
   });
   return listen(server, 0);

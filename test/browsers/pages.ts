@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { listen, type Listening } from '../../scripts/service/listen.ts';
+import { escapeHtml } from '../../scripts/api/html.ts';
 
 const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
@@ -103,14 +104,12 @@ function recorder() {
   requestAnimationFrame(step);
 }
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** The page: the style sheet and the async script in the head, one wrapper per card with text below it. */
 export function page(o: PageOptions): string {
   const cards = o.cards.map((c) => {
-    const attrs = `resort="${c.resort}"${c.days === undefined ? '' : ` days="${attr(c.days)}"`}${c.locale ? ` locale="${c.locale}"` : ''}${c.style ? ` style="${attr(c.style)}"` : ''}`;
+    const attrs = `resort="${c.resort}"${c.days === undefined ? '' : ` days="${escapeHtml(c.days)}"`}${c.locale ? ` locale="${c.locale}"` : ''}${c.style ? ` style="${escapeHtml(c.style)}"` : ''}`;
     const below = o.article ? TEXT : 'Text below the card.';
-    return `<div class="w" data-where="${attr(c.where)}" style="${attr(c.wrapper)}"><resort-conditions ${attrs}><a href="https://partner.example/snow/${c.resort}">Snow report</a></resort-conditions><p class="below">${below}</p></div>`;
+    return `<div class="w" data-where="${escapeHtml(c.where)}" style="${escapeHtml(c.wrapper)}"><resort-conditions ${attrs}><a href="https://partner.example/snow/${c.resort}">Snow report</a></resort-conditions><p class="below">${below}</p></div>`;
   });
   return `<!doctype html>
 <html lang="en">
