@@ -17,7 +17,7 @@ import ts from 'typescript';
 import { FRAME_LOADER, frameLoaderSource } from './cards.ts';
 import { minifyStyleSheet } from './minify-css.ts';
 import { RUNTIME, runtimeBundle, type RuntimeName } from './runtime.ts';
-import { bundleWidget } from './widget.ts';
+import { bundleElements } from './widget.ts';
 
 /** The folders `npm pack` compiles into; gitignored, removed again after packing. */
 export const PACKAGE_FOLDERS = ['widget/lib', 'scripts/lib'] as const;
@@ -190,7 +190,7 @@ async function element(root: string): Promise<Map<string, string | Uint8Array>> 
     return value;
   };
   out.set('widget/lib/custom-elements.json', `${JSON.stringify(repoint(manifest), null, 2)}\n`);
-  for (const file of await bundleWidget()) out.set(`widget/lib/bundle/${file.path}`, file.bytes);
+  for (const file of await bundleElements()) out.set(`widget/lib/bundle/${file.path}`, file.bytes);
   // the iframe loader beside it, for pages that embed the cards from a CDN that serves the package
   out.set(`widget/lib/bundle/${FRAME_LOADER}`, await frameLoaderSource());
   return out;

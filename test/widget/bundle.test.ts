@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleWidget, type BundleFile } from '../../scripts/site/widget.ts';
+import { bundleList, bundleWidget, type BundleFile } from '../../scripts/site/widget.ts';
 
 /**
  * The budget is raised only in the commit that makes the bundle grow, with the reason. Issue 10 caps the
@@ -56,5 +56,45 @@ describe('the bundle', () => {
     const chunks = files.filter((f) => f.path !== 'resort-conditions.js' && f.path.endsWith('.js'));
     expect(chunks.map((f) => f.path.split('.')[1]).sort()).toEqual(['cs', 'da', 'de', 'es', 'fi', 'fr', 'it', 'ja', 'nl', 'no', 'pl', 'pt', 'sl', 'sv']);
     for (const chunk of chunks) expect(gzipSync(chunk.bytes).byteLength, chunk.path).toBeLessThan(1_200);
+  });
+});
+
+/**
+ * `<resort-conditions-list>` is a script of its own: the card's script holds nothing of it (a page with
+ * cards alone loads what it did), and the list's holds lit, its element, its styles and English, within
+ * the same budget and cap as the card's.
+ */
+const LIST_BUDGET_GZIP_BYTES = 15 * 1024;
+
+describe("the list's bundle", () => {
+  let list: BundleFile[];
+  const listMain = () => list.find((f) => f.path === 'resort-conditions-list.js')!;
+  beforeAll(async () => {
+    list = await bundleList();
+  }, 120_000);
+
+  it(`keeps the list's script at or under ${LIST_BUDGET_GZIP_BYTES} bytes gzipped, and with any one language within ${CAP_GZIP_BYTES}`, () => {
+    expect(gzipped(listMain())).toBeLessThanOrEqual(LIST_BUDGET_GZIP_BYTES);
+    expect(gzipped(listMain())).toBeGreaterThan(3_000);
+    const languages = list.filter((f) => f !== listMain() && f.path.endsWith('.js'));
+    expect(languages).toHaveLength(14);
+    for (const language of languages) expect(gzipped(listMain()) + gzipped(language), language.path).toBeLessThanOrEqual(CAP_GZIP_BYTES);
+  });
+
+  it("leaves the card's script as it was: nothing of the list in it", () => {
+    for (const needle of ['resort-conditions-list', 'href-pattern', 'aria-sort']) expect(text(main()).includes(needle), needle).toBe(false);
+    expect(list.some((f) => f.path === 'resort-conditions.js')).toBe(false);
+  });
+
+  it.each(MUST_NOT_APPEAR)('contains no "%s"', (needle) => {
+    for (const file of list) expect(text(file).includes(needle), file.path).toBe(false);
+  });
+
+  it('comes with resort-conditions-list.css: the room each list takes before the script runs, minified', () => {
+    const sheet = list.find((f) => f.path === 'resort-conditions-list.css')!;
+    expect(text(sheet)).toMatch(/^:where\(resort-conditions-list:not\(:defined\)\)\{display:block;contain:layout;/);
+    expect(text(sheet)).toContain('var(--_n,var(--rc-rows,1))');
+    expect(text(sheet)).not.toMatch(/\/\*|\n./);
+    expect(list.some((f) => f.path === 'resort-conditions.css')).toBe(false);
   });
 });
