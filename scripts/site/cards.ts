@@ -35,7 +35,7 @@ export const FRAME_LOADER = 'resort-conditions-frame.js';
 export const frameLoaderSource = (): Promise<string> => runtimeBundle('frame-loader');
 
 /** JSON that cannot end a `<script>` element or open a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 interface Prerender {
   cardCss: string;
@@ -48,9 +48,9 @@ interface Prerender {
  * package ships one (vite is a development tool, not installed with the package), else the source through
  * vite.
  */
-async function prerenderModule(): Promise<{ module: Prerender; close(): Promise<void> }> {
-  const compiled = new URL('../../widget/lib/prerender.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return { module: (await import(compiled.href)) as Prerender, close: async () => {} };
+export async function prerenderModule<T = Prerender>(name = 'prerender'): Promise<{ module: T; close(): Promise<void> }> {
+  const compiled = new URL(`../../widget/lib/${name}.js`, import.meta.url);
+  if (existsSync(fileURLToPath(compiled))) return { module: (await import(compiled.href)) as T, close: async () => {} };
   const { createServer } = await import('vite');
   const server = await createServer({
     root: ROOT,
@@ -63,12 +63,15 @@ async function prerenderModule(): Promise<{ module: Prerender; close(): Promise<
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    return { module: (await server.ssrLoadModule('/widget/prerender.ts')) as Prerender, close: () => server.close() };
+    return { module: (await server.ssrLoadModule(`/widget/${name}.ts`)) as T, close: () => server.close() };
   } catch (error) {
     await server.close();
     throw error;
   }
 }
+
+/** Rendered HTML without hydration markers, which serve no one here (the element renders afresh), nor the templates' indentation. */
+export const cleanHtml = (html: string) => html.replace(/<!--\/?lit-(?:part|node)[^>]*-->|<!--\?lit\$\d+\$-->/g, '').replace(/[ \t]*\n\s*/g, ' ');
 
 async function renderer() {
   const { render } = await import('@lit-labs/ssr');
@@ -78,8 +81,7 @@ async function renderer() {
     module,
     async html(card: unknown, now: number, image: (url: unknown) => string | undefined) {
       const html = collectResultSync(render((await module.cardTemplate(card, now, image)) as Parameters<typeof render>[0]));
-      // hydration markers serve no one here (the element renders afresh), nor does the templates' indentation
-      return html.replace(/<!--\/?lit-(?:part|node)[^>]*-->|<!--\?lit\$\d+\$-->/g, '').replace(/[ \t]*\n\s*/g, ' ');
+      return cleanHtml(html);
     },
     close,
   };

@@ -1,6 +1,6 @@
 /**
  * What the element and the pre-rendered cards need beside the bundle: copies of the images they show
- * (`assets/`), the cards of every resort and locale, and the frame loader. They are made from the staged
+ * (`assets/`), the cards of every resort and locale, the lists of every region and locale, and the frame loader. They are made from the staged
  * files of the release being built; without those (a caller that only lists paths), there is nothing to make.
  */
 import { fileURLToPath } from 'node:url';
@@ -8,12 +8,13 @@ import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
 import type { Scope } from '../snapshot/scope.ts';
 import { attributionImages, downloadedImages, sampleImages } from './assets.ts';
 import { cardFiles } from './cards.ts';
+import { listFiles } from './lists.ts';
 
 /** The embedded sample's dataset, where its images are. */
 const SAMPLE_DATA = fileURLToPath(new URL('../../data/', import.meta.url));
 
 export interface EmbedOptions {
-  scope: Pick<Scope, 'resorts'>;
+  scope: Pick<Scope, 'resorts'> & Partial<Pick<Scope, 'groups'>>;
   /** Published API files; the embeds are made from them while they are staged and readable. */
   files: Partial<Pick<StagedFiles, 'read' | 'builtAt'>>;
   locales: readonly string[];
@@ -26,5 +27,6 @@ export async function embedFiles(options: EmbedOptions): Promise<ExtraFile[]> {
   if (!read || builtAt === undefined) return [];
   const files = { read, builtAt };
   const images = await attributionImages(files, options.locales, options.sample ? sampleImages(SAMPLE_DATA) : downloadedImages());
-  return [...images, ...(await cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images }))];
+  const lists = options.scope.groups ? await listFiles({ groups: options.scope.groups, locales: options.locales, files, images }) : [];
+  return [...images, ...(await cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images })), ...lists];
 }

@@ -8,6 +8,7 @@ import type { Scope } from '../snapshot/scope.ts';
 import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
 import { headersFile } from './headers.ts';
+import { LIST_SHEET, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
 
 export interface SiteOptions {
@@ -27,7 +28,9 @@ export async function siteFiles(options: SiteOptions): Promise<ExtraFile[]> {
   const extra: ExtraFile[] = [{ path: '_headers', bytes: Buffer.from(headersFile(options.files)) }];
   if (options.profile !== 'widget') extra.push(...(await mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files })));
   if (options.widget) {
-    extra.push(...(await options.widget()));
+    // the list's style sheet, completed with each region's rows (lists.ts)
+    const rows = await regionRowsCss(options.scope.groups, options.locales, options.files);
+    extra.push(...(await options.widget()).map((f) => (f.path === LIST_SHEET ? { ...f, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8').trimEnd()}${rows}\n`) } : f)));
     extra.push({ path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample)) });
     extra.push(...(await embedFiles(options)));
   }

@@ -25,8 +25,6 @@ export type ListView =
 export interface ListContext {
   t: Strings;
   locale: string;
-  /** The number of rows the frame holds (`--_n`); undefined: the page's `--rc-rows`. */
-  rows?: number;
   /** The link of a resort's name, or undefined. */
   link(id: number): string | undefined;
   /** The published copy of the attribution's logo. */
@@ -66,8 +64,9 @@ function renderHead(ctx: ListContext, sort: Sort | undefined, enabled: boolean) 
     ${COLUMNS.map((column) => {
       const [visible, hidden] = h[column];
       const sorted = sort?.column === column ? sort.direction : undefined;
+      const label = html`${hidden ? html`<span class="visually-hidden">${hidden} </span>` : nothing}<span>${visible}</span><span class="arrow" aria-hidden="true">${sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}</span>`;
       return html`<th scope="col" role="columnheader" class=${column === 'name' || column === 'status' || column === 'date' ? column : 'v'} aria-sort=${sorted ?? nothing}>
-        <button type="button" part="sort" ?disabled=${!enabled} @click=${() => ctx.onSort(column)}>${hidden ? html`<span class="visually-hidden">${hidden} </span>` : nothing}<span>${visible}</span><span class="arrow" aria-hidden="true">${sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}</span></button>
+        ${ctx.frozen ? html`<span class="sort">${label}</span>` : html`<button type="button" part="sort" ?disabled=${!enabled} @click=${() => ctx.onSort(column)}>${label}</button>`}
       </th>`;
     })}
   </tr></thead>`;
@@ -136,7 +135,9 @@ export function renderList(view: ListView, ctx: ListContext): HTMLTemplateResult
           asset: ctx.asset,
         })
       : nothing;
-  return html`<div class="frame" part="frame" lang=${ctx.locale} ?data-static=${ctx.frozen}>
+  // a pre-rendered list carries its rows' count in its markup; the element sets it through the CSSOM
+  const rows = ctx.frozen && view.kind === 'rows' ? `--_n:${Math.max(1, view.rows.length)}` : nothing;
+  return html`<div class="frame" part="frame" lang=${ctx.locale} ?data-static=${ctx.frozen} style=${rows}>
     <div class="table-box">
       <table part="table" role="table">
         <caption part="caption">${l.caption}</caption>

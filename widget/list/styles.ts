@@ -163,7 +163,7 @@ export const listStyles = /* css */ `
   col.v {
     width: 4.4em;
   }
-  th button {
+  th :is(button, .sort) {
     display: inline-flex;
     align-items: end;
     gap: 0.15em;
