@@ -168,6 +168,7 @@ export function listPage(o: { site: string; now: number; font: number; lists: Li
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Partner page</title>
 <script>Date.now = () => ${o.now}; (${recorder.toString()})();</script>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${o.site}/resort-conditions-list.css">
 <script type="module" async src="${o.site}/resort-conditions-list.js"></script>
 <style>

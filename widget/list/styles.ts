@@ -13,26 +13,33 @@ export const TABLE_FROM = '54em';
 
 /**
  * The frame's height, by width: a caption, the header (a table's, or a row of sort buttons that scrolls
- * sideways), `n` rows, and two lines of 24 px targets for the attribution (three under 40em, where it
- * wraps once more). Written once for the shadow root's frame and once for the room a page reserves.
+ * sideways), `n` rows, and the attribution in lines of 24 px targets (its 12 px text and links, up to 162
+ * characters in the sample's languages: two lines in a table, three to five as the width narrows) plus its
+ * 12 px of padding and margin. Written once for the shadow root's frame and once for the room a page reserves.
  */
 export function listGeometry(frame: string): string {
   return /* css */ `
   ${frame} {
     --_head: 2.25em;
-    --_row: 10em;
-    --_fl: 3;
-    height: calc(2px + 1.5em + 2em + var(--_head) + var(--_n, var(--rc-rows, 1)) * var(--_row) + 0.9em + var(--_fl) * 24px);
+    --_row: 10.75em;
+    --_fl: 5;
+    height: calc(2px + 1.5em + 2em + var(--_head) + var(--_n, var(--rc-rows, 1)) * var(--_row) + 0.5em + 12px + var(--_fl) * 24px);
+  }
+  @container (min-width: 30em) {
+    ${frame} {
+      --_fl: 4;
+    }
   }
   @container (min-width: 40em) {
     ${frame} {
-      --_fl: 2;
+      --_fl: 3;
     }
   }
   @container (min-width: ${TABLE_FROM}) {
     ${frame} {
       --_head: 2.75em;
       --_row: 3em;
+      --_fl: 2;
     }
   }
 `;
@@ -254,6 +261,7 @@ export const listStyles = /* css */ `
   }
   .foot {
     grid-area: 2 / 1;
+    align-self: end;
     margin-top: 0.5em;
   }
   .foot nav {
@@ -312,7 +320,7 @@ export const listStyles = /* css */ `
     }
     tbody tr {
       display: grid;
-      grid-template: 2.5em 1.5em 2.4em 2.4em / repeat(4, minmax(0, 1fr));
+      grid-template: 2.5em 2.5em 2.4em 2.4em / repeat(4, minmax(0, 1fr));
       column-gap: 0.5em;
       height: var(--_row);
       padding: 0.4em 0;
@@ -337,16 +345,6 @@ export const listStyles = /* css */ `
     td.date {
       grid-column: 3 / 5;
       align-self: center;
-    }
-    td.date .warning {
-      display: inline;
-      margin-inline-start: 0.4em;
-    }
-    td.date .clamp {
-      -webkit-line-clamp: 1;
-    }
-    td.status .clamp {
-      -webkit-line-clamp: 1;
     }
     .label {
       display: block;
