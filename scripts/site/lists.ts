@@ -13,8 +13,8 @@ import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
 import { multiEndpoint } from '../api/endpoints.ts';
 import { filePath } from '../api/paths.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
-import type { Group } from '../snapshot/scope.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
+import type { Group } from '../snapshot/discover/scope.ts';
 import { cleanHtml, prerenderModule, scriptJson } from './cards.ts';
 import { runtimeBundle } from './runtime.ts';
 

@@ -7,7 +7,7 @@ import { multiEndpoint } from '../../scripts/api/endpoints.ts';
 import { filePath } from '../../scripts/api/paths.ts';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
-import { localSource } from '../../scripts/snapshot/local-source.ts';
+import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
 import { clearCache } from '../../widget/data.ts';
 import '../../widget/list/define.ts';
