@@ -8,7 +8,7 @@ import type { Scope } from '../snapshot/discover/scope.ts';
 import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
 import { headersFile } from './headers.ts';
-import { LIST_SHEET, regionRowsCss } from './lists.ts';
+import { LIST_SHEET, largestRegion, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
 
 export interface SiteOptions {
@@ -30,8 +30,12 @@ export async function siteFiles(options: SiteOptions): Promise<ExtraFile[]> {
   if (options.widget) {
     // the list's style sheet, completed with each region's rows (lists.ts)
     const rows = await regionRowsCss(options.scope.groups, options.locales, options.files);
-    extra.push(...(await options.widget()).map((f) => (f.path === LIST_SHEET ? { ...f, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8').trimEnd()}${rows}\n`) } : f)));
-    extra.push({ path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample)) });
+    const bundle = await options.widget();
+    extra.push(...bundle.map((f) => (f.path === LIST_SHEET ? { ...f, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8').trimEnd()}${rows}\n`) } : f)));
+    // the demo shows the largest region's list when the list is built and the region's group files are
+    // published (the widget profile publishes none: scripts/README.md, "Profiles")
+    const list = options.profile !== 'widget' && bundle.some((f) => f.path === LIST_SHEET) ? largestRegion(options.scope.groups) : undefined;
+    extra.push({ path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample, list)) });
     extra.push(...(await embedFiles(options)));
   }
   return extra;

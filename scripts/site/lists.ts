@@ -44,6 +44,12 @@ async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise
 /** The regions of a snapshot's groups, with their ids. */
 const regionsOf = (groups: readonly Group[]) => groups.flatMap((g) => (/^region-\d+$/.test(g.name) ? [{ region: Number(g.name.slice(7)), ids: g.ids }] : []));
 
+/** The region with the most resorts (the lowest id of a tie), which the demo page lists; none without regions. */
+export function largestRegion(groups: readonly Group[]): { region: number; rows: number } | undefined {
+  const largest = regionsOf(groups).reduce<{ region: number; ids: readonly number[] } | undefined>((best, r) => (!best || r.ids.length > best.ids.length || (r.ids.length === best.ids.length && r.region < best.region) ? r : best), undefined);
+  return largest && { region: largest.region, rows: largest.ids.length };
+}
+
 /**
  * Each region's rows as the page's `--rc-rows`: the records of its published group file in the first locale
  * (the same resorts in every locale), else its resorts in the snapshot.
