@@ -30,8 +30,8 @@ const ENGINES = (process.env.RC_ENGINES ?? ENGINE_NAMES.join(','))
 /** The sample's largest region. */
 const REGION = 429;
 const ROWS = 8;
-/** From 320 to 1400 px, and each side of the table's step (54em of 15 px: 810 px). */
-const WIDTHS = [320, 360, 400, 480, 560, 640, 720, 809, 810, 811, 900, 1024, 1200, 1400];
+/** From 320 to 1400 px, and each side of the table's step (60em of 15 px: 900 px). */
+const WIDTHS = [320, 360, 400, 480, 560, 640, 720, 810, 899, 900, 901, 1024, 1200, 1400];
 
 let root: string;
 let site: Site;
@@ -62,6 +62,16 @@ function boxes() {
     where: w.dataset.where!,
     below: Math.round((w.querySelector('.below')!.getBoundingClientRect().top - w.getBoundingClientRect().top) * 100) / 100,
   }));
+}
+
+/**
+ * A list's height at the default 15 px text (widget/README.md, "The list"'s heights): a caption, the header,
+ * the rows and the attribution's lines of 24 px; a table from 900 px, stacked rows below.
+ */
+function listHeight(width: number, rows: number): number {
+  if (width >= 900) return 2 + 15 * (1.5 + 2 + 2.75 + 0.5) + 12 + 2 * 24 + rows * 45;
+  const lines = width >= 600 ? 3 : width >= 450 ? 4 : 5;
+  return 2 + 15 * (1.5 + 2 + 2.25 + 0.5) + 12 + lines * 24 + rows * 161.25;
 }
 
 const listsAt = (locale: string): List[] => WIDTHS.map((width) => ({ where: `${locale} ${width}px`, attributes: { region: String(REGION), locale }, wrapper: `width: ${width}px` }));
@@ -135,6 +145,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         const after = await tab.evaluate(boxes, null);
         const seen = await tab.evaluate(() => (window as unknown as { __rc: { seen: Record<string, { first: number; min: number; max: number }> } }).__rc.seen, null);
         expect(after).toEqual(before);
+        expect(after.map((b) => b.below)).toEqual(WIDTHS.map((w) => listHeight(w, ROWS)));
         const moved = Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5);
         expect(moved, 'text below a list moved').toEqual([]);
         expect(await tab.evaluate(listProblems, null)).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The list's styles. One frame whose height is a function of the element's width (a table from 54em, a
+ * The list's styles. One frame whose height is a function of the element's width (a table from 60em, a
  * stacked list of fixed-height rows below) and of its number of rows, nothing else, so that the page below
  * never moves: the rows are known before the data (`--_n`, set by the element from its `resorts` or its
  * data, and before that the page's `--rc-rows`, which `resort-conditions-list.css` sets per region:
@@ -8,8 +8,12 @@
  */
 import { ATTRIBUTION, DARK, HOST_BOX } from '../styles.ts';
 
-/** Where the list is a table rather than stacked rows: 54em (810 px at the default 15 px). */
-export const TABLE_FROM = '54em';
+/**
+ * Where the list is a table rather than stacked rows: 60em (900 px at the default 15 px), where the state's
+ * column holds the longest state of every language on two lines ("Chiuso temporaneamente": 131 px at 14 px)
+ * and the name's column keeps about 11em.
+ */
+export const TABLE_FROM = '60em';
 
 /**
  * The frame's height, by width: a caption, the header (a table's, or a row of sort buttons that scrolls
@@ -144,14 +148,15 @@ export const listStyles = /* css */ `
     overflow: hidden;
     box-shadow: inset 0 -1px var(--_line);
   }
-  th {
+  thead th {
     height: var(--_head);
     font-size: 0.8em;
     color: var(--_muted);
     vertical-align: bottom;
     padding-bottom: 0.15em;
   }
-  td {
+  td,
+  tbody th {
     height: var(--_row);
     vertical-align: middle;
     font-size: 0.9333em;
@@ -162,7 +167,7 @@ export const listStyles = /* css */ `
     text-align: start;
   }
   col.c-status {
-    width: 7.5em;
+    width: 10em;
   }
   col.c-date {
     width: 6em;
@@ -305,7 +310,7 @@ export const listStyles = /* css */ `
       gap: 0.9em;
       height: 100%;
     }
-    th {
+    thead th {
       flex: none;
       height: 100%;
       box-shadow: none;
@@ -327,7 +332,8 @@ export const listStyles = /* css */ `
       overflow: hidden;
       box-shadow: inset 0 -1px var(--_line);
     }
-    td {
+    td,
+    tbody th {
       display: block;
       height: auto;
       padding: 0;
@@ -335,8 +341,9 @@ export const listStyles = /* css */ `
       text-align: start;
       font-size: 1em;
     }
-    td.name {
+    .name {
       grid-column: 1 / -1;
+      align-self: center;
     }
     td.status {
       grid-column: 1 / 3;
