@@ -155,6 +155,19 @@ describe('<resort-conditions-list>', () => {
     expect(sorts).toEqual(['base descending', 'base ascending', 'name ascending']);
   });
 
+  it("reverses a region's rows, shown by name, at the first press on the name's header", async () => {
+    const { el, shadow } = await shown({ region: String(REGION), locale: 'en-US' });
+    const names = () => [...shadow.querySelectorAll('tbody th')].map((c) => c.textContent!.trim());
+    const before = names();
+    expect(before).toEqual([...before].sort((a, b) => a.localeCompare(b)));
+    expect(shadow.querySelector('thead th')!.getAttribute('aria-sort')).toBe('ascending');
+    shadow.querySelector<HTMLButtonElement>('thead button')!.click();
+    await el.updateComplete;
+    expect(names()).toEqual([...before].reverse());
+    expect(shadow.querySelector('thead th')!.getAttribute('aria-sort')).toBe('descending');
+    expect(el.sort).toEqual({ column: 'name', direction: 'descending' });
+  });
+
   it('sorts by state from open to closed for good', async () => {
     const { el, shadow } = await shown({ resorts: '20,25,60,101,117,136,155,172,189,205,218,251', locale: 'en-US' });
     el.sortBy('status');

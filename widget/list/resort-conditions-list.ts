@@ -275,7 +275,9 @@ export class ResortConditionsList extends HTMLElement {
 
   /** Sorts the rows by a column: its first direction, or the other one when it is sorted already. */
   sortBy(column: Column, direction?: Sort['direction']): void {
-    const current = this.#sort?.column === column ? this.#sort.direction : undefined;
+    // a region's rows come by name before any sort: a press on the name's header reverses them
+    const shown = this.#sort ?? (this.#group?.selection.kind === 'region' ? { column: 'name', direction: 'ascending' } : undefined);
+    const current = shown?.column === column ? shown.direction : undefined;
     this.#sort = { column, direction: direction ?? (current ? (current === 'ascending' ? 'descending' : 'ascending') : firstDirection(column)) };
     this.#judge();
     this.#request();
