@@ -1,7 +1,7 @@
 /**
  * `_headers` for static hosts that read it (Netlify, Cloudflare Pages and others): CORS for every file,
  * JSON content types, and cache lifetimes that follow each endpoint's freshness (scripts/README.md, "Hosting"); the element's
- * script, its content-named chunks, the cards and the image copies have rules of their own. One rule per
+ * scripts, their content-named chunks, the cards, the lists and the image copies have rules of their own. One rule per
  * shape of path, with placeholders for locales, ids and groups, so no file matches two rules.
  */
 import { CONTENT_TYPES } from '../api/content-types.ts';
@@ -46,10 +46,13 @@ export function headersFile(files: readonly string[]): string {
   lines.push('/resort-conditions.js', js, '  Cache-Control: public, max-age=300', '');
   lines.push(`/${FRAME_LOADER}`, js, '  Cache-Control: public, max-age=300', '');
   lines.push('/resort-conditions.css', type('css'), '  Cache-Control: public, max-age=300', '');
+  lines.push('/resort-conditions-list.js', js, '  Cache-Control: public, max-age=300', '');
+  lines.push('/resort-conditions-list.css', type('css'), '  Cache-Control: public, max-age=300', '');
   lines.push('/rc.*', js, '  Cache-Control: public, max-age=31536000, immutable', '');
-  // a card holds a resort's conditions; an image copy is named by its upstream URL, not by its bytes
+  // a card or a list holds resorts' conditions; an image copy is named by its upstream URL, not by its bytes
   const cards = CACHE_SECONDS.conditions;
   lines.push('/cards/*', type('html'), `  Cache-Control: public, max-age=${cards}, stale-while-revalidate=${cards * 4}`, '');
+  lines.push('/lists/*', type('html'), `  Cache-Control: public, max-age=${cards}, stale-while-revalidate=${cards * 4}`, '');
   lines.push('/assets/*', `  Cache-Control: public, max-age=${CACHE_SECONDS.static}`, '');
   lines.push('/api/manifest.json', type('json'), '  Cache-Control: public, max-age=60', '');
   for (const [pattern, seconds] of [...rules].sort()) {
