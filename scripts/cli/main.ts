@@ -11,7 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ResortConditionsError } from '../api/errors.ts';
-import { FRAME_LOADER } from '../site/cards.ts';
+import { FRAME_LOADER } from '../api/headers.ts';
 import type { ExtraFile } from '../snapshot/release.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';

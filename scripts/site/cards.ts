@@ -15,6 +15,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
+import { FRAME_LOADER } from '../api/headers.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
@@ -27,9 +28,6 @@ export const CARD_DAYS = 3;
 
 /** The card page and the include of a resort in a locale, relative to the release root. */
 export const cardPath = (locale: string, id: number, shape: 'page' | 'include') => `cards/${locale}/${id}.${shape === 'page' ? 'html' : 'include.html'}`;
-
-/** The loader a page with card iframes includes: it sizes each frame from its card's height reports. */
-export const FRAME_LOADER = 'resort-conditions-frame.js';
 
 /** The loader (`runtime/frame-loader.ts`), a classic script, as it is published. */
 export const frameLoaderSource = (): Promise<string> => runtimeBundle('frame-loader');
