@@ -57,7 +57,8 @@ beforeAll(async () => {
   const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as LockFile;
   await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'partner-site', version: '1.0.0', private: true, type: 'module' }));
-  await writeFile(join(consumer, 'package-lock.json'), JSON.stringify(lockFor(lock, manifest.dependencies, { name: 'partner-site', version: '1.0.0' })));
+  const registry = (await run('npm', ['config', 'get', 'registry'], { cwd: consumer, env: env() })).stdout.trim();
+  await writeFile(join(consumer, 'package-lock.json'), JSON.stringify(lockFor(lock, manifest.dependencies, { name: 'partner-site', version: '1.0.0' }, registry)));
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], { cwd: consumer, env: env() });
 }, 240_000);
 
