@@ -25,7 +25,7 @@ const OPTIONS: sanitize.IOptions = {
   nonTextTags: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'select', 'textarea', 'title', 'option', 'noembed', 'noframes', 'xmp'],
   // the parser hands over the decoded value; only an absolute http(s) URL stays, checked as the rest of the body's URLs are
   transformTags: {
-    a: (tagName, attribs) => {
+    a: (tagName, attribs): sanitize.Tag => {
       const url = safeHttpUrl(attribs.href ?? '');
       return { tagName, attribs: url ? { href: url, rel: 'noopener nofollow' } : {} };
     },
