@@ -13,15 +13,16 @@
  * it does not import it).
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
 import { FRAME_LOADER } from '../api/headers.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
+import { packageRoot } from './root.ts';
 import { runtimeBundle } from './runtime.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Forecast days after today on a card: the element's default. */
 export const CARD_DAYS = 3;
@@ -47,12 +48,13 @@ interface Prerender {
  * vite.
  */
 async function prerenderModule(): Promise<{ module: Prerender; close(): Promise<void> }> {
-  const compiled = new URL('../../widget/lib/prerender.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return { module: (await import(compiled.href)) as Prerender, close: async () => {} };
+  const root = packageRoot();
+  const compiled = join(root, 'widget', 'lib', 'prerender.js');
+  if (existsSync(compiled)) return { module: (await import(pathToFileURL(compiled).href)) as Prerender, close: async () => {} };
   const { createServer } = await import('vite');
   const server = await createServer({
-    root: ROOT,
-    configFile: `${ROOT}vite.config.ts`,
+    root,
+    configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
     appType: 'custom',
     // no file watcher: a build reads the sources once, and a watcher over the project root would also watch
