@@ -12,7 +12,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FRAME_LOADER } from '../api/headers.ts';
 import { packageRoot } from '../site/root.ts';
-import type { ExtraFile } from '../snapshot/release.ts';
+import type { ExtraFile } from '../snapshot/release/release.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
 import { stopSignal } from './process.ts';

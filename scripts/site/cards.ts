@@ -19,7 +19,7 @@ import { assetPath, assetType } from '../api/assets.ts';
 import { FRAME_LOADER } from '../api/headers.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import { packageRoot } from './root.ts';
 import { runtimeBundle } from './runtime.ts';
 

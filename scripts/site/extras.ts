@@ -4,8 +4,8 @@
  * copies) when the element is built.
  */
 import { headersFile } from '../api/headers.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
-import type { Scope } from '../snapshot/scope.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
+import type { Scope } from '../snapshot/discover/scope.ts';
 import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
 import { mirrorFiles } from './mirror.ts';

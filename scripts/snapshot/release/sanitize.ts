@@ -5,7 +5,7 @@
  * which keeps the record valid).
  */
 import sanitize from 'sanitize-html';
-import { safeUrl } from '../api/html.ts';
+import { safeUrl } from '../../api/html.ts';
 
 /** The URL if it is an absolute http: or https: URL, else `""` (which keeps the record valid). */
 export const safeHttpUrl = (value: string): string => safeUrl(value) ?? '';
