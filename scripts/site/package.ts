@@ -148,17 +148,9 @@ async function filesBelow(root: string, folder: string): Promise<string[]> {
 export async function buildPackage(root: string): Promise<string[]> {
   await cleanPackage(root);
   const manifest = JSON.parse(await readFile(join(root, 'widget/custom-elements.json'), 'utf8')) as Manifest;
-  // vite picks lit's development build unless NODE_ENV says production (vitest sets it to "test")
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await elementModules(root, manifest);
-    await elementTypes(root);
-    await commandLine(root);
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  await elementModules(root, manifest);
+  await elementTypes(root);
+  await commandLine(root);
   const files = new Map<string, string | Uint8Array>();
   files.set('widget/lib/custom-elements.json', shippedManifest(manifest));
   for (const file of await bundleWidget()) files.set(`widget/lib/bundle/${file.path}`, file.bytes);
