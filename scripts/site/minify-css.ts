@@ -35,7 +35,7 @@ const SLOT = {
 const WRAPPER = '.rc-piece';
 
 /** One `/* css *\/` piece, minified with its interpolations kept; undefined where lightningcss cannot read it. */
-export function minifyPiece(body: string): string | undefined {
+function minifyPiece(body: string): string | undefined {
   const expressions: string[] = [];
   const declarationsOnly = !/[{}]/.test(body.replace(/\$\{[^}]*\}/g, ''));
   let depth = 0;
