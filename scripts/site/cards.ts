@@ -23,7 +23,6 @@ import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import { packageRoot } from './root.ts';
 import { runtimeBundle } from './runtime.ts';
 
-
 /** Forecast days after today on a card: the element's default. */
 export const CARD_DAYS = 3;
 
