@@ -15,6 +15,7 @@ import type { ResortConditionsList } from '../../widget/list/resort-conditions-l
 import { linkPattern } from '../../widget/list/render.ts';
 import { groupFile, selectionOf } from '../../widget/list/rows.ts';
 import { LIST_LANGUAGES, listStrings } from '../../widget/list/strings.ts';
+import { listStyles, TABLE_FROM } from '../../widget/list/styles.ts';
 import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
@@ -281,6 +282,12 @@ describe('the list module', () => {
     { region: '', resorts: '', expected: { kind: 'invalid' } },
   ])('reads region "$region" and resorts "$resorts"', ({ region, resorts, expected }) => {
     expect(selectionOf(region, resorts)).toEqual(expected);
+  });
+
+  it('turns from a table to stacked rows at TABLE_FROM, where the frame\'s height changes too', () => {
+    const css = listStyles.replace(/\s/g, '');
+    expect(css).toContain(`@container(width<${TABLE_FROM})`);
+    expect(css).toContain(`@container(min-width:${TABLE_FROM})`);
   });
 
   it('speaks every language of the card', () => {
