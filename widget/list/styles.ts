@@ -347,9 +347,12 @@ export const listStyles = /* css */ `
       grid-column: 1 / -1;
       align-self: center;
     }
+    /* the table's size: the longest state of every language ("Chiuso temporaneamente") on two lines in
+       half of a 320 px list */
     td.status {
       grid-column: 1 / 3;
       align-self: center;
+      font-size: 0.9333em;
     }
     td.date {
       grid-column: 3 / 5;
