@@ -81,6 +81,7 @@ export interface ResortConditionsEventMap extends Omit<HTMLElementEventMap, 'loa
 }
 
 /** Listeners of the element's events get their `detail` typed (`event.detail.reason`), no cast needed. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- only overloads of methods HTMLElement implements
 export interface ResortConditions {
   addEventListener<K extends keyof ResortConditionsEventMap>(type: K, listener: (this: ResortConditions, event: ResortConditionsEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -91,6 +92,7 @@ export interface ResortConditions {
 // A custom element whose shadow root lit renders. Its update cycle is the little of Lit's reactive element
 // it needs (six properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
 // gzipped to a bundle capped at 16 KB (widget/README.md, "Size").
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above adds typed overloads only
 export class ResortConditions extends HTMLElement {
   static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after', 'theme'];
   /** The element's style sheet, as text; the pre-rendered cards carry the same. */
