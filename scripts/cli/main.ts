@@ -12,7 +12,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ResortConditionsError } from '../api/errors.ts';
 import { FRAME_LOADER } from '../site/cards.ts';
-import type { ExtraFile } from '../snapshot/release.ts';
+import type { ExtraFile } from '../snapshot/release/release.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
 import { stopSignal } from './process.ts';

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
-import { readState } from '../snapshot/state.ts';
-import { currentRelease, currentStatePath, isOurs } from '../snapshot/writer.ts';
+import { readState } from '../snapshot/release/state.ts';
+import { currentRelease, currentStatePath, isOurs } from '../snapshot/release/writer.ts';
 import { headersFor, parseHeadersFile, type ObjectHeaders } from './object-headers.ts';
 import { fingerprint } from './remote-index.ts';
 

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import { runtimeBundle } from './runtime.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

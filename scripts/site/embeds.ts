@@ -4,8 +4,8 @@
  * files of the release being built; without those (a caller that only lists paths), there is nothing to make.
  */
 import { fileURLToPath } from 'node:url';
-import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
-import type { Scope } from '../snapshot/scope.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
+import type { Scope } from '../snapshot/discover/scope.ts';
 import { attributionImages, downloadedImages, sampleImages } from './assets.ts';
 import { cardFiles } from './cards.ts';
 

@@ -3,8 +3,8 @@
  * own URLs with the full profile; the element's bundle, the demo page and the embeds (cards, image
  * copies) when the element is built.
  */
-import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
-import type { Scope } from '../snapshot/scope.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
+import type { Scope } from '../snapshot/discover/scope.ts';
 import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
 import { headersFile } from './headers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHttpUrl, sanitizeBody, sanitizeHtml } from '../../scripts/snapshot/sanitize.ts';
+import { safeHttpUrl, sanitizeBody, sanitizeHtml } from '../../scripts/snapshot/release/sanitize.ts';
 
 describe('sanitizeHtml', () => {
   it.each([

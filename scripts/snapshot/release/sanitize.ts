@@ -3,7 +3,7 @@
  * allowlist of tags and attributes, and only `http:` and `https:` URLs survive in links, webcams and logos
  * (anything else becomes `""`, which keeps the record valid).
  */
-import { safeUrl } from '../api/html.ts';
+import { safeUrl } from '../../api/html.ts';
 
 /** Tags kept (without attributes, except `href` on `a`); the content of other tags is kept as text. */
 const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'blockquote']);
