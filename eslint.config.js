@@ -29,9 +29,9 @@ export default tseslint.config(
       ecmaVersion: 2023,
       sourceType: 'module',
       globals: { ...globals.node },
-      // type-aware rules read tsconfig.json's program; eslint.config.js itself is outside it
+      // type-aware rules read tsconfig.json's program; the two JavaScript config files are outside it
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'custom-elements-manifest.config.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
