@@ -44,6 +44,7 @@ export interface ResortConditionsEventMap extends Omit<HTMLElementEventMap, 'loa
 }
 
 /** Listeners of the element's events get their `detail` typed (`event.detail.reason`), no cast needed. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- only overloads of methods HTMLElement implements
 export interface ResortConditions {
   addEventListener<K extends keyof ResortConditionsEventMap>(type: K, listener: (this: ResortConditions, event: ResortConditionsEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -91,6 +92,7 @@ export interface ResortConditions {
  * @cssprop --rc-radius - Corner radius.
  * @cssprop --rc-padding - Inner padding.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above adds typed overloads only
 export class ResortConditions extends HTMLElement {
   static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after', 'theme'];
   /** The element's style sheet, as text; the pre-rendered cards carry the same. */

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { listen, type Listening } from '../../scripts/service/listen.ts';
+import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
 import { escapeHtml } from '../../scripts/api/html.ts';
 
 const TYPES: Record<string, string> = {
@@ -31,7 +31,7 @@ export async function serveSite(folder: string): Promise<Site> {
   const root = resolve(folder);
   let gate: Promise<void> = Promise.resolve();
   const requests: string[] = [];
-  const server = createServer(async (request, response) => {
+  const server = createServer(handled(async (request, response) => {
     let path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     requests.push(path);
     if (path === '/resort-conditions.js' || path === '/resort-conditions-list.js') await gate;
@@ -41,7 +41,7 @@ export async function serveSite(folder: string): Promise<Site> {
     const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
     if (!body) response.writeHead(404, headers).end();
     else response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-  });
+  }));
   const listening = await listen(server, 0);
   return {
     ...listening,
