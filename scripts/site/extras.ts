@@ -33,7 +33,7 @@ export async function siteFiles(options: SiteOptions): Promise<ExtraFile[]> {
     const bundle = await options.widget();
     extra.push(...bundle.map((f) => (f.path === LIST_SHEET ? { ...f, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8').trimEnd()}${rows}\n`) } : f)));
     // the demo shows the largest region's list when the list is built and the region's group files are
-    // published (the widget profile publishes none: scripts/README.md, "Profiles")
+    // published (the widget profile publishes none: scripts/README.md, "Profiles and the hosts' file limits")
     const list = options.profile !== 'widget' && bundle.some((f) => f.path === LIST_SHEET) ? largestRegion(options.scope.groups) : undefined;
     extra.push({ path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample, list)) });
     extra.push(...(await embedFiles(options)));
