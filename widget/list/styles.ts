@@ -351,12 +351,17 @@ export const listStyles = /* css */ `
        half of a 320 px list */
     td.status {
       grid-column: 1 / 3;
-      align-self: center;
       font-size: 0.9333em;
     }
     td.date {
       grid-column: 3 / 5;
-      align-self: center;
+    }
+    /* each fills its line of the grid, its text in the middle: a Japanese day's glyphs, taller than the
+       line's height in Firefox, stay inside the cell */
+    :is(td.status, td.date) {
+      display: flex;
+      align-items: center;
+      min-height: 0;
     }
     .label {
       display: block;
