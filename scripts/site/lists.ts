@@ -19,7 +19,8 @@ import { cleanHtml, prerenderModule, scriptJson } from './cards.ts';
 import { runtimeBundle } from './runtime.ts';
 
 /** A region's list page and include, relative to the release root. */
-export const listPath = (locale: string, region: number, shape: 'page' | 'include') => `lists/${locale}/region-${region}.${shape === 'page' ? 'html' : 'include.html'}`;
+export const listPath = (locale: string, region: number, shape: 'page' | 'include') =>
+  `lists/${locale}/region-${region}.${shape === 'page' ? 'html' : 'include.html'}`;
 
 /** The list's style sheet beside its script, which the build completes with each region's rows. */
 export const LIST_SHEET = 'resort-conditions-list.css';
@@ -30,7 +31,8 @@ interface ListPrerender {
   listTemplate(data: unknown, image: (url: unknown) => string | undefined): Promise<unknown>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise<unknown> {
   const bytes = await files.read(path);
@@ -42,11 +44,20 @@ async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise
 }
 
 /** The regions of a snapshot's groups, with their ids. */
-const regionsOf = (groups: readonly Group[]) => groups.flatMap((g) => (/^region-\d+$/.test(g.name) ? [{ region: Number(g.name.slice(7)), ids: g.ids }] : []));
+const regionsOf = (groups: readonly Group[]) =>
+  groups.flatMap((g) =>
+    /^region-\d+$/.test(g.name) ? [{ region: Number(g.name.slice(7)), ids: g.ids }] : [],
+  );
 
 /** The region with the most resorts (the lowest id of a tie), which the demo page lists; none without regions. */
 export function largestRegion(groups: readonly Group[]): { region: number; rows: number } | undefined {
-  const largest = regionsOf(groups).reduce<{ region: number; ids: readonly number[] } | undefined>((best, r) => (!best || r.ids.length > best.ids.length || (r.ids.length === best.ids.length && r.region < best.region) ? r : best), undefined);
+  const largest = regionsOf(groups).reduce<{ region: number; ids: readonly number[] } | undefined>(
+    (best, r) =>
+      !best || r.ids.length > best.ids.length || (r.ids.length === best.ids.length && r.region < best.region)
+        ? r
+        : best,
+    undefined,
+  );
   return largest && { region: largest.region, rows: largest.ids.length };
 }
 
@@ -54,10 +65,24 @@ export function largestRegion(groups: readonly Group[]): { region: number; rows:
  * Each region's rows as the page's `--rc-rows`: the records of its published group file in the first locale
  * (the same resorts in every locale), else its resorts in the snapshot.
  */
-export async function regionRowsCss(groups: readonly Group[], locales: readonly string[], files: Partial<Pick<StagedFiles, 'read'>>): Promise<string> {
+export async function regionRowsCss(
+  groups: readonly Group[],
+  locales: readonly string[],
+  files: Partial<Pick<StagedFiles, 'read'>>,
+): Promise<string> {
   const rules: string[] = [];
   for (const { region, ids } of regionsOf(groups)) {
-    const body = files.read && locales[0] ? await readJson({ read: files.read }, filePath({ endpoint: multiEndpoint('combinedreport').id, locale: locales[0], group: `region-${region}` })) : undefined;
+    const body =
+      files.read && locales[0]
+        ? await readJson(
+            { read: files.read },
+            filePath({
+              endpoint: multiEndpoint('combinedreport').id,
+              locale: locales[0],
+              group: `region-${region}`,
+            }),
+          )
+        : undefined;
     const rows = isObject(body) ? Object.keys(body).length : ids.length;
     rules.push(`:where(resort-conditions-list[region='${region}']){--rc-rows:${Math.max(1, rows)}}`);
   }
@@ -85,16 +110,36 @@ export async function listFiles(options: ListOptions): Promise<ExtraFile[]> {
     for (const locale of options.locales) {
       const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
       for (const { region } of regionsOf(options.groups)) {
-        const group = await readJson(files, filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: `region-${region}` }));
+        const group = await readJson(
+          files,
+          filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: `region-${region}` }),
+        );
         if (!isObject(group)) continue;
-        const data = { region, locale, group, ...(isObject(attribution) ? { attribution } : {}), builtAt: files.builtAt };
+        const data = {
+          region,
+          locale,
+          group,
+          ...(isObject(attribution) ? { attribution } : {}),
+          builtAt: files.builtAt,
+        };
         const html = cleanHtml(
           collectResultSync(
-            render((await module.listTemplate(data, (url) => (assetPath(url) && images.has(assetPath(url)!) ? `rc-image:${assetPath(url)}` : undefined))) as Parameters<typeof render>[0]),
+            render(
+              (await module.listTemplate(data, (url) =>
+                assetPath(url) && images.has(assetPath(url)!) ? `rc-image:${assetPath(url)}` : undefined,
+              )) as Parameters<typeof render>[0],
+            ),
           ),
         );
-        const pageHtml = html.replace(/rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g, (_, path: string) => `../../${path}`);
-        const includeHtml = html.replace(/rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g, (_, path: string) => `data:${assetType(path)};base64,${Buffer.from(images.get(path)!.bytes).toString('base64')}`);
+        const pageHtml = html.replace(
+          /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g,
+          (_, path: string) => `../../${path}`,
+        );
+        const includeHtml = html.replace(
+          /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g,
+          (_, path: string) =>
+            `data:${assetType(path)};base64,${Buffer.from(images.get(path)!.bytes).toString('base64')}`,
+        );
         const tag = `<resort-conditions-list region="${region}" locale="${locale}">`;
         const fallback = `<p>${escapeHtml(module.listTitle(locale))}</p>`;
         const include = `${tag}<template shadowrootmode="open">${style}${includeHtml}<script type="application/json">${scriptJson(data)}</script></template>${fallback}</resort-conditions-list>\n`;
@@ -113,7 +158,10 @@ ${tag}<template shadowrootmode="open">${style}${pageHtml}</template>${fallback}<
 </body>
 </html>
 `;
-        out.push({ path: listPath(locale, region, 'page'), bytes: Buffer.from(page) }, { path: listPath(locale, region, 'include'), bytes: Buffer.from(include) });
+        out.push(
+          { path: listPath(locale, region, 'page'), bytes: Buffer.from(page) },
+          { path: listPath(locale, region, 'include'), bytes: Buffer.from(include) },
+        );
       }
     }
   } finally {

@@ -44,7 +44,13 @@ beforeAll(async () => {
   const dist = join(root, 'dist');
   const sink = { write: () => true };
   const env = { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) };
-  const code = await build({ argv: ['--out', dist, '--locales', SUPPORTED_LOCALES.join(',')], env, stdout: sink, stderr: sink, widget: bundleElements });
+  const code = await build({
+    argv: ['--out', dist, '--locales', SUPPORTED_LOCALES.join(',')],
+    env,
+    stdout: sink,
+    stderr: sink,
+    widget: bundleElements,
+  });
   expect(code).toBe(0);
   site = await serveSite(dist);
   partner = await servePartner();
@@ -60,7 +66,10 @@ afterAll(async () => {
 function boxes() {
   return [...document.querySelectorAll<HTMLElement>('[data-where]')].map((w) => ({
     where: w.dataset.where!,
-    below: Math.round((w.querySelector('.below')!.getBoundingClientRect().top - w.getBoundingClientRect().top) * 100) / 100,
+    below:
+      Math.round(
+        (w.querySelector('.below')!.getBoundingClientRect().top - w.getBoundingClientRect().top) * 100,
+      ) / 100,
   }));
 }
 
@@ -74,23 +83,36 @@ function listHeight(width: number, rows: number): number {
   return 2 + 15 * (1.5 + 2 + 2.25 + 0.5) + 12 + lines * 24 + rows * 161.25;
 }
 
-const listsAt = (locale: string): List[] => WIDTHS.map((width) => ({ where: `${locale} ${width}px`, attributes: { region: String(REGION), locale }, wrapper: `width: ${width}px` }));
+const listsAt = (locale: string): List[] =>
+  WIDTHS.map((width) => ({
+    where: `${locale} ${width}px`,
+    attributes: { region: String(REGION), locale },
+    wrapper: `width: ${width}px`,
+  }));
 
 /** Opens a page of lists with the script held, measures, lets it go, waits for every list's rows. */
 async function open(engine: Engine, lists: List[], viewport = { width: 1440, height: 900 }) {
   const release = site.hold();
   site.requests.length = 0;
-  const tab = await engine.open(partner.addLists({ site: site.url, now: FROZEN_NOW, font: 16, lists }), viewport);
+  const tab = await engine.open(
+    partner.addLists({ site: site.url, now: FROZEN_NOW, font: 16, lists }),
+    viewport,
+  );
   try {
     await tab.waitFor(
-      () => !!(document.querySelector('link[rel=stylesheet]') as HTMLLinkElement | null)?.sheet && (window as unknown as { __rc: { frames: number } }).__rc.frames > 0,
+      () =>
+        !!(document.querySelector('link[rel=stylesheet]') as HTMLLinkElement | null)?.sheet &&
+        (window as unknown as { __rc: { frames: number } }).__rc.frames > 0,
       null,
       'the style sheet and the first frame',
     );
     const before = await tab.evaluate(boxes, null);
     release();
     await tab.waitFor(
-      (rows: number) => [...document.querySelectorAll('resort-conditions-list')].every((el) => el.shadowRoot?.querySelectorAll('tbody tr:not(.message)').length === rows),
+      (rows: number) =>
+        [...document.querySelectorAll('resort-conditions-list')].every(
+          (el) => el.shadowRoot?.querySelectorAll('tbody tr:not(.message)').length === rows,
+        ),
       ROWS,
       'every list with its rows',
       120_000,
@@ -106,7 +128,9 @@ async function open(engine: Engine, lists: List[], viewport = { width: 1440, hei
 /** In the page: the column of each row's figure `i` (0: name), in the first list. */
 function column(i: number): string[] {
   const root = document.querySelector('resort-conditions-list')!.shadowRoot!;
-  return [...root.querySelectorAll('tbody tr')].map((r) => (r.querySelectorAll('th, td')[i]!.querySelector('.fig, .clamp') ?? r).textContent!.trim());
+  return [...root.querySelectorAll('tbody tr')].map((r) =>
+    (r.querySelectorAll('th, td')[i]!.querySelector('.fig, .clamp') ?? r).textContent!.trim(),
+  );
 }
 
 /** In the page: where the focus is, inside the list: the header button's text and its cell's aria-sort. */
@@ -124,7 +148,9 @@ async function axe(tab: Tab, source: string): Promise<string[]> {
   }, source);
   return tab.evaluate(async () => {
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v: { id: string; nodes: unknown[]; help: string }) => `${v.id}: ${v.nodes.length} × ${v.help}`);
+    return result.violations.map(
+      (v: { id: string; nodes: unknown[]; help: string }) => `${v.id}: ${v.nodes.length} × ${v.help}`,
+    );
   }, null);
 }
 
@@ -141,17 +167,37 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
     async (locale) => {
       const { tab, before } = await open(engine, listsAt(locale));
       try {
-        await tab.evaluate(() => void ((window as unknown as { __rc: { stop: boolean } }).__rc.stop = true), null);
+        await tab.evaluate(
+          () => void ((window as unknown as { __rc: { stop: boolean } }).__rc.stop = true),
+          null,
+        );
         const after = await tab.evaluate(boxes, null);
-        const seen = await tab.evaluate(() => (window as unknown as { __rc: { seen: Record<string, { first: number; min: number; max: number }> } }).__rc.seen, null);
+        const seen = await tab.evaluate(
+          () =>
+            (
+              window as unknown as {
+                __rc: { seen: Record<string, { first: number; min: number; max: number }> };
+              }
+            ).__rc.seen,
+          null,
+        );
         expect(after).toEqual(before);
         expect(after.map((b) => b.below)).toEqual(WIDTHS.map((w) => listHeight(w, ROWS)));
         const moved = Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5);
         expect(moved, 'text below a list moved').toEqual([]);
         expect(await tab.evaluate(listProblems, null)).toEqual([]);
         const data = site.requests.filter((p) => p.includes('/combinedreport/') || p.includes('/snowreport'));
-        expect(data).toEqual([`/api/${locale}/externalservice/resort/combinedreport/group=region-${REGION}.json`]);
-        const foreign = await tab.evaluate((origin: string) => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => !u.startsWith(origin) && !u.startsWith('data:')), site.url);
+        expect(data).toEqual([
+          `/api/${locale}/externalservice/resort/combinedreport/group=region-${REGION}.json`,
+        ]);
+        const foreign = await tab.evaluate(
+          (origin: string) =>
+            performance
+              .getEntriesByType('resource')
+              .map((e) => e.name)
+              .filter((u) => !u.startsWith(origin) && !u.startsWith('data:')),
+          site.url,
+        );
         expect(foreign).toEqual([]);
         expect(await axe(tab, axeSource)).toEqual([]);
       } finally {
@@ -164,17 +210,36 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
   it.skipIf(!!skip && !CI)(
     'sorts by keyboard: Tab to a header button, Enter and Space, with aria-sort',
     async () => {
-      const { tab } = await open(engine, [{ where: 'keyboard', attributes: { region: String(REGION), locale: 'en-US' }, wrapper: 'width: 1024px' }]);
+      const { tab } = await open(engine, [
+        {
+          where: 'keyboard',
+          attributes: { region: String(REGION), locale: 'en-US' },
+          wrapper: 'width: 1024px',
+        },
+      ]);
       try {
-        for (let i = 0; i < 20 && (await tab.evaluate(focused, null)).text !== 'Base'; i++) await tab.press('Tab');
+        for (let i = 0; i < 20 && (await tab.evaluate(focused, null)).text !== 'Base'; i++)
+          await tab.press('Tab');
         expect(await tab.evaluate(focused, null)).toEqual({ text: 'Base', sort: null });
         await tab.press('Enter');
-        await tab.waitFor(() => document.activeElement?.shadowRoot?.activeElement?.closest('th')?.getAttribute('aria-sort') === 'descending', null, 'aria-sort descending');
+        await tab.waitFor(
+          () =>
+            document.activeElement?.shadowRoot?.activeElement?.closest('th')?.getAttribute('aria-sort') ===
+            'descending',
+          null,
+          'aria-sort descending',
+        );
         const base = (await tab.evaluate(column, 6)).filter((v) => v !== '–').map((v) => parseFloat(v));
         expect(base.length).toBeGreaterThan(3);
         expect(base).toEqual([...base].sort((a, b) => b - a));
         await tab.press('Space');
-        await tab.waitFor(() => document.activeElement?.shadowRoot?.activeElement?.closest('th')?.getAttribute('aria-sort') === 'ascending', null, 'aria-sort ascending');
+        await tab.waitFor(
+          () =>
+            document.activeElement?.shadowRoot?.activeElement?.closest('th')?.getAttribute('aria-sort') ===
+            'ascending',
+          null,
+          'aria-sort ascending',
+        );
         const up = (await tab.evaluate(column, 6)).filter((v) => v !== '–').map((v) => parseFloat(v));
         expect(up).toEqual([...base].sort((a, b) => a - b));
         expect(await tab.evaluate(focused, null)).toEqual({ text: 'Base▲', sort: 'ascending' });

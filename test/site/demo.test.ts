@@ -22,8 +22,12 @@ describe('demoPage', () => {
   it('escapes the names of the data in the cards and the link to the pre-rendered card', () => {
     const html = demoPage(RESORTS, ['en-US', 'de-DE'], true);
     expect(html).not.toContain('<img');
-    expect(html).toContain('<resort-conditions resort="20"><p>&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;: loading the snow report…</p></resort-conditions>');
-    expect(html).toContain('<a href="./cards/en-US/20.html">&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39; as a pre-rendered card</a>');
+    expect(html).toContain(
+      '<resort-conditions resort="20"><p>&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;: loading the snow report…</p></resort-conditions>',
+    );
+    expect(html).toContain(
+      '<a href="./cards/en-US/20.html">&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39; as a pre-rendered card</a>',
+    );
     expect(html).toContain('<option value="en-US">en-US</option><option value="de-DE">de-DE</option>');
     expect(html).toContain('<h1>Snow conditions — sample data, fictional resorts</h1>');
   });
@@ -39,9 +43,13 @@ describe('demoPage', () => {
 
   it("shows the region's list with its rows, the snippet escaped as text, and the list's page and include", () => {
     const html = demoPage(RESORTS, ['de-DE', 'en-US'], true, { region: 429, rows: 8 });
-    expect(html).toContain('<link rel="stylesheet" href="./resort-conditions-list.css">\n  <script type="module" async src="./resort-conditions-list.js"></script>');
+    expect(html).toContain(
+      '<link rel="stylesheet" href="./resort-conditions-list.css">\n  <script type="module" async src="./resort-conditions-list.js"></script>',
+    );
     const list = section(html)!;
-    expect(list).toContain('<resort-conditions-list region="429"><p>Snow report of 8 resorts: loading…</p></resort-conditions-list>');
+    expect(list).toContain(
+      '<resort-conditions-list region="429"><p>Snow report of 8 resorts: loading…</p></resort-conditions-list>',
+    );
     expect(list).toContain(
       '<pre><code>&#60;link rel=&#34;stylesheet&#34; href=&#34;https://your-cdn.example/resort-conditions-list.css&#34;&#62;\n' +
         '&#60;script type=&#34;module&#34; async src=&#34;https://your-cdn.example/resort-conditions-list.js&#34;&#62;&#60;/script&#62;\n' +
@@ -66,11 +74,30 @@ describe('largestRegion', () => {
   it.each([
     { groups: [], expected: undefined },
     { groups: [{ name: 'all', ids: [1, 2, 3] }], expected: undefined },
-    { groups: [{ name: 'all', ids: [1, 2, 3] }, { name: 'region-5', ids: [1] }, { name: 'region-9', ids: [2, 3] }], expected: { region: 9, rows: 2 } },
+    {
+      groups: [
+        { name: 'all', ids: [1, 2, 3] },
+        { name: 'region-5', ids: [1] },
+        { name: 'region-9', ids: [2, 3] },
+      ],
+      expected: { region: 9, rows: 2 },
+    },
     // a tie goes to the lowest id, whatever the order of the groups
-    { groups: [{ name: 'region-9', ids: [2, 3] }, { name: 'region-4', ids: [5, 6] }], expected: { region: 4, rows: 2 } },
+    {
+      groups: [
+        { name: 'region-9', ids: [2, 3] },
+        { name: 'region-4', ids: [5, 6] },
+      ],
+      expected: { region: 4, rows: 2 },
+    },
     // a name that is not `region-<id>` is no region
-    { groups: [{ name: 'region-x"><script>', ids: [1, 2, 3, 4] }, { name: 'region-2', ids: [1] }], expected: { region: 2, rows: 1 } },
+    {
+      groups: [
+        { name: 'region-x"><script>', ids: [1, 2, 3, 4] },
+        { name: 'region-2', ids: [1] },
+      ],
+      expected: { region: 2, rows: 1 },
+    },
   ])('finds $expected in $groups', ({ groups, expected }) => {
     expect(largestRegion(groups)).toEqual(expected);
   });
@@ -84,7 +111,9 @@ describe('siteFiles: the demo page', () => {
   ];
   const bundle = (withList: boolean) => async (): Promise<ExtraFile[]> => [
     { path: 'resort-conditions.js', bytes: Buffer.from('') },
-    ...(withList ? [{ path: LIST_SHEET, bytes: Buffer.from(':where(resort-conditions-list){--rc-rows:1}\n') }] : []),
+    ...(withList
+      ? [{ path: LIST_SHEET, bytes: Buffer.from(':where(resort-conditions-list){--rc-rows:1}\n') }]
+      : []),
   ];
   const options = (over: Partial<SiteOptions>): SiteOptions => ({
     scope: { resorts: RESORTS, groups, emptyRegions: [] },
@@ -100,7 +129,9 @@ describe('siteFiles: the demo page', () => {
 
   it('lists the region with the most resorts when the list is built', async () => {
     const html = await page({ widget: bundle(true) });
-    expect(section(html)).toContain('<resort-conditions-list region="429"><p>Snow report of 2 resorts: loading…</p></resort-conditions-list>');
+    expect(section(html)).toContain(
+      '<resort-conditions-list region="429"><p>Snow report of 2 resorts: loading…</p></resort-conditions-list>',
+    );
   });
 
   it('lists no region in the widget profile, which publishes no group files', async () => {
@@ -111,9 +142,11 @@ describe('siteFiles: the demo page', () => {
     expect(section(await page({ widget: bundle(false) }))).toBeUndefined();
   });
 
-  it('completes the sheet with each region\'s rows from the scope when no file can be read', async () => {
+  it("completes the sheet with each region's rows from the scope when no file can be read", async () => {
     const files = await siteFiles(options({ widget: bundle(true) }));
     const sheet = Buffer.from(files.find((f) => f.path === LIST_SHEET)!.bytes).toString('utf8');
-    expect(sheet).toBe(":where(resort-conditions-list){--rc-rows:1}:where(resort-conditions-list[region='251']){--rc-rows:1}:where(resort-conditions-list[region='429']){--rc-rows:2}\n");
+    expect(sheet).toBe(
+      ":where(resort-conditions-list){--rc-rows:1}:where(resort-conditions-list[region='251']){--rc-rows:1}:where(resort-conditions-list[region='429']){--rc-rows:2}\n",
+    );
   });
 });

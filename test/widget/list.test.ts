@@ -28,13 +28,16 @@ const calls: string[] = [];
 const filesFrom =
   (override?: (path: string) => Response | undefined): typeof fetch =>
   async (input) => {
-    const url = String(input);
+    const url = input instanceof Request ? input.url : String(input as string | URL);
     calls.push(url);
     const path = url.slice(BASE.length);
     const replaced = override?.(path);
     if (replaced) return replaced;
     try {
-      return new Response(await readFile(join(root, 'api', path)), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(await readFile(join(root, 'api', path)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     } catch {
       return new Response('not found', { status: 404 });
     }
@@ -46,7 +49,13 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'rc-list-'));
   const now = () => FROZEN_NOW;
   const config = parseConfig({ out: root, locales: ['en-US', 'de-DE', 'fr-FR'] }, 'test');
-  await runSnapshot({ config, source: localSource(await sample(), { account: FULL.email, now }), families: new Set(['A', 'B']), now, refresh: 'all' });
+  await runSnapshot({
+    config,
+    source: localSource(await sample(), { account: FULL.email, now }),
+    families: new Set(['A', 'B']),
+    now,
+    refresh: 'all',
+  });
 }, 120_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 afterEach(() => {
@@ -55,7 +64,10 @@ afterEach(() => {
   clearCache();
 });
 
-async function shown(attributes: Record<string, string>, options: { now?: number; fetcher?: typeof fetch } = {}) {
+async function shown(
+  attributes: Record<string, string>,
+  options: { now?: number; fetcher?: typeof fetch } = {},
+) {
   const el = document.createElement('resort-conditions-list') as ResortConditionsList;
   el.fetcher = options.fetcher ?? filesFrom();
   el.now = () => options.now ?? FROZEN_NOW;
@@ -70,7 +82,10 @@ async function shown(attributes: Record<string, string>, options: { now?: number
   await el.updateComplete;
   const shadow = el.shadowRoot!;
   const rows = [...shadow.querySelectorAll('tbody tr:not(.message)')];
-  const cells = (row: Element) => [...row.querySelectorAll('th, td')].map((c) => (c.querySelector('.fig, .clamp') ?? c).textContent!.replace(/\s+/g, ' ').trim());
+  const cells = (row: Element) =>
+    [...row.querySelectorAll('th, td')].map((c) =>
+      (c.querySelector('.fig, .clamp') ?? c).textContent!.replace(/\s+/g, ' ').trim(),
+    );
   return { el, event, shadow, rows, names: rows.map((r) => cells(r)[0]), cells };
 }
 
@@ -83,14 +98,20 @@ describe('<resort-conditions-list>', () => {
     expect(rows).toHaveLength(8);
     expect(names).toEqual(records.map((r) => r.resortName).sort((a, b) => a.localeCompare(b)));
     // one file for the rows, beside the index and the attribution
-    expect(calls.map((u) => u.slice(BASE.length))).toEqual(['manifest.json', `en-US/externalservice/resort/combinedreport/group=region-${REGION}.json`, 'en-US/externalservice/myaccount/attribution.json']);
+    expect(calls.map((u) => u.slice(BASE.length))).toEqual([
+      'manifest.json',
+      `en-US/externalservice/resort/combinedreport/group=region-${REGION}.json`,
+      'en-US/externalservice/myaccount/attribution.json',
+    ]);
     const record = records.find((r) => r.report?.openflag === 1 && r.report.snowfall)!;
     const row = rows.find((r) => r.getAttribute('data-id') === String(record.resortId))!;
     const s = record.report;
     expect(cells(row)).toEqual([
       record.resortName,
       'Open',
-      new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(Date.parse(`${s.snowfall.snowReportedDate}T12:00:00Z`)) + (cells(row)[2]!.endsWith('Outdated') ? ' Outdated' : ''),
+      new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(
+        Date.parse(`${s.snowfall.snowReportedDate}T12:00:00Z`),
+      ) + (cells(row)[2]!.endsWith('Outdated') ? ' Outdated' : ''),
       `${s.snowfall.snow24h} in`,
       `${s.snowfall.snow48h} in`,
       `${s.snowfall.snow72h} in`,
@@ -99,7 +120,9 @@ describe('<resort-conditions-list>', () => {
       `${s.liftsReport.liftsOpen}/${record.info.lifts.numLifts}`,
       `${s.terrainReport.trailsOpen}/${record.info.terrain.numRuns}`,
     ]);
-    expect(row.querySelectorAll('td')[7]!.querySelector('.fig')!.getAttribute('aria-label')).toBe(`${s.liftsReport.liftsOpen} of ${record.info.lifts.numLifts} open`);
+    expect(row.querySelectorAll('td')[7]!.querySelector('.fig')!.getAttribute('aria-label')).toBe(
+      `${s.liftsReport.liftsOpen} of ${record.info.lifts.numLifts} open`,
+    );
     expect(shadow.querySelector('caption')!.textContent).toBe('Snow report');
     expect(shadow.querySelector('th[aria-sort]')!.textContent).toContain('Resort');
     expect(shadow.querySelector('th[aria-sort]')!.getAttribute('aria-sort')).toBe('ascending');
@@ -114,7 +137,9 @@ describe('<resort-conditions-list>', () => {
     const row = rows.find((r) => r.getAttribute('data-id') === String(record.resortId))!;
     expect(cells(row)[1]).toBe('Geöffnet');
     expect(cells(row)[6]).toBe(`${record.report.snowQuality.onSlope.lowerDepth} cm`);
-    expect([...shadow.querySelectorAll('thead button')].map((b) => b.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
+    expect(
+      [...shadow.querySelectorAll('thead button')].map((b) => b.textContent!.replace(/\s+/g, ' ').trim()),
+    ).toEqual([
       'Skigebiet▲',
       'Status',
       'Stand',
@@ -132,7 +157,10 @@ describe('<resort-conditions-list>', () => {
   it('sorts by a column from its header button: figures from the most, again for the least, with aria-sort', async () => {
     const { el, shadow } = await shown({ region: String(REGION), locale: 'en-US' });
     const button = (i: number) => shadow.querySelectorAll<HTMLButtonElement>('thead button')[i]!;
-    const column = (i: number) => [...shadow.querySelectorAll('tbody tr')].map((r) => r.querySelectorAll('th, td')[i]!.querySelector('.fig, .clamp')!.textContent!);
+    const column = (i: number) =>
+      [...shadow.querySelectorAll('tbody tr')].map(
+        (r) => r.querySelectorAll('th, td')[i]!.querySelector('.fig, .clamp')!.textContent!,
+      );
     const figures = (i: number) => column(i).map((v) => (v === '–' ? undefined : parseFloat(v)));
     const sorts: string[] = [];
     el.addEventListener('sort', (e) => sorts.push(`${e.detail.column} ${e.detail.direction}`));
@@ -170,12 +198,25 @@ describe('<resort-conditions-list>', () => {
   });
 
   it('sorts by state from open to closed for good', async () => {
-    const { el, shadow } = await shown({ resorts: '20,25,60,101,117,136,155,172,189,205,218,251', locale: 'en-US' });
+    const { el, shadow } = await shown({
+      resorts: '20,25,60,101,117,136,155,172,189,205,218,251',
+      locale: 'en-US',
+    });
     el.sortBy('status');
     await el.updateComplete;
     const states = [...shadow.querySelectorAll('tbody td.status')].map((c) => c.textContent!.trim());
-    const order = ['Open', 'Weekends only', 'Temporarily closed', 'Closed', 'No report', 'Out of season', 'Permanently closed'];
-    expect(states.map((s) => order.indexOf(s))).toEqual([...states.map((s) => order.indexOf(s))].sort((a, b) => a - b));
+    const order = [
+      'Open',
+      'Weekends only',
+      'Temporarily closed',
+      'Closed',
+      'No report',
+      'Out of season',
+      'Permanently closed',
+    ];
+    expect(states.map((s) => order.indexOf(s))).toEqual(
+      [...states.map((s) => order.indexOf(s))].sort((a, b) => a - b),
+    );
     expect(new Set(states).size).toBeGreaterThan(1);
   });
 
@@ -186,13 +227,18 @@ describe('<resort-conditions-list>', () => {
     expect(names[1]).toBe('Resort 999999');
     expect(cells(rows[1]!)[1]).toBe('No data');
     expect(rows[1]!.className).toBe('missing');
-    expect(calls.filter((u) => u.includes('combinedreport'))).toEqual([`${BASE}en-US/externalservice/resort/combinedreport/group=all.json`]);
+    expect(calls.filter((u) => u.includes('combinedreport'))).toEqual([
+      `${BASE}en-US/externalservice/resort/combinedreport/group=all.json`,
+    ]);
     expect(shadow.querySelector('th[aria-sort]')).toBeNull();
   });
 
   it('marks a row whose report is older than outdated-after hours', async () => {
     const group = await published(`en-US/externalservice/resort/combinedreport/group=region-${REGION}.json`);
-    const dates = (Object.values(group) as any[]).map((r) => r.report?.snowfall?.snowReportedDate).filter(Boolean).sort();
+    const dates = (Object.values(group) as any[])
+      .map((r) => r.report?.snowfall?.snowReportedDate)
+      .filter(Boolean)
+      .sort();
     const latest = Date.parse(`${dates.at(-1)}T23:59:59Z`);
     const fresh = await shown({ region: String(REGION), locale: 'en-US' }, { now: latest + 3_600_000 });
     expect(fresh.shadow.querySelectorAll('tr.stale').length).toBeLessThan(8);
@@ -210,14 +256,22 @@ describe('<resort-conditions-list>', () => {
     const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
     const fetcher = filesFrom((path) => {
       if (!path.includes('group=all')) return undefined;
-      const body = { '25': { resortId: 25, resortName: hostile, info: {}, report: { openflag: 1 } }, '<b>': { resortName: 'x', info: {} } };
+      const body = {
+        '25': { resortId: 25, resortName: hostile, info: {}, report: { openflag: 1 } },
+        '<b>': { resortName: 'x', info: {} },
+      };
       return new Response(JSON.stringify(body));
     });
-    const { shadow, names } = await shown({ resorts: '25', locale: 'en-US', 'href-pattern': 'https://partner.example/resorts/{id}?from=list' }, { fetcher });
+    const { shadow, names } = await shown(
+      { resorts: '25', locale: 'en-US', 'href-pattern': 'https://partner.example/resorts/{id}?from=list' },
+      { fetcher },
+    );
     expect(names).toEqual([hostile]);
     expect(shadow.querySelector('tbody img, tbody script, tbody [onerror]')).toBeNull();
     expect(shadow.querySelector('tbody th')!.textContent!.trim()).toBe(hostile);
-    expect(shadow.querySelector('tbody a')!.getAttribute('href')).toBe('https://partner.example/resorts/25?from=list');
+    expect(shadow.querySelector('tbody a')!.getAttribute('href')).toBe(
+      'https://partner.example/resorts/25?from=list',
+    );
     const link = linkPattern('https://partner.example/r/{id}');
     expect(link(7)).toBe('https://partner.example/r/7');
     expect(linkPattern('javascript:alert(1)//{id}')(7)).toBeUndefined();
@@ -228,10 +282,22 @@ describe('<resort-conditions-list>', () => {
   });
 
   it.each([
-    { attributes: { region: 'abc' } as Record<string, string>, reason: 'neither region nor resorts names a resort', message: 'No resorts to show.' },
-    { attributes: { resorts: 'a,b,-1,0' }, reason: 'neither region nor resorts names a resort', message: 'No resorts to show.' },
+    {
+      attributes: { region: 'abc' } as Record<string, string>,
+      reason: 'neither region nor resorts names a resort',
+      message: 'No resorts to show.',
+    },
+    {
+      attributes: { resorts: 'a,b,-1,0' },
+      reason: 'neither region nor resorts names a resort',
+      message: 'No resorts to show.',
+    },
     { attributes: {}, reason: 'neither region nor resorts names a resort', message: 'No resorts to show.' },
-    { attributes: { region: '403' }, reason: 'unknown region', message: 'This region is not in the snow report.' },
+    {
+      attributes: { region: '403' },
+      reason: 'unknown region',
+      message: 'This region is not in the snow report.',
+    },
   ])('says so for $attributes', async ({ attributes, reason, message }) => {
     const { event, shadow, rows } = await shown({ ...attributes, locale: 'en-US' });
     expect(event).toBe(`error: ${reason}`);
@@ -241,7 +307,9 @@ describe('<resort-conditions-list>', () => {
 
   it('offers a retry when the group file fails, and reads it again', async () => {
     let fail = true;
-    const fetcher = filesFrom((path) => (fail && path.includes('combinedreport') ? new Response('', { status: 503 }) : undefined));
+    const fetcher = filesFrom((path) =>
+      fail && path.includes('combinedreport') ? new Response('', { status: 503 }) : undefined,
+    );
     const { el, event, shadow } = await shown({ region: String(REGION), locale: 'en-US' }, { fetcher });
     expect(event).toMatch(/^error: .*HTTP 503/);
     fail = false;
@@ -270,8 +338,12 @@ describe('<resort-conditions-list>', () => {
 
 describe('the list module', () => {
   it.each(['en-US', 'de-DE', 'ja-JP'])('reads the group files the snapshot publishes (%s)', (locale) => {
-    expect(groupFile(locale, { kind: 'region', region: 429 })).toBe(filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: 'region-429' }));
-    expect(groupFile(locale, { kind: 'resorts', ids: [20] })).toBe(filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: 'all' }));
+    expect(groupFile(locale, { kind: 'region', region: 429 })).toBe(
+      filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: 'region-429' }),
+    );
+    expect(groupFile(locale, { kind: 'resorts', ids: [20] })).toBe(
+      filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: 'all' }),
+    );
   });
 
   it.each([
@@ -284,7 +356,7 @@ describe('the list module', () => {
     expect(selectionOf(region, resorts)).toEqual(expected);
   });
 
-  it('turns from a table to stacked rows at TABLE_FROM, where the frame\'s height changes too', () => {
+  it("turns from a table to stacked rows at TABLE_FROM, where the frame's height changes too", () => {
     const css = listStyles.replace(/\s/g, '');
     expect(css).toContain(`@container(width<${TABLE_FROM})`);
     expect(css).toContain(`@container(min-width:${TABLE_FROM})`);
@@ -292,6 +364,7 @@ describe('the list module', () => {
 
   it('speaks every language of the card', () => {
     expect(LIST_LANGUAGES.sort()).toEqual([...new Set(SUPPORTED_LOCALES.map((l) => l.slice(0, 2)))].sort());
-    for (const language of LIST_LANGUAGES) expect(Object.values(listStrings(language)).every((s) => s.length > 0)).toBe(true);
+    for (const language of LIST_LANGUAGES)
+      expect(Object.values(listStrings(language)).every((s) => s.length > 0)).toBe(true);
   });
 });

@@ -13,7 +13,8 @@ try {
   // registered already (the card's script, or a second copy), or a browser without it
 }
 
-if (!customElements.get('resort-conditions-list')) customElements.define('resort-conditions-list', ResortConditionsList);
+if (!customElements.get('resort-conditions-list'))
+  customElements.define('resort-conditions-list', ResortConditionsList);
 
 declare global {
   interface HTMLElementTagNameMap {

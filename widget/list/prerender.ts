@@ -24,10 +24,32 @@ export const listTitle = (locale: string) => listStrings(locale).caption;
 const OUTDATED_AFTER = 48;
 
 /** The list's template; `image` maps an upstream image URL to what the page should load. */
-export async function listTemplate(data: ListData, image: (url: unknown) => string | undefined): Promise<HTMLTemplateResult> {
+export async function listTemplate(
+  data: ListData,
+  image: (url: unknown) => string | undefined,
+): Promise<HTMLTemplateResult> {
   const locale = data.locale;
   const t = locale.startsWith('en') ? en : await loadStrings(locale);
-  const rows = rowsOf({ kind: 'region', region: data.region }, data.group, data.builtAt, OUTDATED_AFTER, locale);
-  const view = { kind: 'rows' as const, rows, sort: { column: 'name' as const, direction: 'ascending' as const }, ...(data.attribution ? { attribution: data.attribution } : {}) };
-  return renderList(view, { t, locale, link: () => undefined, asset: image, frozen: true, onSort: () => {}, retry: () => {} });
+  const rows = rowsOf(
+    { kind: 'region', region: data.region },
+    data.group,
+    data.builtAt,
+    OUTDATED_AFTER,
+    locale,
+  );
+  const view = {
+    kind: 'rows' as const,
+    rows,
+    sort: { column: 'name' as const, direction: 'ascending' as const },
+    ...(data.attribution ? { attribution: data.attribution } : {}),
+  };
+  return renderList(view, {
+    t,
+    locale,
+    link: () => undefined,
+    asset: image,
+    frozen: true,
+    onSort: () => {},
+    retry: () => {},
+  });
 }

@@ -81,7 +81,14 @@ function renderRow(row: Row, ctx: ListContext, rc: Pick<ReportContext, 'f'>) {
   const cell = (column: Column, value: string | undefined, spoken?: string) =>
     html`<td role="cell" class="v" part="value"><span class="label" aria-hidden="true">${h[column][0]}</span><span class="fig" aria-label=${spoken ?? nothing}>${value ?? '–'}</span></td>`;
   const openOf = (forms: typeof t.liftsOpen, open: number | undefined, total: number | undefined) =>
-    open === undefined ? [undefined, undefined] : [total === undefined ? f.number(open) : `${f.number(open)}/${f.number(total)}`, total === undefined ? undefined : plural(locale, forms, open, { open: f.number(open), total: f.number(total) })];
+    open === undefined
+      ? [undefined, undefined]
+      : [
+          total === undefined ? f.number(open) : `${f.number(open)}/${f.number(total)}`,
+          total === undefined
+            ? undefined
+            : plural(locale, forms, open, { open: f.number(open), total: f.number(total) }),
+        ];
   const href = row.missing ? undefined : ctx.link(row.id);
   const name = row.name ?? `${l.resort} ${row.id}`;
   const [lifts, liftsSpoken] = openOf(t.liftsOpen, row.liftsOpen, row.liftsTotal);
@@ -104,12 +111,16 @@ const days = new Map<string, Intl.DateTimeFormat>();
 /** A report's day, short: "Nov 24", "24. Nov.". */
 function dayOf(locale: string, date: string): string {
   let format = days.get(locale);
-  if (!format) days.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' })));
+  if (!format)
+    days.set(
+      locale,
+      (format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' })),
+    );
   return format.format(new Date(`${date}T12:00:00Z`));
 }
 
 function renderMessage(text: string, ctx: ListContext, retry: boolean, alert: boolean) {
-  return html`<tr class="message" part="row" role="row"><td role="cell" colspan="10" part="message" role=${alert ? 'alert' : nothing}><p>${text}</p>${retry ? html`<button type="button" class="retry" part="retry" @click=${ctx.retry}>${ctx.t.retry}</button>` : nothing}<slot></slot></td></tr>`;
+  return html`<tr class="message" part="row" role="row"><td role="cell" colspan="10" part="message"><p role=${alert ? 'alert' : nothing}>${text}</p>${retry ? html`<button type="button" class="retry" part="retry" @click=${ctx.retry}>${ctx.t.retry}</button>` : nothing}<slot></slot></td></tr>`;
 }
 
 /** The whole frame for a view. */
@@ -117,23 +128,32 @@ export function renderList(view: ListView, ctx: ListContext): HTMLTemplateResult
   const l = listStrings(ctx.locale);
   const f = formatter(ctx.locale);
   let body: unknown;
-  if (view.kind === 'rows') body = view.rows.length ? view.rows.map((row) => renderRow(row, ctx, { f })) : renderMessage(l.nothing, ctx, false, false);
+  if (view.kind === 'rows')
+    body = view.rows.length
+      ? view.rows.map((row) => renderRow(row, ctx, { f }))
+      : renderMessage(l.nothing, ctx, false, false);
   else if (view.kind === 'loading')
-    body = html`<tr class="message" part="row" role="row"><td role="cell" colspan="10" part="message" role="status" aria-busy="true"><span class="visually-hidden">${ctx.t.loading}</span><span class="ph"></span><slot></slot></td></tr>`;
+    body = html`<tr class="message" part="row" role="row"><td role="cell" colspan="10" part="message" aria-busy="true"><span class="visually-hidden" role="status">${ctx.t.loading}</span><span class="ph"></span><slot></slot></td></tr>`;
   else if (view.kind === 'error') body = renderMessage(ctx.t.error, ctx, true, true);
   else if (view.kind === 'unknown-region') body = renderMessage(l.unknownRegion, ctx, false, true);
   else body = renderMessage(l.nothing, ctx, false, true);
   const attribution =
     view.kind === 'rows' && view.attribution
-      ? renderAttribution({ kind: 'report', data: { combined: { resortName: '', info: {} }, attribution: view.attribution } } as unknown as ReportView, {
-          t: ctx.t,
-          locale: ctx.locale,
-          now: 0,
-          days: 0,
-          f,
-          imperial: isImperial(ctx.locale),
-          asset: ctx.asset,
-        })
+      ? renderAttribution(
+          {
+            kind: 'report',
+            data: { combined: { resortName: '', info: {} }, attribution: view.attribution },
+          } as unknown as ReportView,
+          {
+            t: ctx.t,
+            locale: ctx.locale,
+            now: 0,
+            days: 0,
+            f,
+            imperial: isImperial(ctx.locale),
+            asset: ctx.asset,
+          },
+        )
       : nothing;
   // a pre-rendered list carries its rows' count in its markup; the element sets it through the CSSOM
   const rows = ctx.frozen && view.kind === 'rows' ? `--_n:${Math.max(1, view.rows.length)}` : nothing;

@@ -40,7 +40,16 @@ import { FileError, getJson, loadIndex } from '../data.ts';
 import { loadStrings, stringsFor } from '../i18n/index.ts';
 import { pickLocale } from '../locale.ts';
 import { renderList, linkPattern, type ListView } from './render.ts';
-import { firstDirection, groupFile, rowsOf, selectionOf, sortRows, type Column, type Selection, type Sort } from './rows.ts';
+import {
+  firstDirection,
+  groupFile,
+  rowsOf,
+  selectionOf,
+  sortRows,
+  type Column,
+  type Selection,
+  type Sort,
+} from './rows.ts';
 import { listStyles } from './styles.ts';
 
 /** Where the files are when no `src` is given: the `api/` folder beside this script. */
@@ -67,8 +76,24 @@ interface Properties {
   hrefPattern: string;
 }
 
-const DEFAULTS: Properties = { region: '', resorts: '', locale: '', src: '', outdatedAfter: 48, theme: '', hrefPattern: '' };
-const ATTRIBUTES: Record<string, keyof Properties> = { region: 'region', resorts: 'resorts', locale: 'locale', src: 'src', 'outdated-after': 'outdatedAfter', theme: 'theme', 'href-pattern': 'hrefPattern' };
+const DEFAULTS: Properties = {
+  region: '',
+  resorts: '',
+  locale: '',
+  src: '',
+  outdatedAfter: 48,
+  theme: '',
+  hrefPattern: '',
+};
+const ATTRIBUTES: Record<string, keyof Properties> = {
+  region: 'region',
+  resorts: 'resorts',
+  locale: 'locale',
+  src: 'src',
+  'outdated-after': 'outdatedAfter',
+  theme: 'theme',
+  'href-pattern': 'hrefPattern',
+};
 
 let sheet: CSSStyleSheet | undefined;
 
@@ -79,14 +104,32 @@ export interface ResortConditionsListEventMap extends Omit<HTMLElementEventMap, 
   sort: CustomEvent<Sort>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- only overloads of methods HTMLElement implements
 export interface ResortConditionsList {
-  addEventListener<K extends keyof ResortConditionsListEventMap>(type: K, listener: (this: ResortConditionsList, event: ResortConditionsListEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof ResortConditionsListEventMap>(type: K, listener: (this: ResortConditionsList, event: ResortConditionsListEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  addEventListener<K extends keyof ResortConditionsListEventMap>(
+    type: K,
+    listener: (this: ResortConditionsList, event: ResortConditionsListEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof ResortConditionsListEventMap>(
+    type: K,
+    listener: (this: ResortConditionsList, event: ResortConditionsListEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 // the card's small update cycle (resort-conditions.ts): one render per microtask, `updateComplete`
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above adds typed overloads only
 export class ResortConditionsList extends HTMLElement {
   static observedAttributes = Object.keys(ATTRIBUTES);
   /** The element's style sheet, as text; the pre-rendered lists carry the same. */
@@ -104,7 +147,9 @@ export class ResortConditionsList extends HTMLElement {
   #load = true;
   #pending = true;
   #connect!: () => void;
-  #updated: Promise<boolean> = new Promise<void>((resolve) => (this.#connect = resolve)).then(() => this.#perform());
+  #updated: Promise<boolean> = new Promise<void>((resolve) => (this.#connect = resolve)).then(() =>
+    this.#perform(),
+  );
   #root?: ShadowRoot;
   #style?: HTMLStyleElement;
   #clear = false;
@@ -222,7 +267,11 @@ export class ResortConditionsList extends HTMLElement {
       this.#prerendered = undefined;
       await loadStrings(prerendered.locale).catch(() => undefined);
       this.#shown = prerendered.locale;
-      this.#group = { body: prerendered.group, attribution: prerendered.attribution, selection: { kind: 'region', region: prerendered.region } };
+      this.#group = {
+        body: prerendered.group,
+        attribution: prerendered.attribution,
+        selection: { kind: 'region', region: prerendered.region },
+      };
       this.#judge(prerendered.builtAt);
     }
     if (this.#load) {
@@ -251,7 +300,9 @@ export class ResortConditionsList extends HTMLElement {
   #createRoot(): ShadowRoot {
     const root = this.shadowRoot;
     try {
-      const data = JSON.parse(root?.querySelector('script[type="application/json"]')?.textContent ?? 'null') as ListData | null;
+      const data = JSON.parse(
+        root?.querySelector('script[type="application/json"]')?.textContent ?? 'null',
+      ) as ListData | null;
       const selection = this.#selection;
       if (data && selection.kind === 'region' && data.region === selection.region) this.#prerendered = data;
     } catch {
@@ -276,9 +327,16 @@ export class ResortConditionsList extends HTMLElement {
   /** Sorts the rows by a column: its first direction, or the other one when it is sorted already. */
   sortBy(column: Column, direction?: Sort['direction']): void {
     // a region's rows come by name before any sort: a press on the name's header reverses them
-    const shown = this.#sort ?? (this.#group?.selection.kind === 'region' ? { column: 'name', direction: 'ascending' } : undefined);
+    const shown =
+      this.#sort ??
+      (this.#group?.selection.kind === 'region' ? { column: 'name', direction: 'ascending' } : undefined);
     const current = shown?.column === column ? shown.direction : undefined;
-    this.#sort = { column, direction: direction ?? (current ? (current === 'ascending' ? 'descending' : 'ascending') : firstDirection(column)) };
+    this.#sort = {
+      column,
+      direction:
+        direction ??
+        (current ? (current === 'ascending' ? 'descending' : 'ascending') : firstDirection(column)),
+    };
     this.#judge();
     this.#request();
     this.dispatchEvent(new CustomEvent('sort', { detail: { ...this.#sort } }));
@@ -295,8 +353,17 @@ export class ResortConditionsList extends HTMLElement {
     if (!group) return;
     const locale = this.effectiveLocale;
     const rows = rowsOf(group.selection, group.body, now, Number(this.outdatedAfter) || 48, locale);
-    const sort = this.#sort ?? (group.selection.kind === 'region' ? { column: 'name' as const, direction: 'ascending' as const } : undefined);
-    this.#view = { kind: 'rows', rows: sort ? sortRows(rows, sort, locale) : rows, ...(sort ? { sort } : {}), ...(group.attribution ? { attribution: group.attribution } : {}) };
+    const sort =
+      this.#sort ??
+      (group.selection.kind === 'region'
+        ? { column: 'name' as const, direction: 'ascending' as const }
+        : undefined);
+    this.#view = {
+      kind: 'rows',
+      rows: sort ? sortRows(rows, sort, locale) : rows,
+      ...(sort ? { sort } : {}),
+      ...(group.attribution ? { attribution: group.attribution } : {}),
+    };
   }
 
   /** The index (for the locale), then the selection's one group file and the attribution. */
@@ -322,18 +389,32 @@ export class ResortConditionsList extends HTMLElement {
     try {
       const [body, attribution] = await Promise.all([
         getJson(new URL(path, base).href, this.fetcher, fresh),
-        getJson(new URL(`${locale}/externalservice/myaccount/attribution.json`, base).href, this.fetcher, fresh).catch(() => undefined),
+        getJson(
+          new URL(`${locale}/externalservice/myaccount/attribution.json`, base).href,
+          this.fetcher,
+          fresh,
+        ).catch(() => undefined),
       ]);
       if (generation !== this.#generation) return;
       this.#shown = locale;
-      this.#group = { body, selection, ...(typeof attribution === 'object' && attribution ? { attribution: attribution as AttributionRecord } : {}) };
+      this.#group = {
+        body,
+        selection,
+        ...(typeof attribution === 'object' && attribution
+          ? { attribution: attribution as AttributionRecord }
+          : {}),
+      };
       this.#judge();
       this.#settle(this.#view, generation);
     } catch (error) {
       if (quiet || generation !== this.#generation) return;
       this.#shown = locale;
       const unknown = error instanceof FileError && error.status === 404 && selection.kind === 'region';
-      this.#settle(unknown ? { kind: 'unknown-region' } : { kind: 'error' }, generation, unknown ? 'unknown region' : String((error as Error)?.message ?? error));
+      this.#settle(
+        unknown ? { kind: 'unknown-region' } : { kind: 'error' },
+        generation,
+        unknown ? 'unknown region' : String((error as Error)?.message ?? error),
+      );
     }
   }
 
@@ -348,7 +429,11 @@ export class ResortConditionsList extends HTMLElement {
     void this.updateComplete.then(() => {
       if (view.kind === 'rows') {
         const selection = this.#group?.selection;
-        const detail = { region: selection?.kind === 'region' ? selection.region : null, resorts: view.rows.map((r) => r.id), locale: this.effectiveLocale };
+        const detail = {
+          region: selection?.kind === 'region' ? selection.region : null,
+          resorts: view.rows.map((r) => r.id),
+          locale: this.effectiveLocale,
+        };
         this.dispatchEvent(new CustomEvent('load', { detail }));
       } else this.dispatchEvent(new CustomEvent('error', { detail: { reason: reason ?? view.kind } }));
     });

@@ -74,7 +74,9 @@ export const listReservation =
 
 /** The build's rules: each region's number of rows, for the reservation and the element alike. */
 export const regionRows = (counts: ReadonlyArray<readonly [region: number, rows: number]>): string =>
-  counts.map(([region, rows]) => `:where(resort-conditions-list[region='${region}']){--rc-rows:${rows}}`).join('');
+  counts
+    .map(([region, rows]) => `:where(resort-conditions-list[region='${region}']){--rc-rows:${rows}}`)
+    .join('');
 
 /** The style sheet each list adopts, as text; the pre-rendered lists carry it. */
 export const listStyles = /* css */ `
