@@ -3,13 +3,13 @@ import { defineConfig } from 'vitest/config';
 import { minifyCss, minifyStyleSheet } from './scripts/site/minify-css.ts';
 import { reservation } from './widget/reservation.ts';
 
-/** The element's style sheet, minified before the TypeScript transform strips its marker (scripts/site/minify-css.ts). */
+/** The element's style sheets (the card's, the compact strip's), minified before the TypeScript transform strips its marker (scripts/site/minify-css.ts). */
 function minifyStyles(): Plugin {
   return {
     name: 'minify-styles',
     enforce: 'pre',
     transform(code, id) {
-      return id.endsWith('/widget/styles.ts') ? minifyStyleSheet(code) : undefined;
+      return /\/widget\/(styles|compact-geometry|render\/compact)\.ts$/.test(id) ? minifyStyleSheet(code) : undefined;
     },
   };
 }
