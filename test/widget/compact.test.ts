@@ -8,6 +8,7 @@ import { parseConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/local-source.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
 import { clearCache } from '../../widget/data.ts';
+import { loadResort } from '../../widget/files.ts';
 import '../../widget/define.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
 import { compactGeometry } from '../../widget/compact-geometry.ts';
@@ -164,6 +165,25 @@ describe('<resort-conditions layout="compact">', () => {
     el.setAttribute('layout', 'compact');
     await el.updateComplete;
     expect(shadow.querySelector('.frame.compact dl.strip')).not.toBeNull();
+  });
+
+  it('takes over a pre-rendered strip and draws it as a strip before any file arrives', async () => {
+    const data = await loadResort(BASE, 'en-US', 20, 3, filesFrom());
+    const el = document.createElement('resort-conditions') as ResortConditions;
+    el.attachShadow({ mode: 'open' }).innerHTML =
+      `<article class="frame open compact old" data-static></article><script type="application/json">${JSON.stringify({ resort: 20, locale: 'en-US', days: 3, layout: 'compact', data })}</script>`;
+    el.fetcher = () => new Promise<Response>(() => {});
+    el.now = () => FROZEN_NOW;
+    el.setAttribute('src', BASE);
+    el.setAttribute('resort', '20');
+    el.setAttribute('layout', 'compact');
+    document.body.append(el);
+    await el.updateComplete;
+    const shadow = el.shadowRoot!;
+    expect(shadow.querySelector('.old')).toBeNull();
+    expect(shadow.querySelectorAll('.frame')).toHaveLength(1);
+    expect(shadow.querySelector('.frame.compact h2')!.textContent).toBe('Silver Hollow');
+    expect(cells(shadow).map(([, label]) => label)).toEqual(['Base', 'Summit', 'New snow 24 h', 'New snow 7 days', 'Lifts']);
   });
 
   it('treats names, symbols and figures from the data as text', async () => {
