@@ -216,12 +216,18 @@ export const compactStyles = /* css */ `
   .compact .skeleton .ph {
     height: 1.4em;
   }
-  /* the links and the attribution in one run of text, each link a target 24 px tall */
+  /* the resort's links in one row that scrolls sideways (a strip has no room for them to wrap), then the
+     attribution as a run of text that wraps: each link a target 24 px tall */
   .compact .foot {
     margin-top: 0.2em;
     line-height: 1.4;
   }
-  .compact :is(.links, .links ul, .links li) {
+  .compact .links {
+    overflow: auto hidden;
+    white-space: nowrap;
+    scrollbar-width: none;
+  }
+  .compact :is(.links ul, .links li) {
     display: inline;
   }
   .compact .links ul {
