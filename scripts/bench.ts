@@ -29,13 +29,13 @@ import { loadDataset } from './dataset/load.ts';
 import { RegionsFile } from './dataset/schema.ts';
 import { SUPPORTED_LOCALES } from './api/locales.ts';
 import { parseConfig } from './snapshot/config.ts';
-import { localSource } from './snapshot/local-source.ts';
+import { localSource } from './snapshot/source/local.ts';
 import { formatBytes } from './snapshot/progress.ts';
 import { runSnapshot } from './snapshot/run.ts';
 import { deploy } from './deploy/deploy.ts';
 import { bundleSource, bundleWidget, type BundleFile } from './site/widget.ts';
-import { readState } from './snapshot/state.ts';
-import { currentStatePath } from './snapshot/writer.ts';
+import { readState } from './snapshot/release/state.ts';
+import { currentStatePath } from './snapshot/release/writer.ts';
 
 const NOW = Date.parse('2026-02-14T09:30:00Z');
 

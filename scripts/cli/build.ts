@@ -9,10 +9,10 @@ import { redactSecrets } from '../api/redact.ts';
 import { siteFiles } from '../site/extras.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags } from '../snapshot/config.ts';
 import { createProgress } from '../snapshot/progress.ts';
-import type { ExtraFile } from '../snapshot/release.ts';
+import type { ExtraFile } from '../snapshot/release/release.ts';
 import { runSnapshot } from '../snapshot/run.ts';
-import { chooseSource } from '../snapshot/sources.ts';
-import type { Source } from '../snapshot/source.ts';
+import { chooseSource } from '../snapshot/source/select.ts';
+import type { Source } from '../snapshot/source/source.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
 import { parseFlags } from './process.ts';
 

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { assetPath } from '../api/assets.ts';
 import { filePath } from '../api/paths.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 
 /** The bytes of the image at an upstream URL, or undefined. */
 export type ImageSource = (url: string) => Promise<Uint8Array | undefined>;

@@ -3,7 +3,7 @@
  * file per kind of host, each written by its own module from what `rewrites.ts` says the mirror answers,
  * and the static error bodies. Pure: options in, files out.
  */
-import type { ExtraFile } from '../snapshot/release.ts';
+import type { ExtraFile } from '../snapshot/release/release.ts';
 import { errorFile, MIRROR_FOLDER, mirrorErrors, type MirrorErrorName, type MirrorOptions } from './rewrites.ts';
 import { apacheRules } from './rewrites-apache.ts';
 import { edgeWorker } from './rewrites-edge.ts';

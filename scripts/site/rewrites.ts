@@ -10,7 +10,7 @@ import { ENDPOINTS, type Endpoint, type Freshness } from '../api/endpoints.ts';
 import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
-import type { Group } from '../snapshot/scope.ts';
+import type { Group } from '../snapshot/discover/scope.ts';
 
 export interface MirrorOptions {
   /** The published locales, in the config's order. */

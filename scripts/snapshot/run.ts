@@ -8,24 +8,24 @@
  * state is left out and named, and the rest is published — except in a first build, which has nothing to
  * carry and publishes only a whole tree.
  */
-import { checkBudget, type Projection } from './budget.ts';
+import { checkBudget, type Projection } from './plan/budget.ts';
 import { intervals, type SnapshotConfig } from './config.ts';
-import { derive } from './derive.ts';
-import { discover } from './discover.ts';
-import { fitPlan, formatFit } from './fit.ts';
+import { derive } from './derive/derive.ts';
+import { discover } from './discover/discover.ts';
+import { fitPlan, formatFit } from './plan/fit.ts';
 import { interrupted } from './errors.ts';
-import { Fetcher, type Fetched } from './fetch.ts';
-import { eachInPool } from './pool.ts';
-import type { Manifest } from './manifest.ts';
-import { resortCollections, type PlanContext } from './plan.ts';
-import { PreviousBuild } from './previous.ts';
+import { Fetcher, type Fetched } from './fetch/fetch.ts';
+import { eachInPool } from './fetch/pool.ts';
+import type { Manifest } from './release/manifest.ts';
+import { resortCollections, type PlanContext } from './plan/plan.ts';
+import { PreviousBuild } from './release/previous.ts';
 import { silentProgress, type Progress, type Summary } from './progress.ts';
-import { FAMILY_B_PROBE, familyAProbe, preflight } from './preflight.ts';
-import { Release, type ExtraFile, type Failure, type ReleaseHead, type StagedFiles } from './release.ts';
-import type { Scope } from './scope.ts';
-import type { Source } from './source.ts';
-import { identityOf, readLedger, writeLedger, type State } from './state.ts';
-import { isOurs, LEDGER, releasesDir } from './writer.ts';
+import { FAMILY_B_PROBE, familyAProbe, preflight } from './source/preflight.ts';
+import { Release, type ExtraFile, type Failure, type ReleaseHead, type StagedFiles } from './release/release.ts';
+import type { Scope } from './discover/scope.ts';
+import type { Source } from './source/source.ts';
+import { identityOf, readLedger, writeLedger, type State } from './release/state.ts';
+import { isOurs, LEDGER, releasesDir } from './release/writer.ts';
 import { join } from 'node:path';
 
 export type { ExtraFile, Failure, StagedFiles };

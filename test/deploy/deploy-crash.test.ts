@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Manifest } from '../../scripts/snapshot/manifest.ts';
-import { currentRelease } from '../../scripts/snapshot/writer.ts';
+import { Manifest } from '../../scripts/snapshot/release/manifest.ts';
+import { currentRelease } from '../../scripts/snapshot/release/writer.ts';
 import { buildRelease, datasetWithDeeperSnow, expectBucketEqualsRelease, releaseFiles, REPO, runDeploy } from './helpers.ts';
 import { startS3, type LocalS3 } from './s3-server.ts';
 

@@ -7,7 +7,7 @@
  * and https URLs), but for the token fields of the region lists (rewritten by design).
  */
 import { ErrorBody } from '../../scripts/api/schemas/error.ts';
-import { sanitizeBody } from '../../scripts/snapshot/sanitize.ts';
+import { sanitizeBody } from '../../scripts/snapshot/release/sanitize.ts';
 
 export interface HostRequest {
   method?: string;

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../scripts/api/schemas/error.ts';
-import type { ExtraFile } from '../../scripts/snapshot/release.ts';
+import type { ExtraFile } from '../../scripts/snapshot/release/release.ts';
 import { mirrorFiles } from '../../scripts/site/mirror.ts';
 import { mirrorErrors, publishedSets, subsets, type MirrorOptions } from '../../scripts/site/rewrites.ts';
 import { edgeWorker } from '../../scripts/site/rewrites-edge.ts';

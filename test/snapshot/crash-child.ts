@@ -9,7 +9,7 @@
  * the build's clock (default: the tests' frozen moment); a different clock changes the files' bytes.
  */
 import { parseConfig } from '../../scripts/snapshot/config.ts';
-import { localSource } from '../../scripts/snapshot/local-source.ts';
+import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
 import { FROZEN_NOW, sample } from '../helpers.ts';
 

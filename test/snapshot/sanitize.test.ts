@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHttpUrl, sanitizeBody, sanitizeHtml } from '../../scripts/snapshot/sanitize.ts';
+import { safeHttpUrl, sanitizeBody, sanitizeHtml } from '../../scripts/snapshot/release/sanitize.ts';
 
 describe('sanitizeHtml', () => {
   it.each([
@@ -10,15 +10,22 @@ describe('sanitizeHtml', () => {
     ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="https://ok.example/a?b=1&amp;c=2" onclick="x()">ok</a>', '<a href="https://ok.example/a?b=1&amp;c=2" rel="noopener nofollow">ok</a>'],
     ['<a href="jav&#x09;ascript:alert(1)">x</a>', '<a>x</a>'],
-    ['<ul><li>one<li>two</ul>', '<ul><li>one<li>two</li></li></ul>'],
+    ['<ul><li>one<li>two</ul>', '<ul><li>one</li><li>two</li></ul>'],
     ['<p>unclosed <em>tags', '<p>unclosed <em>tags</em></p>'],
-    ['</p>stray closing', 'stray closing'],
+    ['</p>stray closing', '<p></p>stray closing'],
     ['<!-- <script>x</script> -->kept', 'kept'],
     ['a &lt;script&gt; b &amp; c', 'a &lt;script&gt; b &amp; c'],
     ['<scr<script>ipt>alert(1)</script>', 'ipt&gt;alert(1)'],
     ['<svg onload=alert(1)><circle/></svg>kept', 'kept'],
     ['1 < 2 and 3 > 2', '1 &lt; 2 and 3 &gt; 2'],
     ['<style>p{}</style><p>x</p>', '<p>x</p>'],
+    ['<a href="/relative">r</a><a href="//evil.example/x">p</a>', '<a>r</a><a>p</a>'],
+    ['<a rel="opener" target="_top" href="https://a.example/">x</a>', '<a href="https://a.example/" rel="noopener nofollow">x</a>'],
+    ['<![CDATA[<script>x</script>]]>kept', 'kept'],
+    ['<math><mi xlink:href="javascript:1">x</mi></math>kept', 'kept'],
+    ['<noscript><p title="</noscript><img src=x onerror=alert(1)>">', ''],
+    ['<template><script>x</script></template>kept', 'kept'],
+    ['<title><img src=x onerror=alert(1)></title>kept', 'kept'],
   ])('turns %j into %j', (input, expected) => {
     expect(sanitizeHtml(input)).toBe(expected);
   });

@@ -10,12 +10,12 @@ import { matchRoute } from '../../scripts/api/endpoints.ts';
 import { startServer, type RunningServer } from '../../scripts/service/http.ts';
 import { serveFolder } from '../../scripts/site/static-server.ts';
 import { parseConfig, type SnapshotConfig } from '../../scripts/snapshot/config.ts';
-import { localSource } from '../../scripts/snapshot/local-source.ts';
-import { Manifest } from '../../scripts/snapshot/manifest.ts';
-import { readState } from '../../scripts/snapshot/state.ts';
-import { remoteSource } from '../../scripts/snapshot/remote-source.ts';
+import { localSource } from '../../scripts/snapshot/source/local.ts';
+import { Manifest } from '../../scripts/snapshot/release/manifest.ts';
+import { readState } from '../../scripts/snapshot/release/state.ts';
+import { remoteSource } from '../../scripts/snapshot/source/remote.ts';
 import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/run.ts';
-import type { Source } from '../../scripts/snapshot/source.ts';
+import type { Source } from '../../scripts/snapshot/source/source.ts';
 import { BASIC, FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
 let dataset: Dataset;

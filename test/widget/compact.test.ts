@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
-import { localSource } from '../../scripts/snapshot/local-source.ts';
+import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
 import { clearCache } from '../../widget/data.ts';
 import { loadResort } from '../../widget/files.ts';
@@ -213,7 +213,7 @@ describe('the strip’s height', () => {
 
   it('is at most 160 px from 480 px wide (32em of 15 px) up and 240 px below, at the default text size', () => {
     const css = compactGeometry('.compact');
-    expect(css).toMatch(/@container \(width < 32em\)/);
+    expect(css).toMatch(/@container \(width ?< ?32em\)/);
     const [wide, narrow] = heights(css, 15);
     expect(wide).toBeLessThanOrEqual(160);
     expect(narrow).toBeLessThanOrEqual(240);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
-import { localSource } from '../../scripts/snapshot/local-source.ts';
+import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
 import { clearCache } from '../../widget/data.ts';
 import '../../widget/define.ts';

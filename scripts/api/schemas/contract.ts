@@ -1,6 +1,6 @@
 /**
  * The contract of every endpoint's 200 body: only what the static paths, the derivations
- * (`scripts/snapshot/derive.ts`, `scope.ts`), the remote source and the element (`widget/data.ts`,
+ * (`scripts/snapshot/derive/derive.ts`, `scope.ts`), the remote source and the element (`widget/data.ts`,
  * `widget/render/`) rely on. A body that breaks it cannot be used. Everything else the full schemas
  * (`by-endpoint.ts`) check is drift (`drift.ts`): published as received, and reported.
  *
@@ -95,10 +95,10 @@ export const CONTRACT: Record<EndpointId, z.ZodType> = {
   combinedreport: CombinedReport,
   webcams: Webcams,
   'auth.token': z.looseObject({
-    token: z.string(), // source: remote-source.ts sends it with every Family B request
+    token: z.string(), // source: scripts/snapshot/source/remote.ts sends it with every Family B request
   }),
   'auth.account': z.looseObject({
-    // source: remote-source.ts plans by the account's features and monthly budget
+    // source: scripts/snapshot/source/remote.ts plans by the account's features and monthly budget
     hasWeather: z.boolean(),
     hasOverviews: z.boolean(),
     hasCams: z.boolean(),

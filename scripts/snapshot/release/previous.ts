@@ -5,12 +5,12 @@
  * answers which files each collection made, when each collection was last fetched, and whether it is due.
  */
 import { join } from 'node:path';
-import type { Freshness } from '../api/endpoints.ts';
-import { filePath } from '../api/paths.ts';
-import type { ApiRequest } from '../api/request.ts';
+import type { Freshness } from '../../api/endpoints.ts';
+import { filePath } from '../../api/paths.ts';
+import type { ApiRequest } from '../../api/request.ts';
 import { readFile } from 'node:fs/promises';
 import type { StaleMark } from './manifest.ts';
-import type { Collection } from './plan.ts';
+import type { Collection } from '../plan/plan.ts';
 import { readState, sameIdentity, type FileState, type SourceIdentity, type State } from './state.ts';
 import { currentStatePath } from './writer.ts';
 

@@ -1,12 +1,12 @@
 /**
  * The embedded service as a snapshot source, in-process.
  */
-import type { Dataset } from '../dataset/schema.ts';
-import { createService } from '../service/service.ts';
-import { SnapshotError } from './errors.ts';
-import { ENDPOINT } from '../api/endpoints.ts';
-import { familyAHeaders, requestTarget } from '../api/request.ts';
-import { sha256 } from './writer.ts';
+import type { Dataset } from '../../dataset/schema.ts';
+import { createService } from '../../service/service.ts';
+import { SnapshotError } from '../errors.ts';
+import { ENDPOINT } from '../../api/endpoints.ts';
+import { familyAHeaders, requestTarget } from '../../api/request.ts';
+import { sha256 } from '../release/writer.ts';
 import type { Source } from './source.ts';
 
 export interface LocalSourceOptions {

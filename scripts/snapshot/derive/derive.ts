@@ -5,14 +5,14 @@
  * profile inside each combined report, forecasts for fewer days as slices of the longest, and the region
  * lists with their quick links pointed at the mirror.
  */
-import { multiEndpoint, type MultiType } from '../api/endpoints.ts';
-import { parseLocale } from '../api/locales.ts';
-import { filePath, relativeLink } from '../api/paths.ts';
-import type { ApiRequest } from '../api/request.ts';
-import type { RegionList } from '../api/schemas/regions.ts';
-import type { EndpointGroup } from './config.ts';
-import { includes, widgetProfile, type Collection, type PlanContext } from './plan.ts';
-import { checkId, type Scope } from './scope.ts';
+import { multiEndpoint, type MultiType } from '../../api/endpoints.ts';
+import { parseLocale } from '../../api/locales.ts';
+import { filePath, relativeLink } from '../../api/paths.ts';
+import type { ApiRequest } from '../../api/request.ts';
+import type { RegionList } from '../../api/schemas/regions.ts';
+import type { EndpointGroup } from '../config.ts';
+import { includes, widgetProfile, type Collection, type PlanContext } from '../plan/plan.ts';
+import { checkId, type Scope } from '../discover/scope.ts';
 
 export interface Output {
   file: string;

@@ -3,9 +3,9 @@
  * take the contract's one request type and build the same URL from it, so a snapshot of the HTTP server
  * and an in-process one of the same data are byte-identical.
  */
-import type { Family } from '../api/endpoints.ts';
-import type { ApiRequest } from '../api/request.ts';
-import type { SourceIdentity } from './state.ts';
+import type { Family } from '../../api/endpoints.ts';
+import type { ApiRequest } from '../../api/request.ts';
+import type { SourceIdentity } from '../release/state.ts';
 
 export interface UpstreamResponse {
   status: number;

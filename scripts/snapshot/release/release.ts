@@ -14,17 +14,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import type { DriftIssue } from '../api/schemas/drift.ts';
-import { SnapshotError } from './errors.ts';
-import type { FetchFailure, Fetched } from './fetch.ts';
+import type { DriftIssue } from '../../api/schemas/drift.ts';
+import { SnapshotError } from '../errors.ts';
+import type { FetchFailure, Fetched } from '../fetch/fetch.ts';
 import { MANIFEST_PATH, serializeManifest, type Manifest, type StaleMark } from './manifest.ts';
-import type { Output } from './derive.ts';
-import type { Collection } from './plan.ts';
+import type { Output } from '../derive/derive.ts';
+import type { Collection } from '../plan/plan.ts';
 import type { PreviousBuild } from './previous.ts';
-import type { Summary } from './progress.ts';
+import type { Summary } from '../progress.ts';
 import { sanitizeBody } from './sanitize.ts';
 import { serializeState, type FileState, type Identity, type State } from './state.ts';
-import { whereOf } from './validate.ts';
+import { whereOf } from '../fetch/validate.ts';
 import { ReleaseWriter, sha256 } from './writer.ts';
 
 export interface ExtraFile {

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { SnapshotError } from './errors.ts';
+import { SnapshotError } from '../errors.ts';
 import { claim, currentRelease, LEDGER, MARKER, releasesDir, stateName, takeLock } from './folder.ts';
 
 export { currentRelease, currentStatePath, isOurs, LEDGER, MARKER, releasesDir } from './folder.ts';

@@ -6,13 +6,13 @@
  * plan, not fetched at all) is read from the published tree instead.
  */
 import { createHash } from 'node:crypto';
-import type { ApiRequest } from '../api/request.ts';
-import type { RegionList } from '../api/schemas/regions.ts';
-import type { SnapshotConfig } from './config.ts';
-import { SnapshotError } from './errors.ts';
-import type { Fetched, Fetcher } from './fetch.ts';
-import { singleCollection, type Collection } from './plan.ts';
-import type { PreviousBuild } from './previous.ts';
+import type { ApiRequest } from '../../api/request.ts';
+import type { RegionList } from '../../api/schemas/regions.ts';
+import type { SnapshotConfig } from '../config.ts';
+import { SnapshotError } from '../errors.ts';
+import type { Fetched, Fetcher } from '../fetch/fetch.ts';
+import { singleCollection, type Collection } from '../plan/plan.ts';
+import type { PreviousBuild } from '../release/previous.ts';
 import { checkId, configuredScope, scopeOf, subregionIds, type Scope } from './scope.ts';
 
 export interface DiscoverInput {

@@ -5,13 +5,13 @@
  */
 import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { CONTRACT } from '../api/schemas/contract.ts';
-import { describeRequest, redactSecrets, redactUrl } from '../api/redact.ts';
-import { interrupted, SnapshotError } from './errors.ts';
+import { CONTRACT } from '../../api/schemas/contract.ts';
+import { describeRequest, redactSecrets, redactUrl } from '../../api/redact.ts';
+import { interrupted, SnapshotError } from '../errors.ts';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, describeError, isConnectFailure, isRetryable, RETRY_AFTER_CAP_MS, retryAfterMs } from './retry.ts';
 
-import { ENDPOINT } from '../api/endpoints.ts';
-import { familyAHeaders, requestTarget, type ApiRequest, type Credentials } from '../api/request.ts';
+import { ENDPOINT } from '../../api/endpoints.ts';
+import { familyAHeaders, requestTarget, type ApiRequest, type Credentials } from '../../api/request.ts';
 import type { AccountInfo, Source, UpstreamResponse } from './source.ts';
 
 export interface RemoteOptions {

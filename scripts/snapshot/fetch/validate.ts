@@ -8,9 +8,9 @@
  * A many-resort answer (a multi-resort map, Family A's list) is checked record by record when it breaks the
  * contract: the broken records' resorts keep their last good files, the others' are used.
  */
-import type { EndpointId } from '../api/endpoints.ts';
-import { contractIssues, driftOf, splitRecords, type DriftIssue } from '../api/schemas/drift.ts';
-import type { Collection } from './plan.ts';
+import type { EndpointId } from '../../api/endpoints.ts';
+import { contractIssues, driftOf, splitRecords, type DriftIssue } from '../../api/schemas/drift.ts';
+import type { Collection } from '../plan/plan.ts';
 
 export type Validated = { ok: true; body: unknown; drift: DriftIssue[]; broken?: BrokenRecords } | { ok: false; reason: string };
 

@@ -2,10 +2,10 @@
  * Which source a build snapshots: the real upstream when its variables are set, else the embedded service
  * over the dataset in `data/`.
  */
-import { loadDataset } from '../dataset/load.ts';
-import type { SnapshotConfig } from './config.ts';
-import { localSource } from './local-source.ts';
-import { remoteSource } from './remote-source.ts';
+import { loadDataset } from '../../dataset/load.ts';
+import type { SnapshotConfig } from '../config.ts';
+import { localSource } from './local.ts';
+import { remoteSource } from './remote.ts';
 import type { Source } from './source.ts';
 
 /** The variables that point the build at a real upstream (scripts/README.md, "Configuration"). */

@@ -7,11 +7,11 @@
  * specification says are equal are derived instead of requested, so the plan asks only for the
  * multi-resort forms, the overviews, the attribution and the region lists.
  */
-import { ENDPOINT, multiEndpoint, type Endpoint, type Freshness, type MultiType, type Permission } from '../api/endpoints.ts';
-import { MAX_URI_LENGTH, type ApiRequest } from '../api/request.ts';
+import { ENDPOINT, multiEndpoint, type Endpoint, type Freshness, type MultiType, type Permission } from '../../api/endpoints.ts';
+import { MAX_URI_LENGTH, type ApiRequest } from '../../api/request.ts';
 import { batchIds, lowerBound } from './batch.ts';
-import { GROUP_ENDPOINT, type EndpointGroup, type SnapshotConfig } from './config.ts';
-import type { Scope } from './scope.ts';
+import { GROUP_ENDPOINT, type EndpointGroup, type SnapshotConfig } from '../config.ts';
+import type { Scope } from '../discover/scope.ts';
 
 /** How a collection's bodies become files (`derive.ts`). */
 export type Derivation =

@@ -5,7 +5,7 @@
  */
 import { lstat, mkdir, open, readdir, readFile, readlink, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { SnapshotError } from './errors.ts';
+import { SnapshotError } from '../errors.ts';
 
 /** The folder that holds the releases of `out`: `.dist-releases` beside `dist`. */
 export const releasesDir = (out: string) => join(dirname(resolve(out)), `.${basename(resolve(out))}-releases`);

@@ -5,12 +5,12 @@
  * part's last good files. A circuit breaker stops the run when the upstream refuses the credentials or
  * cannot be reached several times in a row, instead of walking the whole plan.
  */
-import type { DriftIssue } from '../api/schemas/drift.ts';
-import { describeRequest } from '../api/redact.ts';
-import { interrupted, SnapshotError } from './errors.ts';
-import type { Collection } from './plan.ts';
-import { silentProgress, type Progress } from './progress.ts';
-import type { Source } from './source.ts';
+import type { DriftIssue } from '../../api/schemas/drift.ts';
+import { describeRequest } from '../../api/redact.ts';
+import { interrupted, SnapshotError } from '../errors.ts';
+import type { Collection } from '../plan/plan.ts';
+import { silentProgress, type Progress } from '../progress.ts';
+import type { Source } from '../source/source.ts';
 import { pool } from './pool.ts';
 import { validateBody, whereOf, type BrokenRecords } from './validate.ts';
 

@@ -1,10 +1,10 @@
 /**
  * The resorts and groups of a snapshot, from the upstream's region lists and the config. Pure.
  */
-import type { RegionList } from '../api/schemas/regions.ts';
-import { isPositiveId } from '../api/text.ts';
-import type { SnapshotConfig } from './config.ts';
-import { SnapshotError } from './errors.ts';
+import type { RegionList } from '../../api/schemas/regions.ts';
+import { isPositiveId } from '../../api/text.ts';
+import type { SnapshotConfig } from '../config.ts';
+import { SnapshotError } from '../errors.ts';
 
 export interface Group {
   /** `all` or `region-<id>` */

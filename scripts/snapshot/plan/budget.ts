@@ -2,11 +2,11 @@
  * The month's projected upstream requests: the plan's requests per collection, how often each is due
  * under its refresh interval, and how often the build runs (scripts/README.md, "Request budget"). Pure.
  */
-import type { Freshness } from '../api/endpoints.ts';
-import { intervals, type SnapshotConfig } from './config.ts';
-import { SnapshotError } from './errors.ts';
+import type { Freshness } from '../../api/endpoints.ts';
+import { intervals, type SnapshotConfig } from '../config.ts';
+import { SnapshotError } from '../errors.ts';
 import type { Collection } from './plan.ts';
-import type { AccountInfo } from './source.ts';
+import type { AccountInfo } from '../source/source.ts';
 
 /** The longest month: projections are for 31 days. */
 export const MONTH_MINUTES = 31 * 24 * 60;

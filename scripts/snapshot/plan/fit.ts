@@ -12,10 +12,10 @@
  * The order of the cuts does not depend on the allowance, and the search stops at the first plan that
  * fits, so a larger allowance never gets longer intervals or fewer variants than a smaller one.
  */
-import { ENDPOINT, type Freshness } from '../api/endpoints.ts';
+import { ENDPOINT, type Freshness } from '../../api/endpoints.ts';
 import { project, runsPerMonth, MONTH_MINUTES, type Projection } from './budget.ts';
-import { intervals as configuredIntervals, type SnapshotConfig } from './config.ts';
-import { SnapshotError } from './errors.ts';
+import { intervals as configuredIntervals, type SnapshotConfig } from '../config.ts';
+import { SnapshotError } from '../errors.ts';
 import type { Collection } from './plan.ts';
 
 const HOUR = 3600;

@@ -5,9 +5,9 @@
  * that reached the upstream but still failed after its retries (5xx, 429, a reset or a timeout) proves
  * neither: the run goes on, and a flaky upstream costs only the parts that fail.
  */
-import type { Family } from '../api/endpoints.ts';
-import type { ApiRequest } from '../api/request.ts';
-import { SnapshotError } from './errors.ts';
+import type { Family } from '../../api/endpoints.ts';
+import type { ApiRequest } from '../../api/request.ts';
+import { SnapshotError } from '../errors.ts';
 import type { Source } from './source.ts';
 
 /** Family B's cheapest call: the account's attribution (small, one per account). */

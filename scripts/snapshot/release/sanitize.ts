@@ -1,0 +1,61 @@
+/**
+ * What the build does to upstream bodies before they reach `dist/`: overview HTML is cut down to a small
+ * allowlist of tags and attributes by sanitize-html (an HTML parser's tree, not patterns over the text),
+ * and only `http:` and `https:` URLs survive in links, webcams and logos (anything else becomes `""`,
+ * which keeps the record valid).
+ */
+import sanitize from 'sanitize-html';
+import { safeUrl } from '../../api/html.ts';
+
+/** The URL if it is an absolute http: or https: URL, else `""` (which keeps the record valid). */
+export const safeHttpUrl = (value: string): string => safeUrl(value) ?? '';
+
+/**
+ * Tags kept, without attributes but an absolute http(s) `href` on `a` (with `rel="noopener nofollow"`);
+ * the text of other tags is kept, escaped. The tags of `nonTextTags` go with everything inside them;
+ * comments, CDATA and processing instructions go; every element left open is closed.
+ */
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'blockquote'],
+  allowedAttributes: { a: ['href', 'rel'] },
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'select', 'textarea', 'title', 'option', 'noembed', 'noframes', 'xmp'],
+  // the parser hands over the decoded value; only an absolute http(s) URL stays, checked as the rest of the body's URLs are
+  transformTags: {
+    a: (tagName, attribs): sanitize.Tag => {
+      const url = safeHttpUrl(attribs.href ?? '');
+      return { tagName, attribs: url ? { href: url, rel: 'noopener nofollow' } : {} };
+    },
+  },
+};
+
+/** Overview HTML reduced to the allowlist, as well-formed HTML. */
+export function sanitizeHtml(html: string): string {
+  return sanitize(html, OPTIONS);
+}
+
+/** Keys whose string values are URLs a page may follow or load. */
+const URL_KEYS = new Set(['url', 'thumb', 'mid', 'large', 'website', 'attributionLogo', 'iosAttributionLink', 'androidAttributionLink']);
+
+/**
+ * A copy of an upstream body with every URL-valued member reduced to http(s) and the overview's HTML
+ * sanitised. Other values are kept as they are (they are JSON strings, escaped wherever they are shown).
+ */
+export function sanitizeBody(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') {
+    if (URL_KEYS.has(key)) return safeHttpUrl(value);
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => sanitizeBody(v));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = k === 'body' && key === 'overview' && typeof v === 'string' ? sanitizeHtml(v) : sanitizeBody(v, k);
+    }
+    return out;
+  }
+  return value;
+}
