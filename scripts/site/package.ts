@@ -2,7 +2,7 @@
  * The publishable package (widget/README.md, "Using the package"; scripts/README.md, "Development and tests"): what `npm pack` ships, built into gitignored folders.
  *
  * - `widget/lib/`: the element as ES modules (vite's library mode; lit stays a dependency), its
- *   declarations under `widget/lib/types/` (`tsc -p tsconfig.package.json`), the custom-elements manifest
+ *   declarations under `widget/lib/types/` (`tsc -p widget/tsconfig.package.json`), the custom-elements manifest
  *   pointing at the JavaScript, the pre-render module of the cards, and `bundle/`: the one-file bundle with
  *   lit inside that a build publishes (so the command line needs no bundler), and the iframe loader.
  * - `scripts/lib/`: the command line (`resort-conditions build | serve | deploy | plan`), each module of
@@ -85,10 +85,10 @@ async function elementModules(root: string, manifest: Manifest): Promise<void> {
   }
 }
 
-/** The element's declarations, by the TypeScript compiler (`tsconfig.package.json`). */
+/** The element's declarations, by the TypeScript compiler (`widget/tsconfig.package.json`). */
 async function elementTypes(root: string): Promise<void> {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  await promisify(execFile)(process.execPath, [tsc, '-p', join(root, 'tsconfig.package.json')], { cwd: root }).catch((error: { stdout?: string; message: string }) => {
+  await promisify(execFile)(process.execPath, [tsc, '-p', join(root, 'widget', 'tsconfig.package.json')], { cwd: root }).catch((error: { stdout?: string; message: string }) => {
     throw new Error(`the element's declarations do not compile:\n${error.stdout || error.message}`);
   });
 }

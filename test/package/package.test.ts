@@ -20,7 +20,7 @@ const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const NODE_MODULES = join(ROOT, 'node_modules');
 /** What `npm pack` needs from the tree: the sources it compiles, what it ships, the tool settings. */
-const SOURCES = ['package.json', 'tsconfig.json', 'tsconfig.package.json', 'vite.config.ts', 'README.md', 'LICENSE', 'scripts', 'widget', 'data'];
+const SOURCES = ['package.json', 'tsconfig.json', 'vite.config.ts', 'README.md', 'LICENSE', 'scripts', 'widget', 'data'];
 const COMPILED = /\/(scripts|widget)\/lib(\/|$)/;
 
 interface Packed {

@@ -1,6 +1,6 @@
 /**
  * The custom-elements manifest (`widget/custom-elements.json`): what @custom-elements-manifest/analyzer
- * makes of the elements with the project's config (`custom-elements-manifest.config.mjs`), and what it
+ * makes of the elements with the project's config (`widget/custom-elements-manifest.config.mjs`), and what it
  * says of `<resort-conditions>`.
  */
 import { execFile } from 'node:child_process';
@@ -16,11 +16,11 @@ const ELEMENT_MODULE = 'widget/resort-conditions.ts';
 
 const read = (path: string) => readFile(join(ROOT, path), 'utf8');
 
-/** `npx cem analyze`, written to a folder of its own: the manifest as the analyzer makes it now. */
+/** `npm run manifest`, written to a folder of its own: the manifest as the analyzer makes it now. */
 async function analyzed(): Promise<string> {
   const out = await mkdtemp(join(tmpdir(), 'rc-cem-'));
   try {
-    await promisify(execFile)(process.execPath, [CEM, 'analyze', '--quiet', '--outdir', relative(ROOT, out)], { cwd: ROOT });
+    await promisify(execFile)(process.execPath, [CEM, 'analyze', '--config', join('widget', 'custom-elements-manifest.config.mjs'), '--quiet', '--outdir', relative(ROOT, out)], { cwd: ROOT });
     return await readFile(join(out, 'custom-elements.json'), 'utf8');
   } finally {
     await rm(out, { recursive: true, force: true });
@@ -59,7 +59,7 @@ async function committedElement() {
 }
 
 describe('the custom-elements manifest', () => {
-  it('is what the analyzer makes of the elements now (regenerate with npx cem analyze)', async () => {
+  it('is what the analyzer makes of the elements now (regenerate with npm run manifest)', async () => {
     const generated = await analyzed();
     expect(await read('widget/custom-elements.json')).toBe(generated);
     expect(generated.endsWith('}\n')).toBe(true);

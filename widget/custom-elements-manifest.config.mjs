@@ -1,6 +1,6 @@
 /**
  * The custom-elements manifest of the elements in `widget/` (`widget/custom-elements.json`), made by
- * @custom-elements-manifest/analyzer from the elements' JSDoc: `npx cem analyze` writes it, and
+ * @custom-elements-manifest/analyzer from the elements' JSDoc: `npm run manifest` writes it, and
  * test/widget/manifest.test.ts checks that it is current. Every module directly in `widget/` is read, so a
  * `customElements.define` call in one (`define.ts`) gives the class of another its tag; the manifest keeps
  * the modules that declare an element, and in them only what they export.
