@@ -7,6 +7,8 @@
  * blocks take.
  * Values never wrap away from their units; a forecast that would not fill its rows is a list.
  */
+import { compactGeometry } from './compact-geometry.ts';
+
 /** The dark palette: each colour a page leaves unset. */
 export const DARK = /* css */ `
   --_bg: var(--rc-background, #141b24);
@@ -219,8 +221,9 @@ export const styles = /* css */ `
   * {
     box-sizing: border-box;
   }
-  /* the frame's height: FRAME_GEOMETRY */
+  /* the frame's height: FRAME_GEOMETRY; the compact strip's, its own */
   ${FRAME_GEOMETRY}
+  ${compactGeometry('.compact')}
   .frame {
     /* the content (the card part) above, the links and the attribution in a row of their own: nothing
        set on a part can push them out of the frame, cover them (they are on top) or fade them (they are

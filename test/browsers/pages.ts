@@ -65,6 +65,8 @@ export interface Card {
   wrapper: string;
   /** The element's own style attribute. */
   style?: string;
+  /** The `layout` attribute (`compact`); absent when undefined. */
+  layout?: string;
 }
 
 export interface PageOptions {
@@ -125,7 +127,7 @@ function recorder() {
 /** The page: the style sheet and the async script in the head, one wrapper per card with text below it. */
 export function page(o: PageOptions): string {
   const cards = o.cards.map((c) => {
-    const attrs = `resort="${c.resort}"${c.days === undefined ? '' : ` days="${escapeHtml(c.days)}"`}${c.locale ? ` locale="${c.locale}"` : ''}${c.style ? ` style="${escapeHtml(c.style)}"` : ''}`;
+    const attrs = `resort="${c.resort}"${c.days === undefined ? '' : ` days="${escapeHtml(c.days)}"`}${c.locale ? ` locale="${c.locale}"` : ''}${c.layout === undefined ? '' : ` layout="${escapeHtml(c.layout)}"`}${c.style ? ` style="${escapeHtml(c.style)}"` : ''}`;
     const below = o.article ? TEXT : 'Text below the card.';
     return `<div class="w" data-where="${escapeHtml(c.where)}" style="${escapeHtml(c.wrapper)}"><resort-conditions ${attrs}><a href="https://partner.example/snow/${c.resort}">Snow report</a></resort-conditions><p class="below">${below}</p></div>`;
   });
