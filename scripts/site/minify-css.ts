@@ -60,7 +60,9 @@ function minifyPiece(body: string): string | undefined {
   }
   if (declarationsOnly) {
     if (!out.startsWith(`${WRAPPER}{`) || !out.endsWith('}')) return undefined;
+    // ends with its semicolon, so the declaration pasted after the piece stays a declaration of its own
     out = out.slice(WRAPPER.length + 1, -1);
+    if (out && !out.endsWith(';')) out += ';';
   }
   // longest first: `.rc-slot-1` must not take the start of `.rc-slot-10`
   for (let index = expressions.length - 1; index >= 0; index--) {

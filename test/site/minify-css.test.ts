@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { minifyCss, minifyStyleSheet } from '../../scripts/site/minify-css.ts';
 
 describe('minifyStyleSheet', () => {
-  it('minifies each /* css */ piece and keeps its interpolations where they stand', () => {
+  it('minifies each /* css */ piece, a list of declarations with its last semicolon, and keeps its interpolations where they stand', () => {
     const code = [
       'const A = /* css */ `',
       '  --a: var(--x, #ffffff);',
@@ -20,7 +20,7 @@ describe('minifyStyleSheet', () => {
     ].join('\n');
     expect(minifyStyleSheet(code)).toBe(
       [
-        'const A = `--a:var(--x,#fff);width:100%;width:-webkit-fill-available;width:stretch`;',
+        'const A = `--a:var(--x,#fff);width:100%;width:-webkit-fill-available;width:stretch;`;',
         'const B = `${frame}{color:red}:host{${A}}${RULES}@container (width<30em){${frame}{--n:2}}`;',
       ].join('\n'),
     );
