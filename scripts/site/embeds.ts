@@ -21,10 +21,12 @@ export interface EmbedOptions {
   sample: boolean;
 }
 
-export async function embedFiles(options: EmbedOptions): Promise<ExtraFile[]> {
+/** The image copies, then the cards one by one. */
+export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFile> {
   const { read, builtAt } = options.files;
-  if (!read || builtAt === undefined) return [];
+  if (!read || builtAt === undefined) return;
   const files = { read, builtAt };
   const images = await attributionImages(files, options.locales, options.sample ? sampleImages(SAMPLE_DATA) : downloadedImages());
-  return [...images, ...(await cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images }))];
+  yield* images;
+  yield* cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images });
 }

@@ -23,13 +23,13 @@ export interface SiteOptions {
   widget?: () => Promise<ExtraFile[]>;
 }
 
-export async function siteFiles(options: SiteOptions): Promise<ExtraFile[]> {
-  const extra: ExtraFile[] = [{ path: '_headers', bytes: Buffer.from(headersFile(options.files)) }];
-  if (options.profile !== 'widget') extra.push(...(await mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files })));
+/** The files, made one at a time as they are written: the cards of a large tree would not fit in memory at once. */
+export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile> {
+  yield { path: '_headers', bytes: Buffer.from(headersFile(options.files)) };
+  if (options.profile !== 'widget') yield* await mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files });
   if (options.widget) {
-    extra.push(...(await options.widget()));
-    extra.push({ path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample)) });
-    extra.push(...(await embedFiles(options)));
+    yield* await options.widget();
+    yield { path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample)) };
+    yield* embedFiles(options);
   }
-  return extra;
 }
