@@ -252,7 +252,12 @@ async function main(): Promise<void> {
 
   const work = await mkdtemp(join(tmpdir(), 'rc-bench-'));
   try {
-    const rows = [await scenario('sample', 'data', locales, work)];
+    // each row as soon as it is measured, as JSON (a large size runs for many minutes); the table at the end
+    const measured = (row: Record<string, string | number>) => {
+      console.log(JSON.stringify(row));
+      return row;
+    };
+    const rows = [measured(await scenario('sample', 'data', locales, work))];
     const dataOf = async (count: number) => {
       const dir = join(work, `data-${count}`);
       await cp('data', dir, { recursive: true });
@@ -261,7 +266,7 @@ async function main(): Promise<void> {
       await writeFile(join(dir, 'resorts.json'), JSON.stringify({ notice: 'generated for npm run bench', resorts }));
       return dir;
     };
-    if (!values['skip-large']) for (const count of counts) rows.push(await scenario(`${count} resorts`, await dataOf(count), locales, work));
+    if (!values['skip-large']) for (const count of counts) rows.push(measured(await scenario(`${count} resorts`, await dataOf(count), locales, work)));
     const count = counts.at(-1)!;
     console.log(`locales: ${locales.length}; in-process source; times in one run on this machine`);
     console.table(rows);
