@@ -1,18 +1,7 @@
 import { minify, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { minifyCss, minifyStyleSheet } from './scripts/site/minify-css.ts';
+import { minifyCss, minifyStyleSheets } from './scripts/site/minify-css.ts';
 import { reservation } from './widget/reservation.ts';
-
-/** The element's style sheet, minified before the TypeScript transform strips its marker (scripts/site/minify-css.ts). */
-function minifyStyles(): Plugin {
-  return {
-    name: 'minify-styles',
-    enforce: 'pre',
-    transform(code, id) {
-      return id.endsWith('/widget/styles.ts') ? minifyStyleSheet(code) : undefined;
-    },
-  };
-}
 
 /** `resort-conditions.css` beside the script: the room each card takes before the script runs (styles.ts). */
 function reservationSheet(): Plugin {
@@ -45,7 +34,8 @@ function minifyChunks(): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [minifyStyles(), minifyChunks(), reservationSheet()],
+  // the element's style sheets minified by lightningcss before the TypeScript transform strips their markers
+  plugins: [minifyStyleSheets(), minifyChunks(), reservationSheet()],
   // `npm run build` bundles the element into one ES module with Lit inside (scripts/site/widget.ts);
   // translations other than English are chunks beside it, loaded on demand
   build: {

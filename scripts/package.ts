@@ -1,6 +1,7 @@
 /**
- * `npm pack` (prepack): compiles the element and the command line into the package's gitignored folders;
- * `--clean` (postpack) removes them again, so that the sources stay the only TypeScript in the tree.
+ * `npm pack` (prepack): builds the element and the command line into the package's gitignored folders
+ * (`scripts/site/package.ts`); `--clean` (postpack) removes them again, so that the sources stay the only
+ * TypeScript in the tree.
  */
 import { fileURLToPath } from 'node:url';
 import { buildPackage, cleanPackage, PACKAGE_FOLDERS } from './site/package.ts';
@@ -12,5 +13,5 @@ if (process.argv.includes('--clean')) {
 } else {
   const files = await buildPackage(root);
   // stderr: `npm pack --json` prints its answer on stdout
-  console.error(`compiled ${files.length} files into ${PACKAGE_FOLDERS.join(', ')}`);
+  console.error(`built ${files.length} files into ${PACKAGE_FOLDERS.join(', ')}`);
 }

@@ -104,5 +104,5 @@ export function formatter(locale: string): Formatter {
 
 export { safeUrl } from '../scripts/api/html.ts';
 
-/** A finite number or undefined: early-season reports send `null` or `""` (upstream-facts.md). */
+/** A finite number, else undefined: early reports send `null` or `""` (scripts/api/README.md, "Records"). */
 export const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);

@@ -8,5 +8,5 @@ import { fallbackLocale, SUPPORTED_LOCALES, unitSystem } from '../scripts/api/lo
 export const pickLocale = (tag: string | null | undefined, built: readonly string[] = SUPPORTED_LOCALES): string =>
   fallbackLocale(tag, built.length > 0 ? built : SUPPORTED_LOCALES) ?? 'en-US';
 
-/** en-US files are imperial, every other locale's metric (spec 4B.1). */
+/** en-US files are imperial, every other locale's metric (scripts/api/README.md, "Locales"). */
 export const isImperial = (locale: string) => unitSystem(locale) === 'imperial';

@@ -1,40 +1,3 @@
-/**
- * `<resort-conditions>`: snow report, forecast and attribution of one resort, read from the snapshot's
- * static files. This module defines the class only; `define.ts` registers the tag.
- *
- * @fires load - The report is shown. `detail: { resort, locale }`
- * @fires error - The files could not be loaded, or the resort is not in them. `detail: { resort, reason }`
- * @slot - Shown before the script loads, while loading, and in place of an error message's extras.
- * @csspart card - The card's content, in every state: everything but the resort's links and the attribution.
- * @csspart header - Name and status line.
- * @csspart name - The resort's name.
- * @csspart status - The resort's state (open, closed, out of season…).
- * @csspart updated - The last update.
- * @csspart depths - Snow depths.
- * @csspart snowfall - New snow.
- * @csspart chart - The 7-day chart.
- * @csspart surface - Surface at top and bottom.
- * @csspart terrain - Lifts, runs, parks.
- * @csspart comment - The resort's comment.
- * @csspart forecast - The forecast block.
- * @csspart day - One forecast day.
- * @csspart message - Loading, error and state messages.
- * @csspart retry - The retry button.
- * @cssprop --rc-background - Background (default white, dark in dark mode).
- * @cssprop --rc-color - Text colour.
- * @cssprop --rc-muted-color - Secondary text.
- * @cssprop --rc-accent-color - Links, buttons, snow.
- * @cssprop --rc-border-color - Lines and borders.
- * @cssprop --rc-open-color - "Open" status.
- * @cssprop --rc-closed-color - "Closed" statuses.
- * @cssprop --rc-warning-color - Outdated and out-of-season notices.
- * @cssprop --rc-bar-color - Bars of the 7-day chart.
- * @cssprop --rc-easy-color - The easy runs' circle (default green).
- * @cssprop --rc-intermediate-color - The intermediate runs' square (default blue).
- * @cssprop --rc-font - Font shorthand.
- * @cssprop --rc-radius - Corner radius.
- * @cssprop --rc-padding - Inner padding.
- */
 import { render, type HTMLTemplateResult } from 'lit/html.js';
 import { ID_PATTERN } from '../scripts/api/text.ts';
 import { FileError, loadIndex, type ResortData } from './data.ts';
@@ -81,6 +44,7 @@ export interface ResortConditionsEventMap extends Omit<HTMLElementEventMap, 'loa
 }
 
 /** Listeners of the element's events get their `detail` typed (`event.detail.reason`), no cast needed. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- only overloads of methods HTMLElement implements
 export interface ResortConditions {
   addEventListener<K extends keyof ResortConditionsEventMap>(type: K, listener: (this: ResortConditions, event: ResortConditionsEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -91,6 +55,44 @@ export interface ResortConditions {
 // A custom element whose shadow root lit renders. Its update cycle is the little of Lit's reactive element
 // it needs (six properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
 // gzipped to a bundle capped at 16 KB (widget/README.md, "Size").
+/**
+ * `<resort-conditions>`: snow report, forecast and attribution of one resort, read from the snapshot's
+ * static files. This module defines the class only; `define.ts` registers the tag.
+ *
+ * @fires load - The report is shown. `detail: { resort, locale }`
+ * @fires error - The files could not be loaded, or the resort is not in them. `detail: { resort, reason }`
+ * @slot - Shown before the script loads, while loading, and in place of an error message's extras.
+ * @csspart card - The card's content, in every state: everything but the resort's links and the attribution.
+ * @csspart header - Name and status line.
+ * @csspart name - The resort's name.
+ * @csspart status - The resort's state (open, closed, out of season…).
+ * @csspart updated - The last update.
+ * @csspart depths - Snow depths.
+ * @csspart snowfall - New snow.
+ * @csspart chart - The 7-day chart.
+ * @csspart surface - Surface at top and bottom.
+ * @csspart terrain - Lifts, runs, parks.
+ * @csspart comment - The resort's comment.
+ * @csspart forecast - The forecast block.
+ * @csspart day - One forecast day.
+ * @csspart message - Loading, error and state messages.
+ * @csspart retry - The retry button.
+ * @cssprop --rc-background - Background (default white, dark in dark mode).
+ * @cssprop --rc-color - Text colour.
+ * @cssprop --rc-muted-color - Secondary text.
+ * @cssprop --rc-accent-color - Links, buttons, snow.
+ * @cssprop --rc-border-color - Lines and borders.
+ * @cssprop --rc-open-color - "Open" status.
+ * @cssprop --rc-closed-color - "Closed" statuses.
+ * @cssprop --rc-warning-color - Outdated and out-of-season notices.
+ * @cssprop --rc-bar-color - Bars of the 7-day chart.
+ * @cssprop --rc-easy-color - The easy runs' circle (default green).
+ * @cssprop --rc-intermediate-color - The intermediate runs' square (default blue).
+ * @cssprop --rc-font - Font shorthand.
+ * @cssprop --rc-radius - Corner radius.
+ * @cssprop --rc-padding - Inner padding.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above adds typed overloads only
 export class ResortConditions extends HTMLElement {
   static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after', 'theme'];
   /** The element's style sheet, as text; the pre-rendered cards carry the same. */
@@ -124,7 +126,7 @@ export class ResortConditions extends HTMLElement {
   /**
    * Resort id, as in the snapshot's files.
    * @attr resort
-   * @reflects
+   * @reflect
    * @default ''
    */
   declare resort: string;
@@ -160,7 +162,7 @@ export class ResortConditions extends HTMLElement {
   /**
    * `light` or `dark` for a page with a colour switch of its own; otherwise the reader's preference.
    * @attr theme
-   * @reflects
+   * @reflect
    * @default ''
    */
   declare theme: string;

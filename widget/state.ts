@@ -1,8 +1,8 @@
 /**
  * Every state the element can be in: one discriminated union, each member with its own render function
  * and message. Derived from the files, never thrown. A report shows one state at a time, by precedence
- * (issue 10): permanently closed > out of season > no report > closed, temporarily closed, weekends only >
- * open.
+ * (widget/README.md, "States"): permanently closed > out of season > no report > closed, temporarily closed,
+ * weekends only > open.
  */
 import type { WeatherRecord } from '../scripts/api/schemas/family-b.ts';
 import type { ResortData } from './data.ts';
@@ -24,7 +24,7 @@ export interface ReportView {
 /** `not-yet`: a resort the index lists whose report this build left out (a new resort or locale whose part failed). */
 export type View = { kind: 'loading' } | { kind: 'error' } | { kind: 'unknown-resort' } | { kind: 'not-yet' } | ReportView;
 
-/** Open flags of spec 3, as states; anything else is "no report". */
+/** Open flags (scripts/api/README.md, "Records"), as states; anything else is "no report". */
 const BY_FLAG: Record<number, Status> = { 1: 'open', 2: 'closed', 3: 'temporarily-closed', 4: 'weekends', 5: 'no-report', 6: 'permanently-closed' };
 
 const HOUR = 3_600_000;

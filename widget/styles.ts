@@ -3,7 +3,8 @@
  * `prefers-color-scheme`, or the `theme` attribute (`light`, `dark`) of a page with a switch of its own.
  * The card is one frame whose height depends only on the element's width (four container-query steps)
  * and `days` (`--n` tiles); every state fills the same frame, so nothing below the element moves when the
- * files arrive (issue 10). Inside it, the body absorbs what the other blocks take.
+ * files arrive (widget/README.md, "Sizes, heights and layout"). Inside it, the body absorbs what the other
+ * blocks take.
  * Values never wrap away from their units; a forecast that would not fill its rows is a list.
  */
 /** The dark palette: each colour a page leaves unset. */

@@ -1,19 +1,19 @@
 /**
- * Every endpoint of both families as data (spec 4). One row drives the service router, the snapshot plan,
- * the static path mapping, the schema choice and the host headers: a new endpoint is one row, and every
- * per-endpoint map is a `Record<EndpointId, …>`, so the compiler names what is missing. This module
- * imports nothing at run time, so the element shares it.
+ * Every endpoint of both families as data (scripts/api/README.md, "The two families"). One row drives the
+ * service router, the snapshot plan, the static path mapping, the schema choice and the host headers: a new
+ * endpoint is one row, and every per-endpoint map is a `Record<EndpointId, …>`, so the compiler names what is
+ * missing. This module imports nothing at run time, so the element shares it.
  */
 
 export type Family = 'A' | 'B';
 
-/** How a caller proves who it is (spec 5). */
+/** How a caller proves who it is (scripts/api/README.md, "The two families"). */
 export type Auth = 'apiKey' | 'token' | 'credentials';
 
-/** Account features that gate an endpoint (spec 5.3); the account record's flags. */
+/** Account features that gate an endpoint, the account record's flags (scripts/api/README.md, "Errors"). */
 export type Permission = 'hasWeather' | 'hasOverviews' | 'hasCams';
 
-/** Freshness classes; the snapshot's refresh intervals are set per class (spec 8). */
+/** Freshness classes; the snapshot's refresh intervals are set per class (scripts/README.md, "Freshness"). */
 export type Freshness = 'conditions' | 'snow' | 'forecast' | 'static' | 'daily' | 'webcams';
 
 /** A query parameter that selects a variant of an endpoint's output. */
@@ -24,7 +24,7 @@ export interface VariantParam {
   default: string;
 }
 
-/** The kinds of multi-resort output (spec 4B.3). */
+/** The kinds of multi-resort output (scripts/api/README.md, "Endpoints", multi-resort). */
 export const MULTI_TYPES = ['snowreport', 'webcams', 'combinedreport', 'forecast', 'profile'] as const;
 export type MultiType = (typeof MULTI_TYPES)[number];
 

@@ -13,7 +13,7 @@ export type ErrorCode =
   | 'invalid_dataset'
   /** A request cannot name a static file (credential endpoint, unsafe id or segment). */
   | 'unsafe_path'
-  /** The service's answers (spec 6; scripts/api/README.md, "Errors"). */
+  /** The service's answers (scripts/api/README.md, "Errors"). */
   | 'bad_request'
   | 'unauthorized'
   | 'forbidden'

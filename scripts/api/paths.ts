@@ -18,6 +18,17 @@ const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 
 const refuse = (message: string) => new ResortConditionsError('unsafe_path', message);
 
+/** Whether `value` may stand for the path parameter `name`: forecast days `N` are 0 to 5, every other one an id. */
+export const isPathValue = (name: string, value: string): boolean => (name === 'N' ? /^[0-5]$/.test(value) : ID_PATTERN.test(value));
+
+/** An endpoint's upstream path with its parameters filled in, as segments: `externalservice`, `resort`, `20`, `snowreport`. */
+export function pathSegments(pattern: string, params: Readonly<Record<string, string>>): string[] {
+  return pattern
+    .split('/')
+    .slice(1)
+    .map((part) => (part.startsWith('{') ? params[part.slice(1, -1)]! : part));
+}
+
 /**
  * The file of `request`, relative to the `api/` folder: `en-US/externalservice/resort/20/snowreport.json`.
  * Throws an `unsafe_path` error for anything that must not become a path: credential endpoints, ids that
@@ -31,16 +42,9 @@ export function filePath(request: ApiRequest): string {
   const params = request.params ?? {};
   for (const [, name = ''] of endpoint.pattern.matchAll(/\{(\w+)\}/g)) {
     const value = params[name] ?? '';
-    if (name === 'N') {
-      if (!/^[0-5]$/.test(value)) throw refuse(`forecast days "${value}" must be 0 to 5`);
-    } else if (!ID_PATTERN.test(value)) {
-      throw refuse(`${name} "${value}" is not a positive whole number`);
-    }
+    if (!isPathValue(name, value)) throw refuse(name === 'N' ? `forecast days "${value}" must be 0 to 5` : `${name} "${value}" is not a positive whole number`);
   }
-  const segments = endpoint.pattern
-    .split('/')
-    .slice(1)
-    .map((part) => (part.startsWith('{') ? params[part.slice(1, -1)]! : part));
+  const segments = pathSegments(endpoint.pattern, params);
   const extra: string[] = [];
   const region = endpoint.selection?.region;
   if (region && params[region] !== undefined) {

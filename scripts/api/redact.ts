@@ -1,6 +1,7 @@
 /**
  * Removes credentials from URLs before they reach a log line or an error message: the `token` query
- * parameter and the e-mail and password path segments of the credential endpoints (spec 4B.5).
+ * parameter and the e-mail and password path segments of the credential endpoints
+ * (scripts/api/README.md, "The two families").
  */
 
 const CREDENTIAL_PATH = /(\/externalservice\/authorization\/(?:token|account))\/[^/?#]*\/[^/?#]*/i;

@@ -7,7 +7,7 @@
 import { ENDPOINT, fillPattern, type EndpointId } from './endpoints.ts';
 import { DEFAULT_LOCALE, parseLocale, type Locale } from './locales.ts';
 
-/** spec 4B.2 and 8: longer request URIs are answered 414, so batches of resort ids stay under it. */
+/** A longer request URI is answered 414, so id batches stay under it (scripts/api/README.md, "Errors"). */
 export const MAX_URI_LENGTH = 8000;
 
 export interface ApiRequest {
@@ -35,8 +35,8 @@ const localeOf = (tag: string): Locale => parseLocale(tag) ?? DEFAULT_LOCALE;
 
 /**
  * The request target the real clients send: Family B puts `token` first and `language`/`country` last
- * (upstream-facts.md); variant parameters follow in the table's order, then the region and the resort
- * ids. Family A sends neither token nor locale (its key and locale travel in headers).
+ * (scripts/api/README.md, "Records"); variant parameters follow in the table's order, then the region and the
+ * resort ids. Family A sends neither token nor locale (its key and locale travel in headers).
  */
 export function requestTarget(request: ApiRequest, credentials: Credentials, basePath = ''): string {
   const endpoint = ENDPOINT[request.endpoint];
@@ -48,7 +48,7 @@ export function requestTarget(request: ApiRequest, credentials: Credentials, bas
   const selection = endpoint.selection;
   if (selection?.region && params[selection.region] !== undefined) add(selection.region, params[selection.region]!);
   if (selection && request.ids && request.ids.length > 0) {
-    // commas stay literal: Family A's `resortIds=1,2,3` is the likeliest form (upstream-facts.md)
+    // literal commas: `resortIds=1,2,3` is Family A's likeliest form (scripts/api/README.md, "Endpoints")
     if (selection.comma) add(selection.ids, request.ids.join(','));
     else for (const id of request.ids) add(selection.ids, String(id));
   }

@@ -8,10 +8,10 @@
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, extname, join } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ResortConditionsError } from '../api/errors.ts';
-import { FRAME_LOADER } from '../site/cards.ts';
+import { FRAME_LOADER } from '../api/headers.ts';
+import { packageRoot } from '../site/root.ts';
 import type { ExtraFile } from '../snapshot/release/release.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
@@ -33,15 +33,6 @@ service. --version prints the package's version.
 
 /** What the command line gets from its process: the entry below hands over argv, env and the streams. */
 export type MainIo = Omit<CliIo, 'widget'>;
-
-/** The package's own folder: the nearest one above this module with the package's package.json. */
-export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'resort-conditions') return dir;
-    if (dirname(dir) === dir) throw new ResortConditionsError('usage', 'cannot find the resort-conditions package around its command line');
-  }
-}
 
 /** This module's own extension: `.ts` when run from the sources, `.js` from the package. */
 const EXTENSION = extname(fileURLToPath(import.meta.url));

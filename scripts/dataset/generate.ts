@@ -1,7 +1,7 @@
 /**
  * Deterministic generator of fictional resorts. It made the committed sample in `data/resorts.json` and
- * makes the large datasets `npm run bench` measures. Every enumeration value of spec 3 is spread over the
- * first resorts, so any dataset of 18 or more resorts covers them all.
+ * makes the large datasets `npm run bench` measures. Every enumeration value (scripts/api/README.md,
+ * "Records") is spread over the first resorts, so any dataset of 18 or more resorts covers them all.
  */
 import type { DatasetLift, DatasetRegion, DatasetResort, DatasetRun, DatasetWeather, DatasetWebcam, Translated } from './schema.ts';
 import { LIFT_TYPES } from '../api/schemas/enums.ts';

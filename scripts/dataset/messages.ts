@@ -1,6 +1,7 @@
 /**
- * Message keys the service translates: every enumeration name of spec 3, surface texts, open-flag names
- * and link titles and texts. `data/i18n/en.json` must hold all of them; other languages fall back to it.
+ * Message keys the service translates: every enumeration name (scripts/api/README.md, "Records"), surface
+ * texts, open-flag names and link titles and texts. `data/i18n/en.json` must hold all of them; other
+ * languages fall back to it.
  */
 import { LINK_NAMES } from '../api/links.ts';
 import { DIFFICULTIES, ITEM_STATUSES, LIFT_TYPES, OPEN_FLAGS, SURFACE_TYPES } from '../api/schemas/enums.ts';

@@ -103,7 +103,7 @@ export const DatasetWebcam = z.strictObject({
   id: positiveId,
   name: z.string().min(1),
   orderNr: z.int().nonnegative(),
-  /** Offline webcams are left out of every feed (spec 7). */
+  /** Offline webcams are left out of every feed (scripts/api/README.md, "Records"). */
   online: z.boolean(),
   updatedMinutesAgo: z.int().nonnegative(),
   image: z.strictObject({ thumb: httpsUrl, mid: httpsUrl, large: httpsUrl }),
@@ -162,7 +162,7 @@ export const DatasetResort = z.strictObject({
     .nullable(),
   season: z.strictObject({ opening: monthDay, closing: monthDay, daysOpenLastYear: z.int().nonnegative() }),
   report: DatasetReport.nullable(),
-  /** Forecast for today and the next 5 days (spec 8: N is 0 to 5). */
+  /** Forecast for today and the next 5 days (N is 0 to 5: scripts/api/README.md, "The two families"). */
   forecast: z.array(DatasetWeather).length(6),
   overview: z.partialRecord(Language, z.string().min(1)),
   webcams: z.array(DatasetWebcam),

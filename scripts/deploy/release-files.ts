@@ -3,15 +3,17 @@
  * release's private state (`.dist-releases/<release>.state.json`), so the files of the locale folders
  * under `api/` are neither listed nor read until they are uploaded (and checked against the state then).
  * Files the state does not list (the index, `_headers`, the bundle, the demo page, the embeds) are hashed
- * here; there are a few dozen of them.
+ * here; there are a few dozen of them. Each object's `Content-Type` and `Cache-Control` come from the
+ * header rules the release's `_headers` was written from (`scripts/api/headers.ts`), so the bucket serves
+ * what Netlify or Cloudflare Pages would.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
+import { headerRules, headersFor, type ObjectHeaders } from '../api/headers.ts';
 import { readState } from '../snapshot/release/state.ts';
 import { currentRelease, currentStatePath, isOurs } from '../snapshot/release/writer.ts';
-import { headersFor, parseHeadersFile, type ObjectHeaders } from './object-headers.ts';
 import { fingerprint } from './remote-index.ts';
 
 export interface LocalObject extends ObjectHeaders {
@@ -43,8 +45,8 @@ export async function readRelease(out: string): Promise<LocalRelease> {
   if (!state) throw new ResortConditionsError('usage', `the private state of ${out} (${statePath}) is missing or unreadable; run npm run build again`);
   // the state lists every file of the locale folders; only the rest is walked and hashed
   const others = await walk(root, '');
-  const headersText = others.includes('_headers') ? await readFile(join(root, '_headers'), 'utf8') : '';
-  const headers = headersFor(parseHeadersFile(headersText));
+  // the rules the build wrote into the release's `_headers`, made from the same API files
+  const headers = headersFor(headerRules(Object.keys(state.files)));
   const facts = new Map<string, { sha256: string; size: number }>();
   for (const [file, entry] of Object.entries(state.files)) facts.set(`api/${file}`, { sha256: entry.sha256, size: entry.size });
   for (const path of others) {

@@ -20,7 +20,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { ResortConditionsError } from '../api/errors.ts';
-import type { ObjectHeaders } from './object-headers.ts';
+import type { ObjectHeaders } from '../api/headers.ts';
 import { targetUrl, type Target } from './target.ts';
 
 /** How a store bills a request: uploads, reads (GET, HEAD), deletions, listings. */

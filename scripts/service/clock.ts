@@ -12,7 +12,7 @@ export function dayString(ms: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-/** `YYYY.MM.DD HH:MM:SS UTC` (spec 2B, weather record). */
+/** `YYYY.MM.DD HH:MM:SS UTC`, as every `*_str` member reads (scripts/api/README.md, "Records"). */
 export function utcStamp(ms: number): string {
   const d = new Date(ms);
   return (

@@ -2,7 +2,7 @@
  * Starting and stopping a local HTTP server the same way everywhere: 127.0.0.1 only, port 0 for a free
  * one, idle keep-alive sockets that never hold the process open, and a close that ends open connections.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Listening {
@@ -27,5 +27,19 @@ export async function listen(server: Server, port = 0): Promise<Listening> {
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+/**
+ * An async request listener made fit for `createServer`, which ignores the promise it returns: a listener
+ * that throws answers 500 (or, with the head already sent, drops the connection) instead of leaving a
+ * rejection no one handles.
+ */
+export function handled(listener: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>): RequestListener {
+  return (request, response) => {
+    listener(request, response).catch(() => {
+      if (response.headersSent) response.destroy();
+      else response.writeHead(500).end();
+    });
   };
 }

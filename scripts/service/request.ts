@@ -19,7 +19,7 @@ export interface HttpRequest {
   headers?: Readonly<Record<string, string | undefined>>;
 }
 
-/** What the caller presented to prove who it is (spec 5). */
+/** What the caller presented to prove who it is (scripts/api/README.md, "The two families"). */
 export interface Presented {
   apiKey?: string;
   token?: string;
@@ -97,7 +97,7 @@ export function readRequest({ endpoint, path, query, headers }: RoutedRequest): 
   return { request, locale, selects: { region: region !== null, ids: selection !== undefined && query.has(selection.ids) } };
 }
 
-/** spec 4B.2: N is 0 to 5. */
+/** N is 0 to 5; anything else is 400 (scripts/api/README.md, "Errors"). */
 export function forecastDays(raw: string, name = 'N'): number {
   if (!/^\d{1,3}$/.test(raw) || Number(raw) > MAX_FORECAST_DAYS) {
     throw new ServiceError('bad_request', `${name} must be a whole number from 0 to ${MAX_FORECAST_DAYS}, not "${clip(raw)}"`);

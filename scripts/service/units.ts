@@ -1,6 +1,6 @@
 /**
- * Unit systems of spec 4B.1: en-US is imperial, every other locale metric. The dataset is metric; each
- * converter rounds the way a person reads the value (scripts/api/README.md, "Units").
+ * Unit systems (scripts/api/README.md, "Locales"): en-US is imperial, every other locale metric. The dataset
+ * is metric; each converter rounds the way a person reads the value (scripts/api/README.md, "Units").
  */
 
 import type { UnitSystem } from '../api/locales.ts';

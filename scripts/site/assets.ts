@@ -1,9 +1,9 @@
 /**
  * Copies of the images the element and the cards show (the attribution logo of each built locale), at the
- * contract's `assetPath`, so that no page loads anything from the upstream's host (issue 10). The embedded
- * sample ships its images in `data/` (a URL's path under it: `data/attribution/logo.svg`); a real
- * upstream's are downloaded once per build. An image that cannot be had, or an SVG that could run script,
- * is left out: the element then shows no logo.
+ * contract's `assetPath`, so that no page loads anything from the upstream's host (widget/README.md,
+ * "Requests and safety"). The embedded sample ships its images in `data/` (a URL's path under it:
+ * `data/attribution/logo.svg`); a real upstream's are downloaded once per build. An image that cannot be had,
+ * or an SVG that could run script, is left out: the element then shows no logo.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';

@@ -13,23 +13,21 @@
  * it does not import it).
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
+import { FRAME_LOADER } from '../api/headers.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
+import { packageRoot } from './root.ts';
 import { runtimeBundle } from './runtime.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Forecast days after today on a card: the element's default. */
 export const CARD_DAYS = 3;
 
 /** The card page and the include of a resort in a locale, relative to the release root. */
 export const cardPath = (locale: string, id: number, shape: 'page' | 'include') => `cards/${locale}/${id}.${shape === 'page' ? 'html' : 'include.html'}`;
-
-/** The loader a page with card iframes includes: it sizes each frame from its card's height reports. */
-export const FRAME_LOADER = 'resort-conditions-frame.js';
 
 /** The loader (`runtime/frame-loader.ts`), a classic script, as it is published. */
 export const frameLoaderSource = (): Promise<string> => runtimeBundle('frame-loader');
@@ -49,12 +47,13 @@ interface Prerender {
  * vite.
  */
 async function prerenderModule(): Promise<{ module: Prerender; close(): Promise<void> }> {
-  const compiled = new URL('../../widget/lib/prerender.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return { module: (await import(compiled.href)) as Prerender, close: async () => {} };
+  const root = packageRoot();
+  const compiled = join(root, 'widget', 'lib', 'prerender.js');
+  if (existsSync(compiled)) return { module: (await import(pathToFileURL(compiled).href)) as Prerender, close: async () => {} };
   const { createServer } = await import('vite');
   const server = await createServer({
-    root: ROOT,
-    configFile: `${ROOT}vite.config.ts`,
+    root,
+    configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
     appType: 'custom',
     // no file watcher: a build reads the sources once, and a watcher over the project root would also watch

@@ -3,14 +3,12 @@
  * (`assets/`), the cards of every resort and locale, and the frame loader. They are made from the staged
  * files of the release being built; without those (a caller that only lists paths), there is nothing to make.
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import type { Scope } from '../snapshot/discover/scope.ts';
 import { attributionImages, downloadedImages, sampleImages } from './assets.ts';
 import { cardFiles } from './cards.ts';
-
-/** The embedded sample's dataset, where its images are. */
-const SAMPLE_DATA = fileURLToPath(new URL('../../data/', import.meta.url));
+import { packageRoot } from './root.ts';
 
 export interface EmbedOptions {
   scope: Pick<Scope, 'resorts'>;
@@ -26,7 +24,7 @@ export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFi
   const { read, builtAt } = options.files;
   if (!read || builtAt === undefined) return;
   const files = { read, builtAt };
-  const images = await attributionImages(files, options.locales, options.sample ? sampleImages(SAMPLE_DATA) : downloadedImages());
+  const images = await attributionImages(files, options.locales, options.sample ? sampleImages(join(packageRoot(), 'data')) : downloadedImages());
   yield* images;
   yield* cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images });
 }

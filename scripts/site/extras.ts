@@ -3,11 +3,11 @@
  * own URLs with the full profile; the element's bundle, the demo page and the embeds (cards, image
  * copies) when the element is built.
  */
+import { headersFile } from '../api/headers.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import type { Scope } from '../snapshot/discover/scope.ts';
 import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
-import { headersFile } from './headers.ts';
 import { mirrorFiles } from './mirror.ts';
 
 export interface SiteOptions {

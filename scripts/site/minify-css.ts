@@ -1,24 +1,92 @@
 /**
- * The element's style sheet (`widget/styles.ts`) is a plain template literal marked `/* css *\/`, which no
- * bundler minifies: the vite build of the bundle and the package's `widget/lib/styles.js` both pass it
- * through here, so a page loads the same small sheet however it gets the element.
+ * The element's style sheets are template literals marked `/* css *\/` (`widget/styles.ts`,
+ * `widget/reservation.ts`), which no bundler minifies: lightningcss does, here, for the vite build of the
+ * bundle and of the package (`minifyStyleSheets`, a vite plugin) and for `resort-conditions.css`
+ * (`minifyCss`), so a page loads the same small sheet however it gets the element.
+ *
+ * A piece of a sheet may hold `${…}` pieces of others: in place of a selector (`${frame} {`), of
+ * declarations (`${DARK}` inside a rule) or of rules (`${FRAME_GEOMETRY}`). Each stands in as a
+ * placeholder of the same kind while lightningcss reads the piece, and is put back after. A piece it
+ * cannot read that way (an interpolation inside a value) stays as it is written.
  */
+import { transform } from 'lightningcss';
+import type { Plugin } from 'vite';
 
-/** Comments and the white space CSS does not need, gone. */
-export function minifyCss(text: string): string {
-  return (
-    text
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/\s+/g, ' ')
-      // not the space before a colon: in `.a :is(.b)` it is the descendant combinator
-      .replace(/\s*([{};,>])\s*/g, '$1')
-      .replace(/:\s+/g, ':')
-      .replace(/;}/g, '}')
-      .trim()
-  );
+/**
+ * The engines the sheets are minified for: vite's default build target (Baseline widely available). With
+ * targets, lightningcss keeps the fallbacks those engines need (`width: -moz-available`,
+ * `-webkit-fill-available` before `stretch`) instead of keeping the last declaration only.
+ */
+const TARGETS = { chrome: 111 << 16, edge: 111 << 16, firefox: 114 << 16, safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8) };
+
+/** A whole style sheet, minified. */
+export function minifyCss(text: string, filename = 'style.css'): string {
+  return transform({ filename, code: Buffer.from(text), minify: true, targets: TARGETS }).code.toString();
 }
 
-/** Each of a module's style sheets and parts, `/* css *\/ \`…\``, minified in place; the markers go too. */
+/** The placeholder of interpolation `index`, by where it stands. */
+const SLOT = {
+  selector: (index: number) => `.rc-slot-${index}`,
+  declarations: (index: number) => `--rc-slot-${index}:0`,
+  rules: (index: number) => `.rc-slot-${index}{--rc-slot:${index}}`,
+};
+
+/** A rule around a piece that holds declarations only (`--_bg: …; --_fg: …`), so that it reads as a sheet. */
+const WRAPPER = '.rc-piece';
+
+/** One `/* css *\/` piece, minified with its interpolations kept; undefined where lightningcss cannot read it. */
+function minifyPiece(body: string): string | undefined {
+  const expressions: string[] = [];
+  const declarationsOnly = !/[{}]/.test(body.replace(/\$\{[^}]*\}/g, ''));
+  let depth = 0;
+  let sheet = '';
+  let at = 0;
+  for (const match of body.matchAll(/\$\{[^}]*\}/g)) {
+    const text = body.slice(at, match.index);
+    for (const char of text) depth += char === '{' ? 1 : char === '}' ? -1 : 0;
+    at = match.index + match[0].length;
+    const index = expressions.push(match[0]) - 1;
+    sheet += text;
+    if (/^\s*\{/.test(body.slice(at))) sheet += SLOT.selector(index);
+    else if (depth > 0 || declarationsOnly) sheet += `${SLOT.declarations(index)};`;
+    else sheet += SLOT.rules(index);
+  }
+  sheet += body.slice(at);
+  let out: string;
+  try {
+    out = minifyCss(declarationsOnly ? `${WRAPPER}{${sheet}}` : sheet);
+  } catch {
+    return undefined;
+  }
+  if (declarationsOnly) {
+    if (!out.startsWith(`${WRAPPER}{`) || !out.endsWith('}')) return undefined;
+    out = out.slice(WRAPPER.length + 1, -1);
+  }
+  // longest first: `.rc-slot-1` must not take the start of `.rc-slot-10`
+  for (let index = expressions.length - 1; index >= 0; index--) {
+    const kinds = [SLOT.rules(index), SLOT.declarations(index), SLOT.selector(index)];
+    const kind = kinds.find((slot) => out.split(slot).length === 2);
+    if (!kind) return undefined;
+    out = out.replace(kind, () => expressions[index]!);
+  }
+  return out;
+}
+
+/** Each `/* css *\/ \`…\`` piece of a module, minified in place (the marker goes too). */
 export function minifyStyleSheet(code: string): string {
-  return code.replace(/\/\* css \*\/ `([^`]*)`/g, (_, body: string) => `\`${minifyCss(body)}\``);
+  return code.replace(/\/\* css \*\/ `([^`]*)`/g, (whole, body: string) => {
+    const minified = minifyPiece(body);
+    return minified === undefined ? whole : `\`${minified}\``;
+  });
+}
+
+/** The vite plugin: the element's style sheets minified before the TypeScript transform strips their markers. */
+export function minifyStyleSheets(): Plugin {
+  return {
+    name: 'minify-style-sheets',
+    enforce: 'pre',
+    transform(code, id) {
+      return /\/widget\/[\w/-]+\.ts$/.test(id) && code.includes('/* css */ `') ? minifyStyleSheet(code) : undefined;
+    },
+  };
 }

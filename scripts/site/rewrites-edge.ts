@@ -6,7 +6,7 @@
  * the locales, the resort sets, the error bodies and the cache lifetimes.
  * CloudFront Functions cannot hold it (10 KB); on CloudFront, call `resolve()` from Lambda@Edge.
  */
-import { CACHE_SECONDS } from './headers.ts';
+import { CACHE_SECONDS } from '../api/headers.ts';
 import { mirrorErrors, publishedSets, type MirrorData, type MirrorOptions } from './rewrites.ts';
 import { runtimeBundle } from './runtime.ts';
 

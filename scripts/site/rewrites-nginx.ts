@@ -10,7 +10,7 @@ import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
 import { ID_SOURCE } from '../api/text.ts';
-import { CACHE_SECONDS } from './headers.ts';
+import { CACHE_SECONDS } from '../api/headers.ts';
 import {
   booleanParams,
   credentialEndpoints,

@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { contentTypeOf, DEFAULT_CONTENT_TYPE } from '../api/content-types.ts';
-import { listen, type Listening } from '../service/listen.ts';
+import { handled, listen, type Listening } from '../service/listen.ts';
 
 export type StaticServer = Listening;
 
@@ -22,7 +22,7 @@ export interface ServeOptions {
 export async function serveFolder(folder: string, options: ServeOptions = {}): Promise<StaticServer> {
   const root = resolve(folder);
   const delayMs = options.delayMs ?? 0;
-  const server = createServer(async (request, response) => {
+  const server = createServer(handled(async (request, response) => {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const headers = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
     let path: string;
@@ -46,6 +46,6 @@ export async function serveFolder(folder: string, options: ServeOptions = {}): P
     response.writeHead(200, { ...headers, 'content-type': contentTypeOf(file) ?? DEFAULT_CONTENT_TYPE, 'content-length': info.size, 'cache-control': 'no-cache' });
     if (request.method === 'HEAD') response.end();
     else createReadStream(file).pipe(response);
-  });
+  }));
   return listen(server, options.port ?? 0);
 }

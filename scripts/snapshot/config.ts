@@ -40,7 +40,7 @@ export const GROUP_ENDPOINT: Record<EndpointGroup, EndpointId> = {
 };
 
 const HOUR = 3600;
-/** spec 8 freshness guidance, in seconds (scripts/README.md, "Freshness"). */
+/** The default refresh interval of each freshness class, in seconds (scripts/README.md, "Freshness"). */
 export const DEFAULT_INTERVALS: Record<Freshness, number> = {
   conditions: 1 * HOUR,
   webcams: 1 * HOUR,
@@ -141,8 +141,9 @@ export const SnapshotConfig = z.strictObject({
     .union([z.strictObject({ runsPerDay: z.number().positive().max(1440) }), z.strictObject({ cron: z.string().min(9) })])
     .default({ runsPerDay: 24 }),
   /**
-   * `full` publishes the whole mirror; `widget` only what the element and the embeds read (issue 11: hosts
-   * with file limits), plus the region lists the next scheduled run discovers the resorts from.
+   * `full` publishes the whole mirror; `widget` only what the element and the embeds read (for hosts with
+   * file limits: scripts/README.md, "Profiles and the hosts' file limits"), plus the region lists the next
+   * scheduled run discovers the resorts from.
    */
   profile: z.enum(['full', 'widget']).default('full'),
   /**

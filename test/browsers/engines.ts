@@ -137,6 +137,11 @@ function scriptedTab(engine: EngineName, page: ScriptedPage, close: () => Promis
   };
 }
 
+/** The part of puppeteer's WebDriver BiDi frame the sweep uses (the class is not in its public types). */
+interface BidiFrame {
+  browsingContext: { setViewport(options: { viewport: Viewport; devicePixelRatio: number }): Promise<void> };
+}
+
 async function launchFirefox(): Promise<Engine> {
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({
@@ -152,7 +157,10 @@ async function launchFirefox(): Promise<Engine> {
     async open(url, viewport) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport(viewport);
+      // browsingContext.setViewport alone: puppeteer's page.setViewport also sends
+      // emulation.setScreenOrientationOverride, which older Firefox ESR builds refuse as an unknown command
+      const frame = page.mainFrame() as unknown as BidiFrame;
+      await frame.browsingContext.setViewport({ viewport, devicePixelRatio: 1 });
       await page.goto(url, { waitUntil: 'domcontentloaded' });
       return scriptedTab('firefox', page, () => context.close());
     },

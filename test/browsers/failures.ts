@@ -33,7 +33,7 @@ export function grouped(failures: Failure[]): string[] {
   }
   return [...groups.values()].map(({ where, shape, widths, numbers }) => {
     let i = 0;
-    const detail = shape.replace(/\u0001/g, () => {
+    const detail = shape.replaceAll('\u0001', () => {
       const column = numbers.map((n) => n[i]!);
       i++;
       const [min, max] = [Math.min(...column), Math.max(...column)];

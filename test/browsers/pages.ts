@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { listen, type Listening } from '../../scripts/service/listen.ts';
+import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
 import { escapeHtml } from '../../scripts/api/html.ts';
 
 const TYPES: Record<string, string> = {
@@ -28,7 +28,7 @@ export interface Site extends Listening {
 export async function serveSite(folder: string): Promise<Site> {
   const root = resolve(folder);
   let gate: Promise<void> = Promise.resolve();
-  const server = createServer(async (request, response) => {
+  const server = createServer(handled(async (request, response) => {
     let path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     if (path === '/resort-conditions.js') await gate;
     if (path.endsWith('/')) path += 'index.html';
@@ -37,7 +37,7 @@ export async function serveSite(folder: string): Promise<Site> {
     const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
     if (!body) response.writeHead(404, headers).end();
     else response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-  });
+  }));
   const listening = await listen(server, 0);
   return {
     ...listening,
@@ -77,16 +77,29 @@ export interface PageOptions {
 const TEXT = 'Partners write their own articles around the snow report. '.repeat(12);
 
 /**
- * In the page, from the `<head>`: at every animation frame, the offset of each `.below` from the top of its
- * `[data-where]` wrapper, first, least and greatest, until `__rc.stop` is set.
+ * In the page, from the `<head>`: at every animation frame from the style sheet's load on, the offset of each
+ * `.below` from the top of its `[data-where]` wrapper, first, least and greatest, until `__rc.stop` is set.
+ * A style sheet in the head blocks rendering, so no frame before its load is painted; Firefox still runs
+ * animation frames then, and reading a box in one would measure (and force) a layout nobody sees.
  */
 function recorder() {
   type Seen = { first: number; min: number; max: number };
-  type Recorded = { stop: boolean; frames: number; seen: Record<string, Seen> };
-  const rc: Recorded = { stop: false, frames: 0, seen: {} };
+  type Recorded = { stop: boolean; sheet: boolean; frames: number; seen: Record<string, Seen> };
+  const rc: Recorded = { stop: false, sheet: false, frames: 0, seen: {} };
   (window as unknown as { __rc: Recorded }).__rc = rc;
+  document.addEventListener(
+    'load',
+    (event) => {
+      if (event.target instanceof HTMLLinkElement && event.target.rel === 'stylesheet') rc.sheet = true;
+    },
+    true,
+  );
   const step = () => {
     if (rc.stop) return;
+    if (!rc.sheet) {
+      requestAnimationFrame(step);
+      return;
+    }
     for (const w of document.querySelectorAll<HTMLElement>('[data-where]')) {
       const below = w.querySelector('.below');
       if (!below) continue;

@@ -115,9 +115,12 @@ describe('loadDataset', () => {
   it('reports a missing English message and a malformed token', async () => {
     const d = await brokenCopy('i18n/en.json', (j) => delete j['surface.7']);
     await writeFile(join(d, 'accounts.json'), (await readFile(join(d, 'accounts.json'), 'utf8')).replace(/"token": "[0-9a-f]+"/, '"token": "XYZ"'));
-    const error = await loadDataset(d).catch((e: Error) => e);
-    expect(String(error)).toContain('i18n/en.json: $["surface.7"]: is missing');
-    expect(String(error)).toContain('accounts.json: $.accounts[0].token: a token is 48 lower-case hex characters');
+    const message = await loadDataset(d).then(
+      () => 'loaded',
+      (e: Error) => e.message,
+    );
+    expect(message).toContain('i18n/en.json: $["surface.7"]: is missing');
+    expect(message).toContain('accounts.json: $.accounts[0].token: a token is 48 lower-case hex characters');
   });
 
   it('reports a file that is not JSON', async () => {

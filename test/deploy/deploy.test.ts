@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patternOf } from '../../scripts/site/headers.ts';
+import { patternOf } from '../../scripts/api/headers.ts';
 import { readState } from '../../scripts/snapshot/release/state.ts';
 import { currentStatePath } from '../../scripts/snapshot/release/writer.ts';
 import { buildRelease, datasetWithDeeperSnow, expectBucketEqualsRelease, releaseFiles, runDeploy } from './helpers.ts';

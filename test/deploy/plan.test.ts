@@ -5,12 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { costOf, pricesFor } from '../../scripts/deploy/cost.ts';
 import { projectRequests } from '../../scripts/deploy/deploy.ts';
-import { DEFAULT_CACHE_CONTROL, headersFor, parseHeadersFile } from '../../scripts/deploy/object-headers.ts';
+import { DEFAULT_CACHE_CONTROL, headerRules, headersFile, headersFor } from '../../scripts/api/headers.ts';
 import { planDeploy, settleChecks, uploads } from '../../scripts/deploy/plan.ts';
 import type { LocalObject } from '../../scripts/deploy/release-files.ts';
 import { fingerprint } from '../../scripts/deploy/remote-index.ts';
 import { parseTarget } from '../../scripts/deploy/target.ts';
-import { headersFile } from '../../scripts/site/headers.ts';
 
 describe('parseTarget', () => {
   it.each([
@@ -33,14 +32,20 @@ describe('parseTarget', () => {
 });
 
 describe('headersFor', () => {
-  const table = headersFile([
+  const files = [
     'en-US/externalservice/resort/20/combinedreport.json',
     'en-US/externalservice/resort/20/3/day/forecast.json',
     'de-DE/externalservice/resort/snowreport/group=region-251.json',
     'en-US/resorts/snowreport/regionId=242.json',
     'en-US/externalservice/region/countries/list.json',
-  ]);
-  const headers = headersFor(parseHeadersFile(table));
+  ];
+  const headers = headersFor(headerRules(files));
+
+  it('reads the rules the _headers file holds', () => {
+    const table = headersFile(files);
+    expect(table).toContain('/api/:locale/externalservice/resort/:id/combinedreport.json\n  Content-Type: application/json; charset=utf-8\n  Cache-Control: public, max-age=900, stale-while-revalidate=3600\n');
+    expect(table.split('\n\n').map((block) => block.split('\n')[0])).toEqual(headerRules(files).map((rule) => rule.pattern));
+  });
 
   it.each([
     { path: 'api/fr-FR/externalservice/resort/605/combinedreport.json', cache: 'public, max-age=900, stale-while-revalidate=3600' },
@@ -74,7 +79,10 @@ describe('headersFor', () => {
   });
 
   it('lets a later rule win, as hosts that merge rules in file order do', () => {
-    const h = headersFor(parseHeadersFile('/*\n  Cache-Control: no-cache\n\n/cards/*\n  Content-Type: text/html\n  Cache-Control: public, max-age=900\n'));
+    const h = headersFor([
+      { pattern: '/*', headers: [['Cache-Control', 'no-cache']] },
+      { pattern: '/cards/*', headers: [['Content-Type', 'text/html'], ['Cache-Control', 'public, max-age=900']] },
+    ]);
     expect(h('cards/x.html')).toEqual({ contentType: 'text/html', cacheControl: 'public, max-age=900' });
     expect(h('x.json')).toEqual({ contentType: 'application/json; charset=utf-8', cacheControl: 'no-cache' });
   });

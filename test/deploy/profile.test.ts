@@ -1,7 +1,8 @@
 /**
- * The widget profile (issue 11, for hosts with file limits): only what the element and the embeds read —
- * per resort and locale the default combined report, Family A's record and the forecasts for N = 0..5; per
- * locale the attribution; the index — plus the region lists the next scheduled run finds the resorts in.
+ * The widget profile (scripts/README.md, "Profiles and the hosts' file limits"): only what the element and
+ * the embeds read — per resort and locale the default combined report, Family A's record and the forecasts
+ * for N = 0..5; per locale the attribution; the index — plus the region lists the next scheduled run finds
+ * the resorts in.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -3,6 +3,12 @@
  * cache holds the tarballs this repository installed, keyed by integrity. So the consumer project gets a
  * lock file with the package's dependencies as this repository's lock resolves them, found the way Node
  * resolves a module (the nearest `node_modules` first).
+ *
+ * This repository's lock names no tarball URLs (npm's `omit-lockfile-registry-resolved`); without one, an
+ * install looks each package up in the registry's metadata, which `npm ci` never fetches and the cache
+ * may not hold (a dependency added since anyone last resolved it fails with ENOTCACHED). So each entry
+ * gets its tarball's URL under the configured registry, and the install reads the tarball from the cache
+ * by its integrity, as `npm ci` does.
  */
 
 interface LockEntry {
@@ -19,7 +25,9 @@ export interface LockFile {
 }
 
 /** The `packages` of a consumer's lock file holding `dependencies` as `lock` resolves them. */
-export function lockFor(lock: LockFile, dependencies: Readonly<Record<string, string>>, root: { name: string; version: string }): LockFile & Record<string, unknown> {
+export function lockFor(lock: LockFile, dependencies: Readonly<Record<string, string>>, root: { name: string; version: string }, registry: string): LockFile & Record<string, unknown> {
+  const base = registry.endsWith('/') ? registry : `${registry}/`;
+  const tarball = (name: string, version: string) => `${base}${name}/-/${name.split('/').at(-1)}-${version}.tgz`;
   const packages: Record<string, LockEntry> = { '': { ...root } };
   const add = (name: string, from: string, optional: boolean) => {
     for (let dir = from; ; ) {
@@ -28,7 +36,7 @@ export function lockFor(lock: LockFile, dependencies: Readonly<Record<string, st
       if (entry) {
         if (packages[key]) return;
         const { dev: _dev, devOptional: _devOptional, ...kept } = entry;
-        packages[key] = kept;
+        packages[key] = kept.resolved === undefined && kept.version !== undefined ? { ...kept, resolved: tarball(name, kept.version) } : kept;
         const optionalPeers = entry.peerDependenciesMeta ?? {};
         for (const dep of Object.keys(entry.dependencies ?? {})) add(dep, key, false);
         for (const dep of Object.keys(entry.optionalDependencies ?? {})) add(dep, key, true);

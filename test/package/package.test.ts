@@ -1,12 +1,12 @@
 /**
- * The package as a partner gets it (issue 12, part 2): `npm pack` (which compiles the element and the
- * command line), installed into a fresh project without the network, a strict TypeScript file that imports
- * and uses the element, a vite bundle of it, and the `bin` building a tree from the embedded default and
- * serving the embedded service. The tree is packed from a copy, so the compiled folders never appear in
- * the working tree the other tests read.
+ * The package as a partner gets it (widget/README.md, "Using the package"): `npm pack` (which builds the
+ * element and the command line), installed into a fresh project without the network, a strict TypeScript file
+ * that imports and uses the element, a vite bundle of it, and the `bin` building a tree from the embedded
+ * default and serving the embedded service. The tree is packed from a copy, so the compiled folders never
+ * appear in the working tree the other tests read.
  */
 import { execFile, spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -57,7 +57,8 @@ beforeAll(async () => {
   const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as LockFile;
   await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'partner-site', version: '1.0.0', private: true, type: 'module' }));
-  await writeFile(join(consumer, 'package-lock.json'), JSON.stringify(lockFor(lock, manifest.dependencies, { name: 'partner-site', version: '1.0.0' })));
+  const registry = (await run('npm', ['config', 'get', 'registry'], { cwd: consumer, env: env() })).stdout.trim();
+  await writeFile(join(consumer, 'package-lock.json'), JSON.stringify(lockFor(lock, manifest.dependencies, { name: 'partner-site', version: '1.0.0' }, registry)));
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], { cwd: consumer, env: env() });
 }, 240_000);
 
@@ -75,9 +76,9 @@ describe('the packed package', () => {
         'README.md',
         'package.json',
         'widget/lib/resort-conditions.js',
-        'widget/lib/resort-conditions.d.ts',
+        'widget/lib/types/widget/resort-conditions.d.ts',
         'widget/lib/define.js',
-        'widget/lib/define.d.ts',
+        'widget/lib/types/widget/define.d.ts',
         'widget/lib/custom-elements.json',
         'widget/lib/bundle/resort-conditions.js',
         'widget/lib/bundle/resort-conditions-frame.js',
@@ -91,6 +92,17 @@ describe('the packed package', () => {
   it('ships no TypeScript sources, tests or build state', () => {
     expect(paths().filter((p) => (p.endsWith('.ts') && !p.endsWith('.d.ts')) || /^(test|dist|\.dist-releases)\//.test(p))).toEqual([]);
     expect(paths().filter((p) => !/^(widget\/lib|scripts\/lib|data)\//.test(p)).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+  });
+
+  it('declares types that name only its own files, lit and zod: dependencies an isolated install puts beside it', async () => {
+    const types = join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'types');
+    const named = new Set<string>();
+    for (const file of await readdir(types, { recursive: true })) {
+      if (!file.endsWith('.d.ts')) continue;
+      const text = await readFile(join(types, file), 'utf8');
+      for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g)) if (!specifier!.startsWith('.')) named.add(specifier!);
+    }
+    expect([...named].sort()).toEqual(['lit/html.js', 'zod']);
   });
 
   it('installs from the npm cache alone, with its bin linked', () => {
@@ -142,7 +154,8 @@ typed.days = 'two';
     );
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
-  }, 60_000);
+    // the compiler reads every declaration of lit and zod (no skipLibCheck): a minute and more on a busy machine
+  }, 180_000);
 
   it('bundles with vite into one module with Lit and the element inside, zod nowhere', async () => {
     const { build } = await import('vite');

@@ -1,10 +1,11 @@
 /**
- * The client flows of issue 12, replayed against the embedded service and a mirror host side by side:
- * the countries list, every region's list, each quick link (the service's own URL, sent to the mirror as
- * is, and the mirror's relative link followed from the list it came in), then the snow reports, profiles,
- * forecasts and the other files of each resort, in each locale form a client uses. Every answer of the
- * mirror must equal the service's as the build publishes it (sanitised: overview HTML cut down, only http
- * and https URLs), but for the token fields of the region lists (rewritten by design).
+ * The flows of existing clients (scripts/README.md, "Moving an existing client to the mirror"), replayed
+ * against the embedded service and a mirror host side by side: the countries list, every region's list, each
+ * quick link (the service's own URL, sent to the mirror as is, and the mirror's relative link followed from
+ * the list it came in), then the snow reports, profiles, forecasts and the other files of each resort, in
+ * each locale form a client uses. Every answer of the mirror must equal the service's as the build publishes
+ * it (sanitised: overview HTML cut down, only http and https URLs), but for the token fields of the region
+ * lists (rewritten by design).
  */
 import { ErrorBody } from '../../scripts/api/schemas/error.ts';
 import { sanitizeBody } from '../../scripts/snapshot/release/sanitize.ts';

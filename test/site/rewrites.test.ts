@@ -96,7 +96,7 @@ describe('the rule files', () => {
   it('give Apache JSON error documents for the service\'s paths only, chosen by the request line as sent', () => {
     // a real Apache runs the rules in mirror.test.ts; here, the part a rewrite must not change
     const htaccess = text('.htaccess');
-    const block = /<If "%\{THE_REQUEST\} =~ m#\^\\S\+ \/\(([^)]*)\)[^"]*">\n((?:  ErrorDocument .*\n)+)<\/If>/.exec(htaccess);
+    const block = /<If "%\{THE_REQUEST\} =~ m#\^\\S\+ \/\(([^)]*)\)[^"]*">\n((?: {2}ErrorDocument .*\n)+)<\/If>/.exec(htaccess);
     expect(block?.[2]).toBe('  ErrorDocument 400 /_mirror/errors/bad-request.json\n  ErrorDocument 404 /_mirror/errors/not-found.json\n  ErrorDocument 405 /_mirror/errors/method.json\n');
     expect(htaccess.match(/RewriteRule /g)!.length).toBeGreaterThan(40);
   });

@@ -12,7 +12,7 @@ import { join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
-import { listen, type Listening } from '../../scripts/service/listen.ts';
+import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
 import { DATA_DIR, describeNeeding, FROZEN_NOW } from '../helpers.ts';
 import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
 
@@ -46,7 +46,7 @@ describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run in
     expect(code).toBe(0);
     // the snapshot's host: gzip whenever the request accepts it, the host's own HTML page for a 404
     snapshot = await listen(
-      createServer(async (request, response) => {
+      createServer(handled(async (request, response) => {
         asked.push(request.headers['accept-encoding']);
         const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)).replace(/^\/+/, '');
         // a host that answers anything but a card: gone, moved elsewhere, or nothing at all
@@ -58,7 +58,7 @@ describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run in
         const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
         response.end(gzip ? gzipSync(body) : body);
-      }),
+      })),
     );
     const [html] = await readmeBlocks('**Server-side include**', 'html');
     const [conf] = await readmeBlocks('**Server-side include**', 'nginx');

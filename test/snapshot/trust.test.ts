@@ -13,7 +13,7 @@ import { build } from '../../scripts/cli/build.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { startServer, type RunningServer } from '../../scripts/service/http.ts';
-import { listen, type Listening } from '../../scripts/service/listen.ts';
+import { listen } from '../../scripts/service/listen.ts';
 import { createService } from '../../scripts/service/service.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
 import { AUTH_BREAKER } from '../../scripts/snapshot/fetch/fetch.ts';
@@ -259,14 +259,13 @@ describe('the real service\'s bodies', () => {
   it('publishes the real countries list with its drift reported, and no token of its quick links', async () => {
     const countries = await readFile(FIXTURE, 'utf8');
     const service = createService(dataset, { now: () => FROZEN_NOW });
-    let upstream: Listening | undefined;
     const http = createServer((request, response) => {
       const url = request.url ?? '/';
       const real = url.startsWith('/externalservice/region/countries/list');
       const answer = real ? { status: 200, headers: { 'content-type': 'application/json' }, body: countries } : service({ method: 'GET', url, headers: request.headers as Record<string, string> });
       response.writeHead(answer.status, answer.headers).end(answer.body);
     });
-    upstream = await listen(http);
+    const upstream = await listen(http);
     try {
       const out = join(root, 'real');
       // Andorra (228) has three resorts; the embedded service does not know them, so they have no reports
@@ -289,7 +288,7 @@ describe('the real service\'s bodies', () => {
         expect(text, file).not.toContain(token());
       }
     } finally {
-      await upstream?.close();
+      await upstream.close();
     }
   }, 60_000);
 });

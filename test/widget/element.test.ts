@@ -17,12 +17,14 @@ const DAY = 86_400_000;
 let root: string;
 let dataset: Dataset;
 const calls: string[] = [];
+/** The URL a `fetch` was asked for, whichever form it took. */
+const urlOf = (input: string | URL | Request): string => (input instanceof Request ? input.url : String(input));
 
 /** Serves the snapshot in `folder` as if from https://files.test/api/. */
 const filesFrom =
   (folder: string, override?: (path: string) => Response | undefined): typeof fetch =>
   async (input) => {
-    const url = String(input);
+    const url = urlOf(input);
     calls.push(url);
     const path = url.slice(BASE.length);
     const replaced = override?.(path);
@@ -164,7 +166,7 @@ describe('<resort-conditions>', () => {
     const path = 'de-DE/externalservice/resort/20/3/day/forecast.json';
     const calm = filesFrom('full');
     const fetcher: typeof fetch = async (input, init) =>
-      String(input).endsWith(path) ? edited('full', path, (body) => ({ ...body, currentWeather: { ...body.currentWeather, windspeed: 0.1, direction: 'NE' } })) : calm(input, init);
+      urlOf(input).endsWith(path) ? edited('full', path, (body) => ({ ...body, currentWeather: { ...body.currentWeather, windspeed: 0.1, direction: 'NE' } })) : calm(input, init);
     const { shadow } = await shown({ resort: 20, locale: 'de-DE', fetcher });
     const wind = shadow.querySelector('.days li .more > span:last-child')!.textContent!.replace(/\s+/g, ' ').trim();
     expect(wind).toBe('Wind 0 km/h');
@@ -419,7 +421,7 @@ describe('<resort-conditions>', () => {
       const fetcher = filesFrom('full');
       const renamed: typeof fetch = async (input, init) => {
         const response = await fetcher(input, init);
-        if (!String(input).endsWith('/resort/20/combinedreport.json')) return response;
+        if (!urlOf(input).endsWith('/resort/20/combinedreport.json')) return response;
         const body = (await response.json()) as { resortName: string };
         return new Response(JSON.stringify({ ...body, resortName: name }), { status: 200 });
       };
@@ -516,7 +518,7 @@ describe('<resort-conditions>', () => {
   ])('agrees in number: $open lifts of $total in $locale read "$text"', async ({ locale, open, total, text }) => {
     const lifts = filesFrom('full');
     const fetcher: typeof fetch = async (input, init) => {
-      const path = String(input).slice(BASE.length);
+      const path = urlOf(input).slice(BASE.length);
       if (path === `${locale}/externalservice/resort/20/combinedreport.json`) {
         return edited('full', path, (body) => ({ ...body, report: { ...body.report, liftsReport: { liftsOpen: open } }, info: { ...body.info, lifts: { ...body.info.lifts, numLifts: total } } }));
       }

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { listen, type Listening } from '../../scripts/service/listen.ts';
+import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
 import { serveFolder } from '../../scripts/site/static-server.ts';
 
 /** Serves `folder` like any static host (CORS, content types), answering every request after `delayMs`. */
@@ -105,7 +105,7 @@ ${o.embed === 'module' && o.reserve ? `<script type="module" async src="${o.site
 
 /** The partner's origin: `/?o=<json of PartnerOptions>` answers the page. */
 export function servePartner(): Promise<Listening> {
-  const server = createServer(async (request, response) => {
+  const server = createServer(handled(async (request, response) => {
     if (!request.url?.startsWith('/?')) return void response.writeHead(204).end();
     try {
       const options = JSON.parse(new URL(request.url ?? '/', 'http://x').searchParams.get('o') ?? '') as PartnerOptions;
@@ -118,7 +118,7 @@ export function servePartner(): Promise<Listening> {
     } catch (error) {
       response.writeHead(400).end(String(error));
     }
-  });
+  }));
   return listen(server, 0);
 }
 

@@ -9,7 +9,7 @@ const en = {
   unknownResort: 'This resort is not in the snow report.',
   /** A resort the snapshot lists whose files this build left out: they come with a later build. */
   notYet: 'The snow report for this resort is not available yet.',
-  /** The status line's label of each state (one state at a time, issue 10). */
+  /** The status line's label of each state (one state at a time: widget/README.md, "States"). */
   status: {
     open: 'Open',
     closed: 'Closed',

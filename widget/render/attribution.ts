@@ -1,7 +1,7 @@
 /**
- * The attribution the account's licence requires (spec 5.4), and the resort's links when it requires them
- * too. The attribution has no `part`; its colours follow the theme's background with a text colour that
- * keeps 4.5:1 against it, whatever the page sets (styles.ts). Its logo is the published copy
+ * The attribution the account's licence requires (widget/README.md, "Attribution"), and the resort's links
+ * when it requires them too. The attribution has no `part`; its colours follow the theme's background with a
+ * text colour that keeps 4.5:1 against it, whatever the page sets (styles.ts). Its logo is the published copy
  * (`assetPath`): a page never loads anything from the upstream's host.
  */
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';

@@ -1,5 +1,5 @@
 /**
- * Enumerations of spec section 3, with their English names.
+ * The upstream's enumerations, with their English names (scripts/api/README.md, "Records").
  *
  * The names are the English reference texts; translations live in `data/i18n/<language>.json`
  * under the same keys (`openFlag.1`, `liftType.gondola`, …).
@@ -40,7 +40,7 @@ export const LIFT_TYPES = {
   other: 'other',
 } as const;
 
-/** Run difficulty; 0 is allowed by the schema but has no label (spec 3). */
+/** Run difficulty; 0 is allowed by the schema but has no label. */
 export const DIFFICULTIES = {
   0: '',
   1: 'Easy',

@@ -1,6 +1,7 @@
 /**
- * Family A: the partner snow report API (spec 2A). Documented fields are typed exactly; members the
- * specification does not list pass through (`z.looseObject`), so a newer upstream does not break a build.
+ * Family A: the partner snow report API (scripts/api/README.md, "The two families"). Documented fields are
+ * typed exactly; members the specification does not list pass through (`z.looseObject`), so a newer upstream
+ * does not break a build.
  */
 import { z } from 'zod';
 import { Difficulty, ItemStatus, LiftType, OpenFlag, SurfaceType } from './enums.ts';

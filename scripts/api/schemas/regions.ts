@@ -1,5 +1,5 @@
 /**
- * Region lists (spec 4B.4) in the shape the real service sends (upstream-facts.md, "Region lists").
+ * Region lists in the shape the real service sends (scripts/api/README.md, "Endpoints", region lists).
  */
 import { z } from 'zod';
 

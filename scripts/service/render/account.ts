@@ -1,5 +1,5 @@
 /**
- * Token, account and attribution records (spec 2B, 4B.5).
+ * Token, account and attribution records (scripts/api/README.md, "The two families" and "Endpoints").
  */
 import type { DatasetAccount } from '../../dataset/schema.ts';
 import type { AccountRecord, AttributionRecord, TokenRecord } from '../../api/schemas/family-b.ts';

@@ -1,6 +1,6 @@
 /**
- * Family A records (spec 2A). Depths and lengths are centimetres and kilometres in every locale; the
- * `locale` header translates `comment` only (scripts/api/README.md, "Locales").
+ * Family A records (scripts/api/README.md, "Units"). Depths and lengths are centimetres and kilometres in
+ * every locale; the `locale` header translates `comment` only (scripts/api/README.md, "Locales").
  */
 import type { DatasetResort, Language } from '../../dataset/schema.ts';
 import type { ResortSnowReport } from '../../api/schemas/family-a.ts';
@@ -55,7 +55,7 @@ export function familyARecord(resort: DatasetResort, language: Language, now: nu
 
   const record: ResortSnowReport = {
     resort: resort.id,
-    // spec 3: a resort without a report this season says so with open flag 5
+    // a resort without a report this season says so with open flag 5 (scripts/api/README.md, "Endpoints")
     status: { openFlag: report?.openFlag ?? 5, openingDate: season.opening, closingDate: season.closing },
   };
   if (report) {

@@ -1,5 +1,6 @@
 /**
- * Links, overview and webcam records (spec 2B), and the combined report that bundles a resort's records.
+ * Links, overview and webcam records, and the combined report that bundles a resort's records
+ * (scripts/api/README.md, "Endpoints").
  */
 import type { DatasetResort } from '../../dataset/schema.ts';
 import { LINK_NAMES, type LinkName } from '../../api/links.ts';
@@ -41,7 +42,7 @@ export function overviewRecord(ctx: RenderContext, resort: DatasetResort): Overv
   return body === undefined ? undefined : { resortOverviews: { overview: { body } } };
 }
 
-/** Online webcams in display order; offline ones are left out (spec 7). */
+/** Online webcams in display order; offline ones are left out (scripts/api/README.md, "Records"). */
 export function webcamRecords(ctx: RenderContext, resort: DatasetResort): WebcamRecord[] {
   return resort.webcams
     .filter((cam) => cam.online)
@@ -66,7 +67,7 @@ export interface CombinedOptions {
   forecastOnly: boolean;
   /** scripts/api/README.md, "Endpoints": `forecast=true` adds the forecast days (needs weather access). */
   forecast: boolean;
-  /** `links=false` leaves the links out to save bandwidth (spec 4B.2). */
+  /** `links=false` leaves the links out to save bandwidth (scripts/api/README.md, "Endpoints"). */
   links: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Profile records (spec 2B): totals and static facts. In en-US every length is in miles, heights in feet
- * and the area in acres, whatever the field is called (`kmPistes` included).
+ * Profile records (scripts/api/README.md, "Units"): totals and static facts. In en-US every length is in
+ * miles, heights in feet and the area in acres, whatever the field is called (`kmPistes` included).
  */
 import type { DatasetResort } from '../../dataset/schema.ts';
 import type { ProfileRecord } from '../../api/schemas/family-b.ts';

@@ -1,5 +1,5 @@
 /**
- * Region lists (spec 4B.4) in the real service's shape (upstream-facts.md): resorts sorted by id, states
+ * Region lists in the real service's shape (scripts/api/README.md, "Endpoints"): resorts sorted by id, states
  * for countries, regions below, and quick links to the multi-resort endpoints, which carry the caller's
  * token exactly as the real ones do. (The snapshot rewrites them before anything is published.)
  */

@@ -1,6 +1,7 @@
 /**
- * Snow report records (spec 2B). The report containers carry the *open* counterparts of the profile's
- * totals, under the names real clients read (upstream-facts.md). Weather elements need `hasWeather`.
+ * Snow report records (scripts/api/README.md, "Endpoints"). The report containers carry the *open*
+ * counterparts of the profile's totals, under the names real clients read. Weather elements need
+ * `hasWeather`.
  */
 import type { DatasetResort } from '../../dataset/schema.ts';
 import type { SnowReportBody, SnowReportRecord } from '../../api/schemas/family-b.ts';
@@ -96,7 +97,7 @@ export function snowReportBody(ctx: RenderContext, resort: DatasetResort): SnowR
       callAheadPhone: resort.contact.lodgingPhone,
     },
   };
-  // spec 5.3: resortReportedWeather needs weather access
+  // resortReportedWeather needs weather access (scripts/api/README.md, "Endpoints")
   if (ctx.account.hasWeather && report.reportedWeather) {
     const w = report.reportedWeather;
     body.resortReportedWeather = {

@@ -1,13 +1,13 @@
 /**
- * Weather records (spec 2B): `currentWeather` and forecast days. Member order follows the real service's
- * record (upstream-facts.md), because some clients read the first members positionally.
+ * Weather records: `currentWeather` and forecast days. Member order follows the real service's record,
+ * because some clients read the first members positionally (scripts/api/README.md, "Endpoints").
  */
 import type { DatasetResort, DatasetWeather } from '../../dataset/schema.ts';
 import type { ForecastRecord, WeatherRecord } from '../../api/schemas/family-b.ts';
 import { dayString, localMidnightUtc, minutesBefore, unixSeconds, utcStamp } from '../clock.ts';
 import { message, type RenderContext } from '../context.ts';
 
-/** Days 0 (today) to 5 exist in the dataset; spec 4B.2 allows N = 0..5. */
+/** Days 0 (today) to 5 exist in the dataset, for N = 0..5 (scripts/api/README.md, "The two families"). */
 export const MAX_FORECAST_DAYS = 5;
 
 function dayRecord(ctx: RenderContext, resort: DatasetResort, day: number, w: DatasetWeather, reported?: NonNullable<DatasetResort['report']>): WeatherRecord {
@@ -34,7 +34,7 @@ function dayRecord(ctx: RenderContext, resort: DatasetResort, day: number, w: Da
     bottomWinddirectionName: w.bottomDirection,
   };
   if (own && reported) {
-    // 0 with the text "N/A" where the resort reports no off-slope surface (upstream-facts.md)
+    // 0 and "N/A" where the resort reports no off-slope surface (scripts/api/README.md, "Endpoints")
     const text = (id: number) => message(ctx, id === 0 ? 'surface.na' : `surface.${id}`);
     const offTop = reported.offSlopeTop ?? 0;
     const offBottom = reported.offSlopeBottom ?? 0;
@@ -62,7 +62,7 @@ function dayRecord(ctx: RenderContext, resort: DatasetResort, day: number, w: Da
 
 /**
  * Today's weather: mixed with what the resort reports unless `forecastOnly` is set or the resort reports
- * nothing (spec 4B.2, `forecast_only`).
+ * nothing (`forecast_only`: scripts/api/README.md, "Endpoints").
  */
 export function currentWeather(ctx: RenderContext, resort: DatasetResort, forecastOnly: boolean): WeatherRecord {
   return dayRecord(ctx, resort, 0, resort.forecast[0]!, forecastOnly ? undefined : (resort.report ?? undefined));

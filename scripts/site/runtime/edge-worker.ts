@@ -8,6 +8,7 @@
  */
 import { matchRoute, type Endpoint } from '../../api/endpoints.ts';
 import { formatLocale, requestedLanguage, requestedLocale } from '../../api/locales.ts';
+import { isPathValue, pathSegments } from '../../api/paths.ts';
 import { MAX_URI_LENGTH } from '../../api/request.ts';
 import type { ErrorBody } from '../../api/schemas/error.ts';
 import { ID_PATTERN } from '../../api/text.ts';
@@ -96,7 +97,7 @@ export function resolve(method: string, target: string, header?: (name: string) 
   if ('error' in chosen) return chosen;
   const { locale } = chosen;
   for (const [name, value] of Object.entries(path)) {
-    if (name === 'N' ? !/^[0-5]$/.test(value) : !ID_PATTERN.test(value)) return refuse(name === 'N' ? 'days' : 'id');
+    if (!isPathValue(name, value)) return refuse(name === 'N' ? 'days' : 'id');
   }
   const extra: string[] = [];
   const region = endpoint.selection?.region;
@@ -137,11 +138,7 @@ export function resolve(method: string, target: string, header?: (name: string) 
       if (value !== param.default) extra.push(`${param.name}=${value}`);
     }
   }
-  const segmentsOut = endpoint.pattern
-    .split('/')
-    .slice(1)
-    .map((part) => (part.startsWith('{') ? path[part.slice(1, -1)]! : part));
-  const file = `api/${[locale, ...segmentsOut, ...extra].join('/')}.json`;
+  const file = `api/${[locale, ...pathSegments(endpoint.pattern, path), ...extra].join('/')}.json`;
   const notFound = endpoint.multi
     ? `this mirror has no file for this resort set in ${locale}`
     : region && query.get(region) !== null

@@ -68,9 +68,10 @@ function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList
 }
 
 /**
- * Quick links carry the caller's token (upstream-facts.md): they become links to the mirror's own group
- * files — absolute under `publicUrl` when the config gives it, else relative to the list's file — and the
- * bare query string loses its token. A snapshot of some resorts lists only those.
+ * Quick links carry the caller's token (scripts/README.md, "Quick links through the mirror"): they become
+ * links to the mirror's own group files — absolute under `publicUrl` when the config gives it, else relative
+ * to the list's file — and the bare query string loses its token. A snapshot of some resorts lists only
+ * those.
  */
 function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, locale: string): RegionList {
   const id = checkId(list.id, `region list ${from}`);
@@ -123,7 +124,7 @@ function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<R
   return outputs;
 }
 
-/** The parts of a combined report that other files are (spec 2B). */
+/** The parts of a combined report that other files are (scripts/api/README.md, "Endpoints"). */
 interface CombinedParts {
   links?: unknown;
   info?: unknown;

@@ -1,6 +1,6 @@
 /**
- * Splits resort ids over as few requests as the URI limit allows (spec 4B.2: 8000 characters; longer lists
- * must be split). Ids are packed in order, each request as full as it can be.
+ * Splits resort ids over as few requests as the URI limit allows (8,000 characters: scripts/api/README.md,
+ * "Errors"; longer lists must be split). Ids are packed in order, each request as full as it can be.
  */
 
 export interface BatchOptions {

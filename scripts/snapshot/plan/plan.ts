@@ -123,7 +123,7 @@ export function resortCollections(ctx: PlanContext, scope: Scope): Collection[] 
     if (full && includes(ctx, 'snowreport')) out.push(...multiCollections(ctx, locale, ids, 'snowreport'));
     if (full && includes(ctx, 'webcams')) out.push(...multiCollections(ctx, locale, ids, 'webcams'));
     if (includes(ctx, 'forecast')) out.push(...multiCollections(ctx, locale, ids, 'forecast'));
-    // links and profiles are derived from the combined report (spec 2B: `links`, `info`)
+    // links and profiles come from the combined report (`links`, `info`: scripts/api/README.md, "Endpoints")
     if (includes(ctx, 'combinedreport') || (full && (includes(ctx, 'links') || includes(ctx, 'profile')))) out.push(...multiCollections(ctx, locale, ids, 'combinedreport'));
     if (full && includes(ctx, 'overview')) {
       for (const id of ids) {

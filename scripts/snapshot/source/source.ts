@@ -19,7 +19,10 @@ export interface Source {
   fetch(request: ApiRequest): Promise<UpstreamResponse>;
   /** The request target as sent, without the base URL: used to size batches under the URI limit. */
   target(request: ApiRequest): string;
-  /** The account's feature flags and allowance, when the source can know them (spec 4B.5). */
+  /**
+   * The account's feature flags and allowance, when the source can know them
+   * (scripts/api/README.md, "The two families").
+   */
   account?(): Promise<AccountInfo | undefined>;
   /** Releases connections; a source without any has nothing to close. */
   close?(): Promise<void>;

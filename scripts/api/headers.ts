@@ -1,0 +1,126 @@
+/**
+ * The response headers of a published tree (scripts/README.md, "Hosting" and "Headers and CORS"): one
+ * table of rules, one rule per shape of path with placeholders for locales, ids and groups, so no file
+ * matches two rules. CORS for every file, JSON content types, and cache lifetimes that follow each
+ * endpoint's freshness; the element's script, its content-named chunks, the cards and the image copies
+ * have rules of their own.
+ *
+ * The build writes the table as `_headers` for the static hosts that read it (Netlify, Cloudflare Pages
+ * and others; `scripts/site/extras.ts`), and a deploy gives each object the `Content-Type` and
+ * `Cache-Control` the same rules name (`scripts/deploy/release-files.ts`). Pure.
+ */
+import { CONTENT_TYPES, contentTypeOf, DEFAULT_CONTENT_TYPE } from './content-types.ts';
+import { matchRoute, type Freshness } from './endpoints.ts';
+
+/** The loader a page with card iframes includes: it sizes each frame from its card's height reports. */
+export const FRAME_LOADER = 'resort-conditions-frame.js';
+
+/** Cache lifetime per freshness class, in seconds: a fraction of how often the data changes. */
+export const CACHE_SECONDS: Record<Freshness, number> = {
+  conditions: 15 * 60,
+  webcams: 15 * 60,
+  forecast: 30 * 60,
+  snow: 30 * 60,
+  daily: 6 * 3600,
+  static: 24 * 3600,
+};
+
+/** For files no rule gives a lifetime: as short as the bundle's, so a change shows within minutes. */
+export const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * One rule: a path pattern as the hosts read it (`:name` stands for one path segment, or the part of it
+ * before a literal such as `.json`; `*` for anything), and its headers in the order they are written.
+ */
+export interface HeaderRule {
+  pattern: string;
+  headers: ReadonlyArray<readonly [name: string, value: string]>;
+}
+
+/** The rule pattern of a published file: `/api/:locale/externalservice/resort/:id/snowreport.json`. */
+export function patternOf(file: string): string {
+  const parts = file.split('/');
+  const segments = parts.map((segment, i) => {
+    if (i === 0) return ':locale';
+    if (/^\d+$/.test(segment)) return parts[i + 1] === 'day' ? ':days' : ':id';
+    if (segment.startsWith('group=')) return segment.endsWith('.json') ? ':group.json' : ':group';
+    if (/^regionId=\d+\.json$/.test(segment)) return ':region.json';
+    return segment;
+  });
+  return `/api/${segments.join('/')}`;
+}
+
+function freshnessOf(file: string): Freshness {
+  const path = file.replace(/\.json$/, '').split('/').slice(1).filter((s) => !s.includes('='));
+  return matchRoute(path)?.endpoint.freshness ?? 'daily';
+}
+
+/** The rules of a release whose API files (relative to `api/`) are `files`, in the order hosts apply them. */
+export function headerRules(files: readonly string[]): HeaderRule[] {
+  const type = (extension: keyof typeof CONTENT_TYPES) => ['Content-Type', CONTENT_TYPES[extension]] as const;
+  const cache = (value: string) => ['Cache-Control', value] as const;
+  const refreshed = (seconds: number) => cache(`public, max-age=${seconds}, stale-while-revalidate=${seconds * 4}`);
+  const rules: HeaderRule[] = [
+    { pattern: '/*', headers: [['Access-Control-Allow-Origin', '*'], ['X-Content-Type-Options', 'nosniff']] },
+    // the entry and the frame loader keep their names across releases; the chunks are named by their content
+    { pattern: '/resort-conditions.js', headers: [type('js'), cache('public, max-age=300')] },
+    { pattern: `/${FRAME_LOADER}`, headers: [type('js'), cache('public, max-age=300')] },
+    { pattern: '/resort-conditions.css', headers: [type('css'), cache('public, max-age=300')] },
+    { pattern: '/rc.*', headers: [type('js'), cache('public, max-age=31536000, immutable')] },
+    // a card holds a resort's conditions; an image copy is named by its upstream URL, not by its bytes
+    { pattern: '/cards/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
+    { pattern: '/assets/*', headers: [cache(`public, max-age=${CACHE_SECONDS.static}`)] },
+    { pattern: '/api/manifest.json', headers: [type('json'), cache('public, max-age=60')] },
+  ];
+  const api = new Map<string, number>();
+  for (const file of files) api.set(patternOf(file), CACHE_SECONDS[freshnessOf(file)]);
+  for (const [pattern, seconds] of [...api].sort()) rules.push({ pattern, headers: [type('json'), refreshed(seconds)] });
+  return rules;
+}
+
+/** The rules as a `_headers` file. */
+export function headersFile(files: readonly string[]): string {
+  const blocks = headerRules(files).map((rule) => [rule.pattern, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`), ''].join('\n'));
+  return blocks.join('\n');
+}
+
+export interface ObjectHeaders {
+  contentType: string;
+  cacheControl: string;
+}
+
+/** A rule's pattern as a regular expression over a URL path. */
+function compile(pattern: string): RegExp {
+  const source = pattern
+    .split(/(:[A-Za-z_][A-Za-z0-9_]*|\*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * The `Content-Type` and `Cache-Control` the rules give each release path (`api/en-US/…`,
+ * `resort-conditions.js`), matched as the hosts match them: a later rule wins, and a file no rule types
+ * gets the type of its extension. Object storage keeps only a few headers per object:
+ * `Access-Control-Allow-Origin` is the bucket's CORS configuration and `X-Content-Type-Options` the CDN's.
+ */
+export function headersFor(rules: readonly HeaderRule[]): (path: string) => ObjectHeaders {
+  const compiled = rules.map((rule) => ({
+    pattern: compile(rule.pattern),
+    // the literal end of the pattern (`/combinedreport.json`): a cheap test before the regular expression
+    tail: rule.pattern.split(/:[A-Za-z_][A-Za-z0-9_]*|\*/).at(-1)!,
+    headers: new Map(rule.headers.map(([name, value]) => [name.toLowerCase(), value])),
+  }));
+  return (path) => {
+    let contentType: string | undefined;
+    let cacheControl: string | undefined;
+    const url = `/${path}`;
+    for (const rule of compiled) {
+      if (!url.endsWith(rule.tail) || !rule.pattern.test(url)) continue;
+      contentType = rule.headers.get('content-type') ?? contentType;
+      cacheControl = rule.headers.get('cache-control') ?? cacheControl;
+    }
+    const byExtension = path === '_headers' ? CONTENT_TYPES.txt : contentTypeOf(path);
+    return { contentType: contentType ?? byExtension ?? DEFAULT_CONTENT_TYPE, cacheControl: cacheControl ?? DEFAULT_CACHE_CONTROL };
+  };
+}
