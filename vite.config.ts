@@ -1,15 +1,20 @@
 import { minify, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { minifyCss, minifyStyleSheets } from './scripts/site/minify-css.ts';
+import { listReservation } from './widget/list/styles.ts';
 import { reservation } from './widget/reservation.ts';
 
-/** `resort-conditions.css` beside the script: the room each card takes before the script runs (styles.ts). */
+/**
+ * `resort-conditions.css` beside the script: the room each card takes before the script runs (styles.ts);
+ * beside the list's script (`scripts/site/widget.ts`, `bundleList`), `resort-conditions-list.css`.
+ */
 function reservationSheet(): Plugin {
   return {
     name: 'reservation-sheet',
     apply: 'build',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'resort-conditions.css', source: `${minifyCss(reservation)}\n` });
+    generateBundle(_, bundle) {
+      const list = 'resort-conditions-list.js' in bundle;
+      this.emitFile({ type: 'asset', fileName: list ? 'resort-conditions-list.css' : 'resort-conditions.css', source: `${minifyCss(list ? listReservation : reservation)}\n` });
     },
   };
 }

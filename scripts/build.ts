@@ -1,7 +1,7 @@
 /**
  * `npm run build`: the snapshot of both families, the element's bundle and the demo page, in dist/.
  */
-import { bundleWidget } from './site/widget.ts';
+import { bundleElements } from './site/widget.ts';
 import { build } from './cli/build.ts';
 import { stopSignal } from './cli/process.ts';
 
@@ -10,6 +10,6 @@ process.exitCode = await build({
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,
-  widget: bundleWidget,
+  widget: bundleElements,
   signal: stopSignal(),
 });

@@ -7,6 +7,7 @@ import type { HTMLTemplateResult } from 'lit/html.js';
 import en from './i18n/en.ts';
 import { fill, loadStrings } from './i18n/index.ts';
 import { renderCard } from './render/card.ts';
+import { compactStyles, renderCompact } from './render/compact.ts';
 import type { CardData } from './resort-conditions.ts';
 import { reportView } from './state.ts';
 import { styles } from './styles.ts';
@@ -15,6 +16,9 @@ export type { CardData };
 
 /** The element's style sheet as text. */
 export const cardCss = styles;
+
+/** The compact strip's: the card's and its own. */
+export const compactCss = styles + compactStyles;
 
 /** The title of a card's page, in its language. */
 const TITLES: Record<string, string> = {
@@ -41,10 +45,10 @@ export const cardTitle = (locale: string, name: string) => fill(TITLES[locale.sl
 /** Hours after which a card flags its report as outdated: the element's default. */
 const OUTDATED_AFTER = 48;
 
-/** The card's template at `now`; `image` maps an upstream image URL to what the page should load. */
+/** The card's template at `now` (the compact strip's for `layout: 'compact'`); `image` maps an upstream image URL to what the page should load. */
 export async function cardTemplate(card: CardData, now: number, image: (url: unknown) => string | undefined): Promise<HTMLTemplateResult> {
   const locale = card.locale;
   const t = locale.startsWith('en') ? en : await loadStrings(locale);
   const view = reportView(card.data, now, OUTDATED_AFTER);
-  return renderCard(view, { t, locale, now, days: card.days, asset: image, frozen: true }, () => {});
+  return (card.layout === 'compact' ? renderCompact : renderCard)(view, { t, locale, now, days: card.days, asset: image, frozen: true }, () => {});
 }

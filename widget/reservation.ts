@@ -2,6 +2,7 @@
  * The page's own style sheet, published as `resort-conditions.css` beside the script (vite.config.ts): the
  * room each card takes before the script runs. Not part of the script: the element never needs it.
  */
+import { compactGeometry } from './compact-geometry.ts';
 import { DEFAULT_DAYS, geometry, HOST_BOX } from './styles.ts';
 
 /**
@@ -24,7 +25,10 @@ export const reservation =
     float: left;
     width: 0;
   }
-` + geometry(':where(resort-conditions:not(:defined))[resort]::before', tiles);
+` +
+  geometry(':where(resort-conditions:not(:defined))[resort]::before', tiles) +
+  // the compact strip's room, whatever `days` says: as weighty as the card's rules and after them, so it wins
+  compactGeometry(':where(resort-conditions:not(:defined))[layout=compact]::before');
 
 /**
  * The room of `n` tiles (`days` + 1) before the script: the attribute as written, or any other value for the

@@ -9,6 +9,10 @@ import type { RenderContext } from './render/context.ts';
 import { reportView, type View } from './state.ts';
 import { forecastDays, styles } from './styles.ts';
 
+/** The compact strip's module (`layout="compact"`), loaded the first time an element asks for it. */
+let compact: typeof import('./render/compact.ts') | undefined;
+const loadCompact = () => import('./render/compact.ts').then((m) => (compact = m));
+
 /** Where the files are when no `src` is given: the `api/` folder beside this script. */
 const DEFAULT_BASE = new URL(/* @vite-ignore */ './api/', import.meta.url).href;
 
@@ -17,6 +21,8 @@ export interface CardData {
   resort: number;
   locale: string;
   days: number;
+  /** `compact` for the compact strip's card. */
+  layout?: string;
   data: ResortData;
 }
 
@@ -28,9 +34,10 @@ interface Properties {
   src: string;
   outdatedAfter: number;
   theme: string;
+  layout: string;
 }
 
-const DEFAULTS: Properties = { resort: '', locale: '', days: 3, src: '', outdatedAfter: 48, theme: '' };
+const DEFAULTS: Properties = { resort: '', locale: '', days: 3, src: '', outdatedAfter: 48, theme: '', layout: '' };
 
 /** The one style sheet every element adopts, made when the first one renders. */
 let sheet: CSSStyleSheet | undefined;
@@ -53,7 +60,7 @@ export interface ResortConditions {
 }
 
 // A custom element whose shadow root lit renders. Its update cycle is the little of Lit's reactive element
-// it needs (six properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
+// it needs (seven properties, one update per microtask, `updateComplete`): LitElement would add 2 KB
 // gzipped to a bundle capped at 16 KB (widget/README.md, "Size").
 /**
  * `<resort-conditions>`: snow report, forecast and attribution of one resort, read from the snapshot's
@@ -94,7 +101,7 @@ export interface ResortConditions {
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above adds typed overloads only
 export class ResortConditions extends HTMLElement {
-  static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after', 'theme'];
+  static observedAttributes = ['resort', 'locale', 'days', 'src', 'outdated-after', 'theme', 'layout'];
   /** The element's style sheet, as text; the pre-rendered cards carry the same. */
   static styles = styles;
 
@@ -167,6 +174,13 @@ export class ResortConditions extends HTMLElement {
    */
   declare theme: string;
 
+  /**
+   * `compact` for the compact strip (a sidebar, a banner); any other value is the full card.
+   * @attr layout
+   * @default ''
+   */
+  declare layout: string;
+
   static {
     // each property reads and writes the element's values (the declarations above are its documentation)
     for (const key of Object.keys(DEFAULTS) as (keyof Properties)[]) {
@@ -234,7 +248,7 @@ export class ResortConditions extends HTMLElement {
     const card = this.#card;
     // a pre-rendered card stays until its language is loaded; the first render replaces it
     if (card) {
-      await loadStrings(this.#shown).catch(() => undefined);
+      await Promise.all([loadStrings(this.#shown), this.layout === 'compact' && loadCompact()]).catch(() => undefined);
       this.view = reportView(card.data, this.now(), Number(this.outdatedAfter) || 48);
     }
     const changed = this.#changed;
@@ -252,6 +266,8 @@ export class ResortConditions extends HTMLElement {
       this.#clear = false;
     }
     render(this.#render(), root, { host: this });
+    // the strip's styles, once its module is loaded (scoped to its frame: harmless to a full card)
+    compact?.adoptCompact(root, this.#style);
     this.#pending = false;
     return true;
   }
@@ -332,7 +348,9 @@ export class ResortConditions extends HTMLElement {
     }
     const index = await loadIndex(base, this.fetcher, fresh);
     const locale = pickLocale(this.#requested, index?.locales);
-    const strings = loadStrings(locale);
+    // the compact strip's module with the language, so that the first report is drawn as a strip (if it
+    // cannot be loaded, #render says so)
+    const strings = Promise.all([loadStrings(locale), this.layout === 'compact' && loadCompact().catch(() => 0)]);
     if (!Number.isSafeInteger(resort) || resort <= 0 || (index && !index.resorts.has(resort))) {
       await strings;
       this.#shown = locale;
@@ -372,13 +390,25 @@ export class ResortConditions extends HTMLElement {
     } catch {
       // an unusable src: no images
     }
-    const ctx: RenderContext = { t: stringsFor(locale), locale, now: this.now(), days: this.#days, base };
+    const strip = this.layout === 'compact';
+    const ctx: RenderContext = { t: stringsFor(locale), locale, now: this.now(), days: this.#days, base, compact: strip };
     const retry = () => void this.reload();
+    // the compact strip's module renders it once loaded; until then its frame holds the skeleton
+    let view = this.view;
+    let draw = renderCard;
+    if (strip) {
+      if (compact) draw = compact.renderCompact;
+      else if (view.kind !== 'error') {
+        // a module that cannot be loaded is an error, with a retry that loads it again
+        view = { kind: 'loading' };
+        void loadCompact().then(() => this.#request(), () => (this.view = { kind: 'error' }));
+      }
+    }
     try {
-      return renderCard(this.view, ctx, retry);
+      return draw(view, ctx, retry);
     } catch {
       // the element never throws from render: whatever went wrong, it offers a retry
-      return renderCard({ kind: 'error' }, ctx, retry);
+      return draw({ kind: 'error' }, ctx, retry);
     }
   }
 }

@@ -7,8 +7,10 @@
  * blocks take.
  * Values never wrap away from their units; a forecast that would not fill its rows is a list.
  */
+import { compactGeometry } from './compact-geometry.ts';
+
 /** The dark palette: each colour a page leaves unset. */
-const DARK = /* css */ `
+export const DARK = /* css */ `
   --_bg: var(--rc-background, #141b24);
   --_fg: var(--rc-color, #e8eef5);
   --_muted: var(--rc-muted-color, #a9b6c4);
@@ -146,6 +148,42 @@ export const HOST_BOX = /* css */ `
   font: var(--rc-font, 0.9375rem/1.4 system-ui, sans-serif);
 `;
 
+/** The attribution's rules: the card's and the list's (widget/list/styles.ts). */
+export const ATTRIBUTION = /* css */ `
+  /* required by the licence: no part, the theme's background made opaque (over white) and black or white
+     text, whichever that background's luminance asks for, so that nothing a page sets can hide it or bring
+     it under 4.5:1 (--_rc-abg is registered as a <color> by define.ts: an invalid value falls back to
+     white instead of unsetting the colours) */
+  .attribution {
+    display: block !important;
+    visibility: visible !important;
+    opacity: 1 !important;
+    margin: 0.4em 0 0 !important;
+    padding: 0.3em 0.5em;
+    border-radius: 4px;
+    font: 12px/1.4 system-ui, sans-serif !important;
+    background: #fff !important;
+    color: #3d4a57 !important;
+  }
+  .attribution a {
+    color: inherit !important;
+    text-decoration: underline !important;
+  }
+  @supports (color: rgb(from red r g b)) {
+    .attribution {
+      --_y: 0.2126 * pow((r / 255 + 0.055) / 1.055, 2.4) + 0.7152 * pow((g / 255 + 0.055) / 1.055, 2.4) + 0.0722 * pow((b / 255 + 0.055) / 1.055, 2.4);
+      --_ab: rgb(from var(--_rc-abg) calc(r * alpha + 255 - 255 * alpha) calc(g * alpha + 255 - 255 * alpha) calc(b * alpha + 255 - 255 * alpha) / 1);
+      --_w: clamp(0, (0.179 - (var(--_y))) * 1e6, 255);
+      background: var(--_ab) !important;
+      color: rgb(from var(--_ab) var(--_w) var(--_w) var(--_w) / 1) !important;
+    }
+  }
+  .attribution img {
+    vertical-align: -3px;
+    margin-right: 0.35em;
+  }
+`;
+
 /** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it. */
 export const styles = /* css */ `
   :host {
@@ -183,8 +221,9 @@ export const styles = /* css */ `
   * {
     box-sizing: border-box;
   }
-  /* the frame's height: FRAME_GEOMETRY */
+  /* the frame's height: FRAME_GEOMETRY; the compact strip's, its own */
   ${FRAME_GEOMETRY}
+  ${compactGeometry('.compact')}
   .frame {
     /* the content (the card part) above, the links and the attribution in a row of their own: nothing
        set on a part can push them out of the frame, cover them (they are on top) or fade them (they are
@@ -580,38 +619,7 @@ export const styles = /* css */ `
     align-items: center;
     min-height: 24px;
   }
-  /* required by the licence: no part, the theme's background made opaque (over white) and black or white
-     text, whichever that background's luminance asks for, so that nothing a page sets can hide it or bring
-     it under 4.5:1 (--_rc-abg is registered as a <color> by define.ts: an invalid value falls back to
-     white instead of unsetting the colours) */
-  .attribution {
-    display: block !important;
-    visibility: visible !important;
-    opacity: 1 !important;
-    margin: 0.4em 0 0 !important;
-    padding: 0.3em 0.5em;
-    border-radius: 4px;
-    font: 12px/1.4 system-ui, sans-serif !important;
-    background: #fff !important;
-    color: #3d4a57 !important;
-  }
-  .attribution a {
-    color: inherit !important;
-    text-decoration: underline !important;
-  }
-  @supports (color: rgb(from red r g b)) {
-    .attribution {
-      --_y: 0.2126 * pow((r / 255 + 0.055) / 1.055, 2.4) + 0.7152 * pow((g / 255 + 0.055) / 1.055, 2.4) + 0.0722 * pow((b / 255 + 0.055) / 1.055, 2.4);
-      --_ab: rgb(from var(--_rc-abg) calc(r * alpha + 255 - 255 * alpha) calc(g * alpha + 255 - 255 * alpha) calc(b * alpha + 255 - 255 * alpha) / 1);
-      --_w: clamp(0, (0.179 - (var(--_y))) * 1e6, 255);
-      background: var(--_ab) !important;
-      color: rgb(from var(--_ab) var(--_w) var(--_w) var(--_w) / 1) !important;
-    }
-  }
-  .attribution img {
-    vertical-align: -3px;
-    margin-right: 0.35em;
-  }
+  ${ATTRIBUTION}
   .message {
     align-items: center;
     justify-content: center;

@@ -2,8 +2,8 @@
  * The response headers of a published tree (scripts/README.md, "Hosting" and "Headers and CORS"): one
  * table of rules, one rule per shape of path with placeholders for locales, ids and groups, so no file
  * matches two rules. CORS for every file, JSON content types, and cache lifetimes that follow each
- * endpoint's freshness; the element's script, its content-named chunks, the cards and the image copies
- * have rules of their own.
+ * endpoint's freshness; the elements' scripts, their content-named chunks, the cards, the lists and the
+ * image copies have rules of their own.
  *
  * The build writes the table as `_headers` for the static hosts that read it (Netlify, Cloudflare Pages
  * and others; `scripts/site/extras.ts`), and a deploy gives each object the `Content-Type` and
@@ -66,9 +66,12 @@ export function headerRules(files: readonly string[]): HeaderRule[] {
     { pattern: '/resort-conditions.js', headers: [type('js'), cache('public, max-age=300')] },
     { pattern: `/${FRAME_LOADER}`, headers: [type('js'), cache('public, max-age=300')] },
     { pattern: '/resort-conditions.css', headers: [type('css'), cache('public, max-age=300')] },
+    { pattern: '/resort-conditions-list.js', headers: [type('js'), cache('public, max-age=300')] },
+    { pattern: '/resort-conditions-list.css', headers: [type('css'), cache('public, max-age=300')] },
     { pattern: '/rc.*', headers: [type('js'), cache('public, max-age=31536000, immutable')] },
-    // a card holds a resort's conditions; an image copy is named by its upstream URL, not by its bytes
+    // a card or a list holds resorts' conditions; an image copy is named by its upstream URL, not by its bytes
     { pattern: '/cards/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
+    { pattern: '/lists/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
     { pattern: '/assets/*', headers: [cache(`public, max-age=${CACHE_SECONDS.static}`)] },
     { pattern: '/api/manifest.json', headers: [type('json'), cache('public, max-age=60')] },
   ];

@@ -45,8 +45,8 @@ async function widgetFiles(root: string): Promise<ExtraFile[]> {
     const names = (await readdir(prebuilt)).filter((name) => /\.(js|css)$/.test(name) && name !== FRAME_LOADER).sort();
     return Promise.all(names.map(async (name) => ({ path: name, bytes: await readFile(join(prebuilt, name)) })));
   }
-  const site = (await import(new URL(`../site/widget${EXTENSION}`, import.meta.url).href)) as { bundleWidget(): Promise<ExtraFile[]> };
-  return site.bundleWidget();
+  const site = (await import(new URL(`../site/widget${EXTENSION}`, import.meta.url).href)) as { bundleElements(): Promise<ExtraFile[]> };
+  return site.bundleElements();
 }
 
 const hasFlag = (argv: readonly string[], name: string) => argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));

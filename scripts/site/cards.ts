@@ -7,7 +7,9 @@
  * - `cards/<locale>/<id>.html`: a page for an `<iframe>`; it reports its height to the parent with
  *   `postMessage`, and `resort-conditions-frame.js` on the parent page sizes the frame (origin-checked);
  * - `cards/<locale>/<id>.include.html`: the `<resort-conditions>` tag with the card inside, for a
- *   server-side include; with the element's script on the page, the element takes the card over.
+ *   server-side include; with the element's script on the page, the element takes the card over;
+ * - `cards/<locale>/<id>.compact.html` and `cards/<locale>/<id>.compact.include.html`: the same for the
+ *   compact strip (`layout="compact"`).
  *
  * The widget is loaded the way `widget.ts` bundles it: by path, through vite (the site builds the element,
  * it does not import it).
@@ -26,17 +28,23 @@ import { runtimeBundle } from './runtime.ts';
 /** Forecast days after today on a card: the element's default. */
 export const CARD_DAYS = 3;
 
+/** The layouts pre-rendered for each resort and locale: the full card (`''`) and the compact strip. */
+export const CARD_LAYOUTS = ['', 'compact'] as const;
+export type CardLayout = (typeof CARD_LAYOUTS)[number];
+
 /** The card page and the include of a resort in a locale, relative to the release root. */
-export const cardPath = (locale: string, id: number, shape: 'page' | 'include') => `cards/${locale}/${id}.${shape === 'page' ? 'html' : 'include.html'}`;
+export const cardPath = (locale: string, id: number, shape: 'page' | 'include', layout: CardLayout = '') =>
+  `cards/${locale}/${id}${layout ? `.${layout}` : ''}.${shape === 'page' ? 'html' : 'include.html'}`;
 
 /** The loader (`runtime/frame-loader.ts`), a classic script, as it is published. */
 export const frameLoaderSource = (): Promise<string> => runtimeBundle('frame-loader');
 
 /** JSON that cannot end a `<script>` element or open a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 interface Prerender {
   cardCss: string;
+  compactCss: string;
   cardTitle(locale: string, name: string): string;
   cardTemplate(card: unknown, now: number, image: (url: unknown) => string | undefined): Promise<unknown>;
 }
@@ -46,10 +54,10 @@ interface Prerender {
  * package ships one (vite is a development tool, not installed with the package), else the source through
  * vite.
  */
-async function prerenderModule(): Promise<{ module: Prerender; close(): Promise<void> }> {
+export async function prerenderModule<T = Prerender>(name = 'prerender'): Promise<{ module: T; close(): Promise<void> }> {
   const root = packageRoot();
-  const compiled = join(root, 'widget', 'lib', 'prerender.js');
-  if (existsSync(compiled)) return { module: (await import(pathToFileURL(compiled).href)) as Prerender, close: async () => {} };
+  const compiled = join(root, 'widget', 'lib', `${name}.js`);
+  if (existsSync(compiled)) return { module: (await import(pathToFileURL(compiled).href)) as T, close: async () => {} };
   const { createServer } = await import('vite');
   const server = await createServer({
     root,
@@ -62,12 +70,15 @@ async function prerenderModule(): Promise<{ module: Prerender; close(): Promise<
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    return { module: (await server.ssrLoadModule('/widget/prerender.ts')) as Prerender, close: () => server.close() };
+    return { module: (await server.ssrLoadModule(`/widget/${name}.ts`)) as T, close: () => server.close() };
   } catch (error) {
     await server.close();
     throw error;
   }
 }
+
+/** Rendered HTML without hydration markers, which serve no one here (the element renders afresh), nor the templates' indentation. */
+export const cleanHtml = (html: string) => html.replace(/<!--\/?lit-(?:part|node)[^>]*-->|<!--\?lit\$\d+\$-->/g, '').replace(/[ \t]*\n\s*/g, ' ');
 
 async function renderer() {
   const { render } = await import('@lit-labs/ssr');
@@ -77,8 +88,7 @@ async function renderer() {
     module,
     async html(card: unknown, now: number, image: (url: unknown) => string | undefined) {
       const html = collectResultSync(render((await module.cardTemplate(card, now, image)) as Parameters<typeof render>[0]));
-      // hydration markers serve no one here (the element renders afresh), nor does the templates' indentation
-      return html.replace(/<!--\/?lit-(?:part|node)[^>]*-->|<!--\?lit\$\d+\$-->/g, '').replace(/[ \t]*\n\s*/g, ' ');
+      return cleanHtml(html);
     },
     close,
   };
@@ -124,7 +134,7 @@ export async function* cardFiles(options: CardOptions): AsyncGenerator<ExtraFile
   const heightReporter = (await runtimeBundle('height-reporter')).trim();
   const r = await renderer();
   try {
-    const style = `<style>${r.module.cardCss}</style>`;
+    const styles: Record<CardLayout, string> = { '': `<style>${r.module.cardCss}</style>`, compact: `<style>${r.module.compactCss}</style>` };
     for (const locale of options.locales) {
       const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
       for (const { id } of options.resorts) {
@@ -139,21 +149,23 @@ export async function* cardFiles(options: CardOptions): AsyncGenerator<ExtraFile
           ...(isObject(forecast) ? { forecast } : {}),
           ...(isObject(attribution) ? { attribution } : {}),
         };
-        const card = { resort: id, locale, days: CARD_DAYS, data };
         const name = escapeHtml(combined.resortName);
-        const tag = `<resort-conditions resort="${id}" locale="${locale}" days="${CARD_DAYS}">`;
-        // the page lives beside the copies; an include lives on another site, so its images are inline
-        const html = await r.html(card, files.builtAt, (url) => {
-          const path = assetPath(url);
-          return path && images.has(path) ? `${IMAGE}${path}` : undefined;
-        });
-        const pageHtml = html.replace(IMAGES, (_, path: string) => `../../${path}`);
-        const includeHtml = html.replace(IMAGES, (_, path: string) => {
-          const image = images.get(path)!;
-          return `data:${assetType(path)};base64,${Buffer.from(image.bytes).toString('base64')}`;
-        });
-        const include = `${tag}<template shadowrootmode="open">${style}${includeHtml}<script type="application/json">${scriptJson(card)}</script></template><p>${name}</p></resort-conditions>\n`;
-        const page = `<!doctype html>
+        for (const layout of CARD_LAYOUTS) {
+          const card = { resort: id, locale, days: CARD_DAYS, ...(layout ? { layout } : {}), data };
+          const style = styles[layout];
+          const tag = `<resort-conditions resort="${id}" locale="${locale}" days="${CARD_DAYS}"${layout ? ` layout="${layout}"` : ''}>`;
+          // the page lives beside the copies; an include lives on another site, so its images are inline
+          const html = await r.html(card, files.builtAt, (url) => {
+            const path = assetPath(url);
+            return path && images.has(path) ? `${IMAGE}${path}` : undefined;
+          });
+          const pageHtml = html.replace(IMAGES, (_, path: string) => `../../${path}`);
+          const includeHtml = html.replace(IMAGES, (_, path: string) => {
+            const image = images.get(path)!;
+            return `data:${assetType(path)};base64,${Buffer.from(image.bytes).toString('base64')}`;
+          });
+          const include = `${tag}<template shadowrootmode="open">${style}${includeHtml}<script type="application/json">${scriptJson(card)}</script></template><p>${name}</p></resort-conditions>\n`;
+          const page = `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
@@ -168,8 +180,9 @@ ${tag}<template shadowrootmode="open">${style}${pageHtml}</template><p>${name}</
 </body>
 </html>
 `;
-        yield { path: cardPath(locale, id, 'page'), bytes: Buffer.from(page) };
-        yield { path: cardPath(locale, id, 'include'), bytes: Buffer.from(include) };
+          yield { path: cardPath(locale, id, 'page', layout), bytes: Buffer.from(page) };
+          yield { path: cardPath(locale, id, 'include', layout), bytes: Buffer.from(include) };
+        }
       }
     }
   } finally {

@@ -1,10 +1,22 @@
 /**
  * `dist/index.html`: every resort of the snapshot with a locale switcher, and links to the first resort's
- * pre-rendered card (widget/README.md, "Embeds"). Names come from data and are escaped.
+ * pre-rendered card (widget/README.md, "Embeds"); with the list's script, the largest region's list, its
+ * snippet and its pre-rendered versions. Names come from data and are escaped.
  */
 import { escapeHtml } from '../api/html.ts';
 
-export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, locales: readonly string[], sample: boolean): string {
+/** The region a demo page lists: the largest, with its rows. */
+export interface DemoList {
+  region: number;
+  rows: number;
+}
+
+/** The snippet a partner pastes for a region's list, with the URLs of the snapshot's host. */
+export const listSnippet = (region: number, host = 'https://your-cdn.example') => `<link rel="stylesheet" href="${host}/resort-conditions-list.css">
+<script type="module" async src="${host}/resort-conditions-list.js"></script>
+<resort-conditions-list region="${region}" href-pattern="https://partner.example/resorts/{id}"></resort-conditions-list>`;
+
+export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, locales: readonly string[], sample: boolean, list?: DemoList): string {
   const options = locales.map((l) => `<option value="${escapeHtml(l)}">${escapeHtml(l)}</option>`).join('');
   const first = resorts[0];
   const cards = resorts
@@ -18,12 +30,14 @@ export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, l
   <title>resort-conditions demo</title>
   <link rel="icon" href="data:,">
   <script type="module" blocking="render" src="./resort-conditions.js"></script>
-  <style>
+${list ? '  <link rel="stylesheet" href="./resort-conditions-list.css">\n  <script type="module" async src="./resort-conditions-list.js"></script>\n' : ''}  <style>
     body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #eef2f6; color: #1d2733; }
     header { padding: 1rem 1.5rem; background: #fff; border-bottom: 1px solid #d5dde6; display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; justify-content: space-between; }
     h1 { font-size: 1.25rem; margin: 0; }
     main { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 24rem), 1fr)); gap: 1rem; padding: 1rem 1.5rem; }
     nav { padding: 0 1.5rem 1.5rem; }
+    section { padding: 0 1.5rem 1.5rem; }
+    pre { overflow-x: auto; padding: 0.75rem; background: #fff; border: 1px solid #d5dde6; }
     a { color: #0b5bb5; }
     @media (prefers-color-scheme: dark) { body { background: #0b1118; color: #e8eef5; } header { background: #141b24; border-color: #2c3a4a; } a { color: #8cc2ff; } }
   </style>
@@ -38,11 +52,22 @@ ${cards}
   </main>
 ${first ? `  <nav>Without the script: <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.html">${escapeHtml(first.name)} as a pre-rendered card</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.include.html">as a server-side include</a>.</nav>
 ` : ''}
-  <script type="module">
+${
+  list
+    ? `  <section>
+    <h2>A region's resorts: <code>&lt;resort-conditions-list&gt;</code></h2>
+    <resort-conditions-list region="${list.region}"><p>Snow report of ${list.rows} resorts: loading…</p></resort-conditions-list>
+    <p>The snippet:</p>
+    <pre><code>${escapeHtml(listSnippet(list.region))}</code></pre>
+    <p>Without the script: <a href="./lists/${escapeHtml(locales[0]!)}/region-${list.region}.html">the list as a page</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./lists/${escapeHtml(locales[0]!)}/region-${list.region}.include.html">as a server-side include</a>.</p>
+  </section>
+`
+    : ''
+}  <script type="module">
     const select = document.getElementById('locale');
     const apply = () => {
       document.documentElement.lang = select.value;
-      for (const el of document.querySelectorAll('resort-conditions')) el.setAttribute('locale', select.value);
+      for (const el of document.querySelectorAll('resort-conditions, resort-conditions-list')) el.setAttribute('locale', select.value);
     };
     select.addEventListener('change', apply);
   </script>

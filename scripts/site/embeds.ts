@@ -1,6 +1,6 @@
 /**
  * What the element and the pre-rendered cards need beside the bundle: copies of the images they show
- * (`assets/`), the cards of every resort and locale, and the frame loader. They are made from the staged
+ * (`assets/`), the cards of every resort and locale, the lists of every region and locale, and the frame loader. They are made from the staged
  * files of the release being built; without those (a caller that only lists paths), there is nothing to make.
  */
 import { join } from 'node:path';
@@ -8,10 +8,11 @@ import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import type { Scope } from '../snapshot/discover/scope.ts';
 import { attributionImages, downloadedImages, sampleImages } from './assets.ts';
 import { cardFiles } from './cards.ts';
+import { listFiles } from './lists.ts';
 import { packageRoot } from './root.ts';
 
 export interface EmbedOptions {
-  scope: Pick<Scope, 'resorts'>;
+  scope: Pick<Scope, 'resorts'> & Partial<Pick<Scope, 'groups'>>;
   /** Published API files; the embeds are made from them while they are staged and readable. */
   files: Partial<Pick<StagedFiles, 'read' | 'builtAt'>>;
   locales: readonly string[];
@@ -27,4 +28,5 @@ export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFi
   const images = await attributionImages(files, options.locales, options.sample ? sampleImages(join(packageRoot(), 'data')) : downloadedImages());
   yield* images;
   yield* cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images });
+  if (options.scope.groups) yield* await listFiles({ groups: options.scope.groups, locales: options.locales, files, images });
 }

@@ -8,6 +8,7 @@ import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import type { Scope } from '../snapshot/discover/scope.ts';
 import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
+import { LIST_SHEET, largestRegion, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
 
 export interface SiteOptions {
@@ -28,8 +29,14 @@ export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile
   yield { path: '_headers', bytes: Buffer.from(headersFile(options.files)) };
   if (options.profile !== 'widget') yield* await mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files });
   if (options.widget) {
-    yield* await options.widget();
-    yield { path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample)) };
+    // the list's style sheet, completed with each region's rows (lists.ts)
+    const rows = await regionRowsCss(options.scope.groups, options.locales, options.files);
+    const bundle = await options.widget();
+    yield* bundle.map((f) => (f.path === LIST_SHEET ? { ...f, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8').trimEnd()}${rows}\n`) } : f));
+    // the demo shows the largest region's list when the list is built and the region's group files are
+    // published (the widget profile publishes none: scripts/README.md, "Profiles and the hosts' file limits")
+    const list = options.profile !== 'widget' && bundle.some((f) => f.path === LIST_SHEET) ? largestRegion(options.scope.groups) : undefined;
+    yield { path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample, list)) };
     yield* embedFiles(options);
   }
 }

@@ -3,8 +3,9 @@
  *
  * - `widget/lib/`: the element as ES modules (vite's library mode; lit stays a dependency), its
  *   declarations under `widget/lib/types/` (`tsc -p widget/tsconfig.package.json`), the custom-elements manifest
- *   pointing at the JavaScript, the pre-render module of the cards, and `bundle/`: the one-file bundle with
- *   lit inside that a build publishes (so the command line needs no bundler), and the iframe loader.
+ *   pointing at the JavaScript, the pre-render modules of the cards and the lists, and `bundle/`: the
+ *   one-file bundles of both elements with lit inside that a build publishes (so the command line needs no
+ *   bundler), and the iframe loader.
  * - `scripts/lib/`: the command line (`resort-conditions build | serve | deploy | plan`), each module of
  *   its import graph built by vite for Node at the place it has under `scripts/` (its packages stay
  *   dependencies), and beside it the code a release publishes to run elsewhere (`runtime.ts`).
@@ -18,13 +19,13 @@ import { FRAME_LOADER } from '../api/headers.ts';
 import { frameLoaderSource } from './cards.ts';
 import { minifyStyleSheets } from './minify-css.ts';
 import { RUNTIME, runtimeBundle, type RuntimeName } from './runtime.ts';
-import { bundleWidget } from './widget.ts';
+import { bundleElements } from './widget.ts';
 
 /** The folders `npm pack` builds into; gitignored, removed again after packing. */
 export const PACKAGE_FOLDERS = ['widget/lib', 'scripts/lib'] as const;
 
-/** The element's entry points besides the modules the manifest names: the tag's registration and the cards' pre-render. */
-const ELEMENT_ENTRIES = ['widget/define.ts', 'widget/prerender.ts'];
+/** The element's entry points besides the modules the manifest names: the tag's registration and the cards' and lists' pre-render. */
+const ELEMENT_ENTRIES = ['widget/define.ts', 'widget/prerender.ts', 'widget/list/prerender.ts'];
 
 /** The command line's entry points: the bin, and the deploy command it loads when the package has one. */
 const CLI_ENTRIES = ['scripts/cli/main.ts', 'scripts/cli/deploy.ts'];
@@ -56,7 +57,7 @@ const entryName = (source: string) => source.replace(/^widget\//, '').replace(/\
 async function elementModules(root: string, manifest: Manifest): Promise<void> {
   const { build } = await import('vite');
   const sources = [...new Set([...manifest.modules.map((m) => m.path), ...ELEMENT_ENTRIES])];
-  for (const source of sources) if (!/^widget\/[\w-]+\.ts$/.test(source)) throw new Error(`${source}: an entry point of the element must be a module directly in widget/`);
+  for (const source of sources) if (!/^widget\/(list\/)?[\w-]+\.ts$/.test(source)) throw new Error(`${source}: an entry point of the element must be a module directly in widget/ or widget/list/`);
   const result = await build({
     root,
     configFile: false,
@@ -153,7 +154,7 @@ export async function buildPackage(root: string): Promise<string[]> {
   await commandLine(root);
   const files = new Map<string, string | Uint8Array>();
   files.set('widget/lib/custom-elements.json', shippedManifest(manifest));
-  for (const file of await bundleWidget()) files.set(`widget/lib/bundle/${file.path}`, file.bytes);
+  for (const file of await bundleElements()) files.set(`widget/lib/bundle/${file.path}`, file.bytes);
   // the iframe loader beside it, for pages that embed the cards from a CDN that serves the package
   files.set(`widget/lib/bundle/${FRAME_LOADER}`, await frameLoaderSource());
   // the code a build publishes to run elsewhere, bundled beside the module that reads it (runtime.ts)

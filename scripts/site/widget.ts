@@ -19,6 +19,21 @@ export function bundleWidget(): Promise<BundleFile[]> {
 }
 
 /**
+ * `<resort-conditions-list>` as a script of its own, `resort-conditions-list.js` (with Lit inside, and its
+ * language chunks), and its style sheet's fixed part: a page with cards alone loads nothing of it.
+ */
+export function bundleList(): Promise<BundleFile[]> {
+  return viteBuild({ build: { lib: { entry: 'widget/list/define.ts', formats: ['es'], fileName: () => 'resort-conditions-list.js' } } });
+}
+
+/** Both elements' scripts and style sheets, as a build publishes them (a language chunk both share, once). */
+export async function bundleElements(): Promise<BundleFile[]> {
+  const files = new Map<string, BundleFile>();
+  for (const file of [...(await bundleWidget()), ...(await bundleList())]) files.set(file.path, file);
+  return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/**
  * A module of its own source, bundled as the element is (the same config, minifier and target): what
  * `npm run bench` sets the element's size against (lit's runtime alone).
  */

@@ -32,6 +32,8 @@ export interface Tab {
   waitFor<A>(fn: InPage<A, unknown>, arg: A, what: string, timeoutMs?: number): Promise<void>;
   /** The visible viewport as a PNG file. */
   screenshot(path: string): Promise<void>;
+  /** Presses a key as a reader's keyboard does, on whatever has the focus. */
+  press(key: 'Tab' | 'Enter' | 'Space'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ async function launchChromium(): Promise<Engine> {
 interface ScriptedPage {
   evaluate(fn: string | ((arg: never) => unknown), arg?: never): Promise<unknown>;
   screenshot(options: { path: string }): Promise<unknown>;
+  keyboard: { press(key: string): Promise<unknown> };
 }
 
 /** A tab over a playwright or puppeteer page. */
@@ -133,6 +136,7 @@ function scriptedTab(engine: EngineName, page: ScriptedPage, close: () => Promis
     waitFor: (fn, arg, what, timeoutMs = 30_000) =>
       poll((source, a, slice) => page.evaluate(`(${POLL})(${source}, ${JSON.stringify(a)}, ${slice})`) as Promise<boolean | string>, fn, arg, what, timeoutMs),
     screenshot: async (path) => void (await page.screenshot({ path })),
+    press: async (key) => void (await page.keyboard.press(key === 'Space' ? ' ' : key)),
     close,
   };
 }
@@ -222,7 +226,7 @@ function serveFramePage(): Promise<Listening> {
 }
 
 async function launchWebKit(): Promise<Engine> {
-  const { Builder } = await import('selenium-webdriver');
+  const { Builder, Key } = await import('selenium-webdriver');
   const screen = await display();
   const port = await freePort();
   // a process group of its own: the driver, the MiniBrowser it starts and WebKit's processes end together
@@ -314,6 +318,7 @@ async function launchWebKit(): Promise<Engine> {
         waitFor: (fn, arg, what, timeoutMs = 30_000) =>
           poll(pollRun, fn, arg, what, timeoutMs),
         screenshot: async (path) => writeFile(path, Buffer.from(await driver.takeScreenshot(), 'base64')),
+        press: async (key) => driver.actions().sendKeys(key === 'Tab' ? Key.TAB : key === 'Enter' ? Key.ENTER : Key.SPACE).perform(),
         async close() {
           await driver.switchTo().defaultContent();
           await driver.get('about:blank');

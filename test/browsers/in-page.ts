@@ -76,3 +76,53 @@ export function smallTargets(): string[] {
   }
   return out;
 }
+
+/**
+ * In the page: for every `<resort-conditions-list>`, each figure, state or day that is cut by its cell or
+ * wraps (a figure on one line with its unit), a header cut in the table, a row or the attribution cut by
+ * the frame, and every link and button under 24 px tall. Named by the `data-where` of the list's wrapper.
+ */
+export function listProblems(): string[] {
+  const out: string[] = [];
+  const text = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ');
+  for (const el of document.querySelectorAll('resort-conditions-list')) {
+    const root = el.shadowRoot;
+    if (!root) continue;
+    const where = el.closest<HTMLElement>('[data-where]')?.dataset.where ?? `${el.getAttribute('locale') ?? ''} ${Math.round(el.getBoundingClientRect().width)}px`;
+    const table = root.querySelector('table');
+    const stacked = !!table && getComputedStyle(table).display !== 'table';
+    for (const v of root.querySelectorAll('.fig, td.status .clamp, td.date time, td.date .warning')) {
+      const box = v.getBoundingClientRect();
+      if (box.width === 0 || getComputedStyle(v).display === 'none') continue;
+      const cell = v.closest('td, th')!.getBoundingClientRect();
+      if (box.right > cell.right + 0.5 || box.left < cell.left - 0.5) out.push(`${where}: "${text(v)}" runs ${(box.right - cell.right).toFixed(1)} px past its cell`);
+      if (box.bottom > cell.bottom + 0.5) out.push(`${where}: "${text(v)}" is cut ${(box.bottom - cell.bottom).toFixed(1)} px at the bottom of its cell`);
+      if (v.scrollWidth > v.clientWidth + 1 && getComputedStyle(v).display !== 'inline') out.push(`${where}: "${text(v)}" is cut inside (${v.scrollWidth - v.clientWidth} px)`);
+      if (v.scrollHeight > v.clientHeight + 1 && getComputedStyle(v).display !== 'inline') out.push(`${where}: "${text(v)}" is cut below (${v.scrollHeight - v.clientHeight} px)`);
+      if (v.classList.contains('fig')) {
+        const tops = new Set([...v.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
+        const range = document.createRange();
+        range.selectNodeContents(v);
+        for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top / 4));
+        if (tops.size > 1) out.push(`${where}: "${text(v)}" wraps`);
+      }
+    }
+    if (!stacked) {
+      for (const th of root.querySelectorAll('thead th')) {
+        if (th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1) out.push(`${where}: the header "${text(th)}" is cut`);
+      }
+    }
+    const box = root.querySelector('.table-box')?.getBoundingClientRect();
+    const rows = root.querySelectorAll('tbody tr');
+    const last = rows[rows.length - 1]?.getBoundingClientRect();
+    if (box && last && last.bottom > box.bottom + 0.5) out.push(`${where}: the last row is cut ${(last.bottom - box.bottom).toFixed(1)} px`);
+    const frame = root.querySelector('.frame')?.getBoundingClientRect();
+    const foot = root.querySelector('.attribution')?.getBoundingClientRect();
+    if (frame && foot && foot.bottom > frame.bottom + 0.5) out.push(`${where}: the attribution is cut ${(foot.bottom - frame.bottom).toFixed(1)} px`);
+    for (const t of root.querySelectorAll('a, button')) {
+      const r = t.getBoundingClientRect();
+      if ((r.width > 0 || r.height > 0) && r.height < 24 - 0.01) out.push(`${where}: "${text(t)}" is ${r.height.toFixed(1)} px tall`);
+    }
+  }
+  return out;
+}

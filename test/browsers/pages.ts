@@ -20,17 +20,21 @@ const TYPES: Record<string, string> = {
 };
 
 export interface Site extends Listening {
-  /** Holds every request for the element's script until the answered function is called. */
+  /** Holds every request for the elements' scripts until the answered function is called. */
   hold(): () => void;
+  /** Every path asked for, in order (the list's browser test counts its data requests). */
+  requests: string[];
 }
 
 /** Serves `folder` like any static host (CORS, content types, no caching); the script waits while held. */
 export async function serveSite(folder: string): Promise<Site> {
   const root = resolve(folder);
   let gate: Promise<void> = Promise.resolve();
+  const requests: string[] = [];
   const server = createServer(handled(async (request, response) => {
     let path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    if (path === '/resort-conditions.js') await gate;
+    requests.push(path);
+    if (path === '/resort-conditions.js' || path === '/resort-conditions-list.js') await gate;
     if (path.endsWith('/')) path += 'index.html';
     const file = resolve(join(root, path));
     const body = file.startsWith(root + sep) ? await readFile(file).catch(() => undefined) : undefined;
@@ -41,6 +45,7 @@ export async function serveSite(folder: string): Promise<Site> {
   const listening = await listen(server, 0);
   return {
     ...listening,
+    requests,
     hold() {
       let release = () => {};
       gate = new Promise<void>((resolve) => (release = resolve));
@@ -60,6 +65,8 @@ export interface Card {
   wrapper: string;
   /** The element's own style attribute. */
   style?: string;
+  /** The `layout` attribute (`compact`); absent when undefined. */
+  layout?: string;
 }
 
 export interface PageOptions {
@@ -120,7 +127,7 @@ function recorder() {
 /** The page: the style sheet and the async script in the head, one wrapper per card with text below it. */
 export function page(o: PageOptions): string {
   const cards = o.cards.map((c) => {
-    const attrs = `resort="${c.resort}"${c.days === undefined ? '' : ` days="${escapeHtml(c.days)}"`}${c.locale ? ` locale="${c.locale}"` : ''}${c.style ? ` style="${escapeHtml(c.style)}"` : ''}`;
+    const attrs = `resort="${c.resort}"${c.days === undefined ? '' : ` days="${escapeHtml(c.days)}"`}${c.locale ? ` locale="${c.locale}"` : ''}${c.layout === undefined ? '' : ` layout="${escapeHtml(c.layout)}"`}${c.style ? ` style="${escapeHtml(c.style)}"` : ''}`;
     const below = o.article ? TEXT : 'Text below the card.';
     return `<div class="w" data-where="${escapeHtml(c.where)}" style="${escapeHtml(c.wrapper)}"><resort-conditions ${attrs}><a href="https://partner.example/snow/${c.resort}">Snow report</a></resort-conditions><p class="below">${below}</p></div>`;
   });
@@ -153,9 +160,56 @@ ${cards.join('\n')}
 `;
 }
 
+/** One list on a partner's page: where it stands and its attributes. */
+export interface List {
+  where: string;
+  attributes: Record<string, string>;
+  /** The wrapper's style: its width. */
+  wrapper: string;
+}
+
+/** A partner's page of lists: `resort-conditions-list.css` in the head, the list's script async, text below each. */
+export function listPage(o: { site: string; now: number; font: number; lists: List[] }): string {
+  const lists = o.lists.map((l) => {
+    const attrs = Object.entries(l.attributes)
+      .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
+      .join('');
+    return `<div class="w" data-where="${escapeHtml(l.where)}" style="${escapeHtml(l.wrapper)}"><resort-conditions-list${attrs}><a href="https://partner.example/snow">Snow report</a></resort-conditions-list><p class="below">Text below the list.</p></div>`;
+  });
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Partner page</title>
+<script>Date.now = () => ${o.now}; (${recorder.toString()})();</script>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${o.site}/resort-conditions-list.css">
+<script type="module" async src="${o.site}/resort-conditions-list.js"></script>
+<style>
+html { font-size: ${o.font}px }
+body { margin: 0; font: 1rem/1.5 Georgia, serif; background: #fff; color: #1d2733 }
+main { padding: 16px }
+.w { display: flow-root }
+.w + .w { margin-top: 16px }
+.below { margin: 0 }
+</style>
+</head>
+<body>
+<main>
+<h1>Snow in the region</h1>
+${lists.join('\n')}
+</main>
+</body>
+</html>
+`;
+}
+
 export interface Partner extends Listening {
   /** The URL of a page made of `options` (a sweep page's options are too long for a query string). */
   add(options: PageOptions): string;
+  /** The URL of a page of lists. */
+  addLists(options: Parameters<typeof listPage>[0]): string;
 }
 
 /** The partner's origin: `/page/<n>` answers the n-th page added. */
@@ -167,5 +221,9 @@ export async function servePartner(): Promise<Partner> {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
   });
   const listening = await listen(server, 0);
-  return { ...listening, add: (options) => `${listening.url}/page/${pages.push(page(options)) - 1}` };
+  return {
+    ...listening,
+    add: (options) => `${listening.url}/page/${pages.push(page(options)) - 1}`,
+    addLists: (options) => `${listening.url}/page/${pages.push(listPage(options)) - 1}`,
+  };
 }

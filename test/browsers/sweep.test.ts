@@ -4,9 +4,12 @@
  * on, at every width from 240 to 1400 px (every 8 px, and each step of the layout ± 1 px), for every `days`
  * value (unset, 0–5 and invalid ones) and a root font of 16 and 20 px; the reserved box is the final box in
  * every layout context; no value is cut or wraps away from its unit in any of the 15 languages; every link
- * and button is at least 24 px tall. Failures of each engine go to test-results/sweep-<engine>.tsv.
+ * and button is at least 24 px tall. The compact strip (`layout="compact"`) moves nothing either, from 320 to
+ * 1400 px in every language, stays within 160 px from 480 px up and 240 px below, and keeps its links and
+ * buttons 24 px tall. Failures of each engine go to test-results/sweep-<engine>.tsv.
  *
- * `npm run test:browsers`; `RC_ENGINES=firefox npm run test:browsers` for one engine.
+ * `npm run test:browsers`; `RC_ENGINES=firefox npm run test:browsers` for one engine; `-t compact` for the
+ * strip's check alone.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -242,6 +245,36 @@ for (const name of ENGINES) {
           const m = await load(`${locale} font=${font}px`, cards, font);
           if ('check' in m) out.push(m);
           else out.push(...shifts(name, m), ...fromLines(name, 'value', m.values), ...fromLines(name, 'target', m.targets));
+        }
+        return out;
+      });
+    });
+
+    it('keeps the compact strip within 160 px from 480 px wide up and 240 px below, moving nothing, in every language from 320 to 1400 px', async () => {
+      // widget/compact-geometry.ts: one height from 32em of the 15 px text (480 px at a root font of 16 px) up
+      const font = 16;
+      const widths = sweepWidths(font).filter((w) => w >= 320);
+      await collect(async () => {
+        const out: Failure[] = [];
+        for (const locale of SUPPORTED_LOCALES) {
+          const cards = widths.map((width, i) => ({
+            where: `${width}px compact ${locale} #${resorts[i % resorts.length]}`,
+            resort: resorts[i % resorts.length]!,
+            locale,
+            layout: 'compact',
+            wrapper: `width:${width}px`,
+          }));
+          const m = await load(`compact ${locale}`, cards, font);
+          if ('check' in m) {
+            out.push(m);
+            continue;
+          }
+          // the strip's values are not held uncut here: in the longer languages its last row can be cut (widget/README.md)
+          out.push(...shifts(name, m), ...fromLines(name, 'target', m.targets));
+          for (const [i, b] of m.after.entries()) {
+            const bound = widths[i]! >= 480 ? 160 : 240;
+            if (b.height > bound + 0.5) out.push({ engine: name, check: 'box', where: b.where, detail: `${px(b.height)} tall, over ${bound} px` });
+          }
         }
         return out;
       });

@@ -63,6 +63,9 @@ describe('headersFor', () => {
     { path: 'resort-conditions-frame.js', type: 'text/javascript; charset=utf-8', cache: 'public, max-age=300' },
     { path: 'rc.report.D2nGtRvW.js', type: 'text/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' },
     { path: 'cards/de-DE/20.include.html', type: 'text/html; charset=utf-8', cache: 'public, max-age=900, stale-while-revalidate=3600' },
+    { path: 'resort-conditions-list.js', type: 'text/javascript; charset=utf-8', cache: 'public, max-age=300' },
+    { path: 'resort-conditions-list.css', type: 'text/css; charset=utf-8', cache: 'public, max-age=300' },
+    { path: 'lists/de-DE/region-429.include.html', type: 'text/html; charset=utf-8', cache: 'public, max-age=900, stale-while-revalidate=3600' },
     { path: 'assets/0a1b2c3d.svg', type: 'image/svg+xml', cache: 'public, max-age=86400' },
   ])('gives the element’s $path its own rule', ({ path, type, cache }) => {
     expect(headers(path)).toEqual({ contentType: type, cacheControl: cache });

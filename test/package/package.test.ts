@@ -83,6 +83,9 @@ describe('the packed package', () => {
         'widget/lib/bundle/resort-conditions.js',
         'widget/lib/bundle/resort-conditions-frame.js',
         'widget/lib/bundle/resort-conditions.css',
+        'widget/lib/bundle/resort-conditions-list.js',
+        'widget/lib/bundle/resort-conditions-list.css',
+        'widget/lib/list/prerender.js',
         'scripts/lib/cli/main.js',
         'data/resorts.json',
       ]),
@@ -210,6 +213,11 @@ describe('the bin in the partner project', () => {
     for (const file of ['resort-conditions.js', 'index.html', 'api/manifest.json']) expect(existsSync(join(site, file)), file).toBe(true);
     const bundle = await readFile(join(site, 'resort-conditions.js'), 'utf8');
     expect(bundle).toBe(await readFile(join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'bundle', 'resort-conditions.js'), 'utf8'));
+    // the list's script from the package, and its pre-rendered lists, rendered without vite
+    expect(await readFile(join(site, 'resort-conditions-list.js'), 'utf8')).toBe(await readFile(join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'bundle', 'resort-conditions-list.js'), 'utf8'));
+    const lists = (await readdir(join(site, 'lists', 'en-US'))).sort();
+    expect(lists.length).toBeGreaterThan(0);
+    expect(await readFile(join(site, 'lists', 'en-US', lists[0]!), 'utf8')).toMatch(/<resort-conditions-list region="\d+" locale="en-US"><template shadowrootmode="open">/);
   }, 60_000);
 
   it('plans from the same config and refuses an unknown command', async () => {

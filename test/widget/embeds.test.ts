@@ -47,9 +47,10 @@ describe('the build’s embeds', () => {
     expect(JSON.parse(await read('api/fr-FR/externalservice/myaccount/attribution.json')).attributionLogo).toBe(attribution.logo);
   });
 
-  it('publishes a card page and an include per resort and locale, and the frame loader', async () => {
+  it('publishes a card page and an include per resort and locale, each as the card and the compact strip, and the frame loader', async () => {
     const cards = (await readdir(join(dist, 'cards'), { recursive: true })).filter((f) => f.endsWith('.html')).sort();
-    expect(cards).toEqual(['en-US/136.html', 'en-US/136.include.html', 'en-US/20.html', 'en-US/20.include.html', 'fr-FR/136.html', 'fr-FR/136.include.html', 'fr-FR/20.html', 'fr-FR/20.include.html']);
+    const shapes = (id: number) => [`${id}.compact.html`, `${id}.compact.include.html`, `${id}.html`, `${id}.include.html`];
+    expect(cards).toEqual(['en-US', 'fr-FR'].flatMap((locale) => [...shapes(136), ...shapes(20)].map((name) => `${locale}/${name}`)));
     expect(await read('resort-conditions-frame.js')).toBe(await frameLoaderSource());
   });
 
@@ -101,9 +102,56 @@ describe('the build’s embeds', () => {
     expect(include).toMatch(/<\/template><p>Glacier Lake<\/p><\/resort-conditions>\n$/);
   });
 
+  it('publishes a list page and an include per region and locale, each with the region\'s rows', async () => {
+    const lists = (await readdir(join(dist, 'lists'), { recursive: true })).filter((f) => f.endsWith('.html')).sort();
+    const regions = [...new Set(lists.map((f) => /region-(\d+)\./.exec(f)![1]!))];
+    expect(regions.length).toBeGreaterThan(0);
+    expect(lists).toEqual(['en-US', 'fr-FR'].flatMap((l) => regions.flatMap((r) => [`${l}/region-${r}.html`, `${l}/region-${r}.include.html`])).sort());
+    for (const region of regions) {
+      const group = JSON.parse(await read(`api/fr-FR/externalservice/resort/combinedreport/group=region-${region}.json`)) as Record<string, { resortName: string }>;
+      const page = await read(`lists/fr-FR/region-${region}.html`);
+      expect(page).toContain(`<html lang="fr-FR">`);
+      expect(page).toContain(`<resort-conditions-list region="${region}" locale="fr-FR"><template shadowrootmode="open">`);
+      // the rows' count in the markup (the frame's height), a row per resort of the group file, by name
+      expect(page).toContain(`style="--_n:${Object.keys(group).length}"`);
+      expect([...page.matchAll(/<tr part="row" role="row"[^>]* data-id="(\d+)"/g)].map((m) => m[1]).sort()).toEqual(Object.keys(group).sort());
+      expect(page).toContain('<caption part="caption">Bulletin neige</caption>');
+      expect(page).not.toContain('<button');
+      expect(page).not.toContain('rc-image:');
+      expect([...page.matchAll(/<script/g)]).toHaveLength(1);
+      expect(page).toMatch(/postMessage\(\{type:(['"`])resort-conditions:height\1/);
+      const include = await read(`lists/fr-FR/region-${region}.include.html`);
+      expect(include.startsWith(`<resort-conditions-list region="${region}" locale="fr-FR"><template shadowrootmode="open">`)).toBe(true);
+      expect(include).not.toMatch(/ src="(?!data:image\/svg\+xml;base64,)/);
+      const data = JSON.parse(/<script type="application\/json">([^<]*)<\/script>/.exec(include)![1]!);
+      expect(data).toMatchObject({ region: Number(region), locale: 'fr-FR', builtAt: FROZEN_NOW });
+      expect(Object.keys(data.group).sort()).toEqual(Object.keys(group).sort());
+      expect(include).toMatch(/<\/template><p>Bulletin neige[^<]*<\/p><\/resort-conditions-list>\n$/);
+    }
+  });
+
+  it('renders the compact strip as a page and an include, with its own styles and the card’s data', async () => {
+    const page = await read('cards/fr-FR/20.compact.html');
+    expect(page).toContain('<resort-conditions resort="20" locale="fr-FR" days="3" layout="compact"><template shadowrootmode="open"><style>:host{');
+    expect(page).toContain('.compact .strip{');
+    expect(page).toMatch(/<article class="frame open compact" data-n="4" lang="fr-FR" aria-label="Silver Hollow" data-static>/);
+    expect(page).toMatch(/<dl class="strip">/);
+    // a page without a clock: the update's date and time, not "n hours ago"
+    expect(page).toMatch(/<span class="visually-hidden">Mis à jour <\/span>\d+ févr\., \d+:\d+ UTC<\/time/);
+    expect(page).not.toMatch(/class="chart"|class="days"/);
+    expect([...page.matchAll(/ src="([^"]+)"/g)].map((m) => m[1])).toEqual([`../../${assetPath((await sample()).attribution.logo)}`]);
+    const include = await read('cards/fr-FR/20.compact.include.html');
+    expect(include.startsWith('<resort-conditions resort="20" locale="fr-FR" days="3" layout="compact"><template shadowrootmode="open"><style>')).toBe(true);
+    expect(include).not.toMatch(/ src="(?!data:image\/svg\+xml;base64,)/);
+    const card = JSON.parse(/<script type="application\/json">([^<]*)<\/script>/.exec(include)![1]!);
+    expect(card).toMatchObject({ resort: 20, locale: 'fr-FR', days: 3, layout: 'compact', data: { combined: { resortId: 20 } } });
+    // the full card's page carries none of the strip's styles
+    expect(await read('cards/fr-FR/20.html')).not.toContain('.compact .strip');
+  });
+
   it('is byte-identical for identical data and SOURCE_DATE_EPOCH', async () => {
     const again = await built('b');
-    for (const path of ['cards/en-US/20.html', 'cards/fr-FR/136.include.html']) {
+    for (const path of ['cards/en-US/20.html', 'cards/fr-FR/136.include.html', 'cards/fr-FR/20.compact.include.html', ...(await readdir(join(dist, 'lists', 'en-US'))).map((f) => `lists/en-US/${f}`)]) {
       expect(await readFile(join(again, path), 'utf8'), path).toBe(await read(path));
     }
   });

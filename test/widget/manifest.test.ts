@@ -70,7 +70,7 @@ describe('the custom-elements manifest', () => {
     const source = await read(ELEMENT_MODULE);
     const list = /static observedAttributes = \[([^\]]*)\];/.exec(source)![1]!;
     const observed = [...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1]!).sort();
-    expect(observed.sort()).toEqual(['days', 'locale', 'outdated-after', 'resort', 'src', 'theme']);
+    expect(observed.sort()).toEqual(['days', 'layout', 'locale', 'outdated-after', 'resort', 'src', 'theme']);
     expect(element.attributes.map((a) => a.name).sort()).toEqual(observed);
     // `@reflect` on a property: its attribute follows its value
     expect(element.members.filter((m) => m.reflects).map((m) => m.name).sort()).toEqual(['resort', 'theme']);
@@ -81,7 +81,7 @@ describe('the custom-elements manifest', () => {
       description: 'Hours after which the report is flagged as outdated.',
     });
     const templates =
-      (await Promise.all(['card', 'report', 'states', 'snow', 'forecast', 'attribution'].map((f) => read(`widget/render/${f}.ts`)))).join('\n') +
+      (await Promise.all(['card', 'report', 'states', 'snow', 'forecast', 'attribution', 'compact'].map((f) => read(`widget/render/${f}.ts`)))).join('\n') +
       source;
     const used = new Set([...templates.matchAll(/part="(\w+)"/g)].map((m) => m[1]));
     expect(used.size).toBeGreaterThan(0);

@@ -92,6 +92,12 @@ const strings: Strings = {
     "THUNDER": "Bouřka",
     "WIND": "Větrno",
     "other": "Počasí"
+  },
+  "pastDays": {
+    "one": "{n} den",
+    "few": "{n} dny",
+    "many": "{n} dne",
+    "other": "{n} dní"
   }
 };
 export default strings;

@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Torden",
     "WIND": "Blæsende",
     "other": "Vejr"
+  },
+  "pastDays": {
+    "one": "{n} dag",
+    "other": "{n} dage"
   }
 };
 export default strings;

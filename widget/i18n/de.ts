@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Gewitter",
     "WIND": "Windig",
     "other": "Wetter"
+  },
+  "pastDays": {
+    "one": "{n} Tag",
+    "other": "{n} Tage"
   }
 };
 export default strings;

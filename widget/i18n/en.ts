@@ -64,6 +64,8 @@ const en = {
     WIND: 'Windy',
     other: 'Weather',
   },
+  /** The compact strip's label of new snow over Family A's last days (7 at most). */
+  pastDays: { one: '{n} day', other: '{n} days' } as Plural,
 };
 
 /** Plural forms of one message, keyed by `Intl.PluralRules` categories; `other` is required. */

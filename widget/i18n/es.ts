@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Tormenta",
     "WIND": "Ventoso",
     "other": "Tiempo"
+  },
+  "pastDays": {
+    "one": "{n} día",
+    "other": "{n} días"
   }
 };
 export default strings;

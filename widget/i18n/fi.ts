@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Ukkosta",
     "WIND": "Tuulista",
     "other": "Sää"
+  },
+  "pastDays": {
+    "one": "{n} päivä",
+    "other": "{n} päivää"
   }
 };
 export default strings;

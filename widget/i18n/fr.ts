@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Orage",
     "WIND": "Venteux",
     "other": "Météo"
+  },
+  "pastDays": {
+    "one": "{n} jour",
+    "other": "{n} jours"
   }
 };
 export default strings;

@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Temporale",
     "WIND": "Ventoso",
     "other": "Meteo"
+  },
+  "pastDays": {
+    "one": "{n} giorno",
+    "other": "{n} giorni"
   }
 };
 export default strings;

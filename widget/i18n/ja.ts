@@ -80,6 +80,9 @@ const strings: Strings = {
     "THUNDER": "雷雨",
     "WIND": "強風",
     "other": "天気"
+  },
+  "pastDays": {
+    "other": "{n}日間"
   }
 };
 export default strings;

@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Onweer",
     "WIND": "Winderig",
     "other": "Weer"
+  },
+  "pastDays": {
+    "one": "{n} dag",
+    "other": "{n} dagen"
   }
 };
 export default strings;

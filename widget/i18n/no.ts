@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Torden",
     "WIND": "Vind",
     "other": "Vær"
+  },
+  "pastDays": {
+    "one": "{n} dag",
+    "other": "{n} dager"
   }
 };
 export default strings;

@@ -92,6 +92,12 @@ const strings: Strings = {
     "THUNDER": "Burza",
     "WIND": "Wietrznie",
     "other": "Pogoda"
+  },
+  "pastDays": {
+    "one": "{n} dzień",
+    "few": "{n} dni",
+    "many": "{n} dni",
+    "other": "{n} dnia"
   }
 };
 export default strings;

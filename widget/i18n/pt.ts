@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Trovoada",
     "WIND": "Vento forte",
     "other": "Tempo"
+  },
+  "pastDays": {
+    "one": "{n} dia",
+    "other": "{n} dias"
   }
 };
 export default strings;

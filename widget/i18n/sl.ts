@@ -92,6 +92,12 @@ const strings: Strings = {
     "THUNDER": "Nevihta",
     "WIND": "Vetrovno",
     "other": "Vreme"
+  },
+  "pastDays": {
+    "one": "{n} dan",
+    "two": "{n} dneva",
+    "few": "{n} dni",
+    "other": "{n} dni"
   }
 };
 export default strings;

@@ -84,6 +84,10 @@ const strings: Strings = {
     "THUNDER": "Åska",
     "WIND": "Blåsigt",
     "other": "Väder"
+  },
+  "pastDays": {
+    "one": "{n} dag",
+    "other": "{n} dagar"
   }
 };
 export default strings;

@@ -12,6 +12,8 @@ export interface RenderContext {
   base?: string;
   /** Where to load an upstream image from, if not from its published copy beside `base` (the cards). */
   asset?(url: unknown): string | undefined;
+  /** The compact strip's frame (`layout="compact"`), whose height is its own (compact-geometry.ts). */
+  compact?: boolean;
   /** A page without a clock (the pre-rendered cards): absolute times instead of relative ones. */
   frozen?: boolean;
 }

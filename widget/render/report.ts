@@ -37,13 +37,21 @@ function renderNoReport(view: ReportView, ctx: ReportContext) {
   return renderMessage(undefined, t.noReport);
 }
 
-/** What goes into the card's frame for a resort's files. */
-export function renderReport(view: ReportView, base: RenderContext): HTMLTemplateResult {
+/** The report's context: numbers and units in the locale, images from their published copies beside `base`. */
+function reportContext(base: RenderContext): ReportContext {
   const copy = (url: unknown) => {
     const path = assetPath(url);
     return path && base.base ? new URL(`../${path}`, base.base).href : undefined;
   };
-  const ctx: ReportContext = { ...base, f: formatter(base.locale), imperial: isImperial(base.locale), asset: base.asset ?? copy };
+  return { ...base, f: formatter(base.locale), imperial: isImperial(base.locale), asset: base.asset ?? copy };
+}
+
+/**
+ * What goes into the card's frame for a resort's files; `snow` and `forecast` render its report and its
+ * forecast (the compact strip's are its own figures and today's weather: render/compact.ts).
+ */
+export function renderReport(view: ReportView, base: RenderContext, snow = renderSnow, forecast = renderForecast): HTMLTemplateResult {
+  const ctx = reportContext(base);
   const reported = REPORTED.has(view.status);
   // the attribution and the links stand outside the `card` part, so that nothing a page sets on a part
   // can hide them (styles.ts)
@@ -52,6 +60,6 @@ export function renderReport(view: ReportView, base: RenderContext): HTMLTemplat
       <span class="status" part="status">${ctx.t.status[view.status]}</span>
     </header>
     ${reported ? renderMeta(view, ctx) : nothing}
-    ${reported ? html`<div class="body report">${renderSnow(view, ctx)}</div>` : renderNoReport(view, ctx)}
-    ${view.status === 'permanently-closed' ? nothing : renderForecast(view, ctx)}</div>${renderAttribution(view, ctx)}`;
+    ${reported ? html`<div class="body report">${snow(view, ctx)}</div>` : renderNoReport(view, ctx)}
+    ${view.status === 'permanently-closed' ? nothing : forecast(view, ctx)}</div>${renderAttribution(view, ctx)}`;
 }

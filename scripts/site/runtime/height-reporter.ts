@@ -1,11 +1,11 @@
 /**
- * In a card page (widget/README.md, "iframe"): reports the card's height to the embedding page whenever it changes,
+ * In a card or list page (widget/README.md, "iframe"): reports its height to the embedding page whenever it changes,
  * and when the loader asks (`frame-loader.ts`).
  */
 import { HEIGHT_MESSAGE, MEASURE_MESSAGE } from './frame-messages.ts';
 
 if (parent !== window) {
-  const card = document.querySelector('resort-conditions')!;
+  const card = document.querySelector('resort-conditions, resort-conditions-list')!;
   const send = () => parent.postMessage({ type: HEIGHT_MESSAGE, height: Math.ceil(card.getBoundingClientRect().height) }, '*');
   addEventListener('message', (event: MessageEvent) => {
     const data = event.data as { type?: unknown } | null;

@@ -1,0 +1,171 @@
+/**
+ * The pre-rendered lists (widget/README.md, "The list"): each region's `<resort-conditions-list>` in each
+ * built locale, rendered at build time with the element's own templates and styles
+ * (`widget/list/prerender.ts`) into declarative shadow DOM, as the cards are (`cards.ts`):
+ *
+ * - `lists/<locale>/region-<id>.html`: a page for an `<iframe>`, which reports its height to the parent;
+ * - `lists/<locale>/region-<id>.include.html`: the tag with the list inside, for a server-side include.
+ *
+ * And the rows each region's list holds, for `resort-conditions-list.css`: the room a list takes before its
+ * script and its data (`regionRowsCss`).
+ */
+import { assetPath, assetType } from '../api/assets.ts';
+import { escapeHtml } from '../api/html.ts';
+import { multiEndpoint } from '../api/endpoints.ts';
+import { filePath } from '../api/paths.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
+import type { Group } from '../snapshot/discover/scope.ts';
+import { cleanHtml, prerenderModule, scriptJson } from './cards.ts';
+import { runtimeBundle } from './runtime.ts';
+
+/** A region's list page and include, relative to the release root. */
+export const listPath = (locale: string, region: number, shape: 'page' | 'include') =>
+  `lists/${locale}/region-${region}.${shape === 'page' ? 'html' : 'include.html'}`;
+
+/** The list's style sheet beside its script, which the build completes with each region's rows. */
+export const LIST_SHEET = 'resort-conditions-list.css';
+
+interface ListPrerender {
+  listCss: string;
+  listTitle(locale: string): string;
+  listTemplate(data: unknown, image: (url: unknown) => string | undefined): Promise<unknown>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise<unknown> {
+  const bytes = await files.read(path);
+  try {
+    return bytes ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The regions of a snapshot's groups, with their ids. */
+const regionsOf = (groups: readonly Group[]) =>
+  groups.flatMap((g) =>
+    /^region-\d+$/.test(g.name) ? [{ region: Number(g.name.slice(7)), ids: g.ids }] : [],
+  );
+
+/** The region with the most resorts (the lowest id of a tie), which the demo page lists; none without regions. */
+export function largestRegion(groups: readonly Group[]): { region: number; rows: number } | undefined {
+  const largest = regionsOf(groups).reduce<{ region: number; ids: readonly number[] } | undefined>(
+    (best, r) =>
+      !best || r.ids.length > best.ids.length || (r.ids.length === best.ids.length && r.region < best.region)
+        ? r
+        : best,
+    undefined,
+  );
+  return largest && { region: largest.region, rows: largest.ids.length };
+}
+
+/**
+ * Each region's rows as the page's `--rc-rows`: the records of its published group file in the first locale
+ * (the same resorts in every locale), else its resorts in the snapshot.
+ */
+export async function regionRowsCss(
+  groups: readonly Group[],
+  locales: readonly string[],
+  files: Partial<Pick<StagedFiles, 'read'>>,
+): Promise<string> {
+  const rules: string[] = [];
+  for (const { region, ids } of regionsOf(groups)) {
+    const body =
+      files.read && locales[0]
+        ? await readJson(
+            { read: files.read },
+            filePath({
+              endpoint: multiEndpoint('combinedreport').id,
+              locale: locales[0],
+              group: `region-${region}`,
+            }),
+          )
+        : undefined;
+    const rows = isObject(body) ? Object.keys(body).length : ids.length;
+    rules.push(`:where(resort-conditions-list[region='${region}']){--rc-rows:${Math.max(1, rows)}}`);
+  }
+  return rules.join('');
+}
+
+export interface ListOptions {
+  groups: readonly Group[];
+  locales: readonly string[];
+  files: Pick<StagedFiles, 'read' | 'builtAt'>;
+  images: readonly ExtraFile[];
+}
+
+/** Every region's list page and include in every locale. */
+export async function listFiles(options: ListOptions): Promise<ExtraFile[]> {
+  const { files } = options;
+  const images = new Map(options.images.map((f) => [f.path, f]));
+  const out: ExtraFile[] = [];
+  const heightReporter = (await runtimeBundle('height-reporter')).trim();
+  const { render } = await import('@lit-labs/ssr');
+  const { collectResultSync } = await import('@lit-labs/ssr/lib/render-result.js');
+  const { module, close } = await prerenderModule<ListPrerender>('list/prerender');
+  try {
+    const style = `<style>${module.listCss}</style>`;
+    for (const locale of options.locales) {
+      const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
+      for (const { region } of regionsOf(options.groups)) {
+        const group = await readJson(
+          files,
+          filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: `region-${region}` }),
+        );
+        if (!isObject(group)) continue;
+        const data = {
+          region,
+          locale,
+          group,
+          ...(isObject(attribution) ? { attribution } : {}),
+          builtAt: files.builtAt,
+        };
+        const html = cleanHtml(
+          collectResultSync(
+            render(
+              (await module.listTemplate(data, (url) =>
+                assetPath(url) && images.has(assetPath(url)!) ? `rc-image:${assetPath(url)}` : undefined,
+              )) as Parameters<typeof render>[0],
+            ),
+          ),
+        );
+        const pageHtml = html.replace(
+          /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g,
+          (_, path: string) => `../../${path}`,
+        );
+        const includeHtml = html.replace(
+          /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g,
+          (_, path: string) =>
+            `data:${assetType(path)};base64,${Buffer.from(images.get(path)!.bytes).toString('base64')}`,
+        );
+        const tag = `<resort-conditions-list region="${region}" locale="${locale}">`;
+        const fallback = `<p>${escapeHtml(module.listTitle(locale))}</p>`;
+        const include = `${tag}<template shadowrootmode="open">${style}${includeHtml}<script type="application/json">${scriptJson(data)}</script></template>${fallback}</resort-conditions-list>\n`;
+        const page = `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(module.listTitle(locale))}</title>
+<link rel="icon" href="data:,">
+<style>html,body{margin:0;background:transparent}</style>
+</head>
+<body>
+${tag}<template shadowrootmode="open">${style}${pageHtml}</template>${fallback}</resort-conditions-list>
+<script>${heightReporter}</script>
+</body>
+</html>
+`;
+        out.push(
+          { path: listPath(locale, region, 'page'), bytes: Buffer.from(page) },
+          { path: listPath(locale, region, 'include'), bytes: Buffer.from(include) },
+        );
+      }
+    }
+  } finally {
+    await close();
+  }
+  return out;
+}

@@ -1,0 +1,253 @@
+/**
+ * `<resort-conditions-list>` in Chromium, Firefox ESR and WebKitGTK, on a partner page of another origin with
+ * `resort-conditions-list.css` in the head and the list's script async, for the sample's largest region (the
+ * United States, 8 resorts) in every locale at widths from 320 to 1400 px: the text below a list moves by
+ * 0 px from the first paint on; no figure, state or day is cut or wraps; every link and button is 24 px tall
+ * or more; the page asks for the region's group file exactly once and for nothing outside the snapshot's
+ * origin; a keyboard sorts it (Tab to a header button, Enter, Space) with `aria-sort` following; axe finds
+ * nothing. Chromium saves the README's picture of the table (widget/docs/list.png).
+ *
+ * `npm run test:browsers -- test/browsers/list.test.ts`; `RC_ENGINES=firefox` for one engine.
+ */
+import { createRequire } from 'node:module';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
+import { build } from '../../scripts/cli/build.ts';
+import { bundleElements } from '../../scripts/site/widget.ts';
+import { FROZEN_NOW } from '../helpers.ts';
+import { ENGINE_NAMES, launch, missing, type Engine, type EngineName, type Tab } from './engines.ts';
+import { listProblems } from './in-page.ts';
+import { serveSite, servePartner, type List, type Partner, type Site } from './pages.ts';
+
+const CI = process.env.CI === 'true';
+const ENGINES = (process.env.RC_ENGINES ?? ENGINE_NAMES.join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean) as EngineName[];
+/** The sample's largest region. */
+const REGION = 429;
+const ROWS = 8;
+/** From 320 to 1400 px, and each side of the table's step (60em of 15 px: 900 px). */
+const WIDTHS = [320, 360, 400, 480, 560, 640, 720, 810, 899, 900, 901, 1024, 1200, 1400];
+
+let root: string;
+let site: Site;
+let partner: Partner;
+let axeSource: string;
+
+beforeAll(async () => {
+  if (ENGINES.every((e) => missing(e) && !CI)) return;
+  root = await mkdtemp(join(tmpdir(), 'rc-list-'));
+  const dist = join(root, 'dist');
+  const sink = { write: () => true };
+  const env = { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) };
+  const code = await build({
+    argv: ['--out', dist, '--locales', SUPPORTED_LOCALES.join(',')],
+    env,
+    stdout: sink,
+    stderr: sink,
+    widget: bundleElements,
+  });
+  expect(code).toBe(0);
+  site = await serveSite(dist);
+  partner = await servePartner();
+  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+}, 600_000);
+
+afterAll(async () => {
+  await Promise.all([site?.close(), partner?.close()]);
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+/** In the page: each wrapper's list box and the offset of the text below it from the wrapper's top. */
+function boxes() {
+  return [...document.querySelectorAll<HTMLElement>('[data-where]')].map((w) => ({
+    where: w.dataset.where!,
+    below:
+      Math.round(
+        (w.querySelector('.below')!.getBoundingClientRect().top - w.getBoundingClientRect().top) * 100,
+      ) / 100,
+  }));
+}
+
+/**
+ * A list's height at the default 15 px text (widget/README.md, "The list"'s heights): a caption, the header,
+ * the rows and the attribution's lines of 24 px; a table from 900 px, stacked rows below.
+ */
+function listHeight(width: number, rows: number): number {
+  if (width >= 900) return 2 + 15 * (1.5 + 2 + 2.75 + 0.5) + 12 + 2 * 24 + rows * 45;
+  const lines = width >= 600 ? 3 : width >= 450 ? 4 : 5;
+  return 2 + 15 * (1.5 + 2 + 2.25 + 0.5) + 12 + lines * 24 + rows * 161.25;
+}
+
+const listsAt = (locale: string): List[] =>
+  WIDTHS.map((width) => ({
+    where: `${locale} ${width}px`,
+    attributes: { region: String(REGION), locale },
+    wrapper: `width: ${width}px`,
+  }));
+
+/** Opens a page of lists with the script held, measures, lets it go, waits for every list's rows. */
+async function open(engine: Engine, lists: List[], viewport = { width: 1440, height: 900 }) {
+  const release = site.hold();
+  site.requests.length = 0;
+  const tab = await engine.open(
+    partner.addLists({ site: site.url, now: FROZEN_NOW, font: 16, lists }),
+    viewport,
+  );
+  try {
+    await tab.waitFor(
+      () =>
+        !!(document.querySelector('link[rel=stylesheet]') as HTMLLinkElement | null)?.sheet &&
+        (window as unknown as { __rc: { frames: number } }).__rc.frames > 0,
+      null,
+      'the style sheet and the first frame',
+    );
+    const before = await tab.evaluate(boxes, null);
+    release();
+    await tab.waitFor(
+      (rows: number) =>
+        [...document.querySelectorAll('resort-conditions-list')].every(
+          (el) => el.shadowRoot?.querySelectorAll('tbody tr:not(.message)').length === rows,
+        ),
+      ROWS,
+      'every list with its rows',
+      120_000,
+    );
+    return { tab, before };
+  } catch (error) {
+    release();
+    await tab.close();
+    throw error;
+  }
+}
+
+/** In the page: the column of each row's figure `i` (0: name), in the first list. */
+function column(i: number): string[] {
+  const root = document.querySelector('resort-conditions-list')!.shadowRoot!;
+  return [...root.querySelectorAll('tbody tr')].map((r) =>
+    (r.querySelectorAll('th, td')[i]!.querySelector('.fig, .clamp') ?? r).textContent!.trim(),
+  );
+}
+
+/** In the page: where the focus is, inside the list: the header button's text and its cell's aria-sort. */
+function focused() {
+  const inner = document.activeElement?.shadowRoot?.activeElement;
+  const th = inner?.closest('th');
+  return { text: inner?.textContent?.trim() ?? null, sort: th?.getAttribute('aria-sort') ?? null };
+}
+
+async function axe(tab: Tab, source: string): Promise<string[]> {
+  await tab.evaluate((src: string) => {
+    const script = document.createElement('script');
+    script.textContent = src;
+    document.head.append(script);
+  }, source);
+  return tab.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map(
+      (v: { id: string; nodes: unknown[]; help: string }) => `${v.id}: ${v.nodes.length} × ${v.help}`,
+    );
+  }, null);
+}
+
+describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
+  const skip = missing(name);
+  let engine: Engine;
+  beforeAll(async () => {
+    if (!skip) engine = await launch(name);
+  }, 120_000);
+  afterAll(async () => engine?.close());
+
+  it.skipIf(!!skip && !CI).each(SUPPORTED_LOCALES)(
+    '%s: reserves its height (0 px shift), cuts nothing, asks for the region once, and axe finds nothing',
+    async (locale) => {
+      const { tab, before } = await open(engine, listsAt(locale));
+      try {
+        await tab.evaluate(
+          () => void ((window as unknown as { __rc: { stop: boolean } }).__rc.stop = true),
+          null,
+        );
+        const after = await tab.evaluate(boxes, null);
+        const seen = await tab.evaluate(
+          () =>
+            (
+              window as unknown as {
+                __rc: { seen: Record<string, { first: number; min: number; max: number }> };
+              }
+            ).__rc.seen,
+          null,
+        );
+        expect(after).toEqual(before);
+        expect(after.map((b) => b.below)).toEqual(WIDTHS.map((w) => listHeight(w, ROWS)));
+        const moved = Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5);
+        expect(moved, 'text below a list moved').toEqual([]);
+        expect(await tab.evaluate(listProblems, null)).toEqual([]);
+        const data = site.requests.filter((p) => p.includes('/combinedreport/') || p.includes('/snowreport'));
+        expect(data).toEqual([
+          `/api/${locale}/externalservice/resort/combinedreport/group=region-${REGION}.json`,
+        ]);
+        const foreign = await tab.evaluate(
+          (origin: string) =>
+            performance
+              .getEntriesByType('resource')
+              .map((e) => e.name)
+              .filter((u) => !u.startsWith(origin) && !u.startsWith('data:')),
+          site.url,
+        );
+        expect(foreign).toEqual([]);
+        expect(await axe(tab, axeSource)).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+
+  it.skipIf(!!skip && !CI)(
+    'sorts by keyboard: Tab to a header button, Enter and Space, with aria-sort',
+    async () => {
+      const { tab } = await open(engine, [
+        {
+          where: 'keyboard',
+          attributes: { region: String(REGION), locale: 'en-US' },
+          wrapper: 'width: 1024px',
+        },
+      ]);
+      try {
+        for (let i = 0; i < 20 && (await tab.evaluate(focused, null)).text !== 'Base'; i++)
+          await tab.press('Tab');
+        expect(await tab.evaluate(focused, null)).toEqual({ text: 'Base', sort: null });
+        await tab.press('Enter');
+        await tab.waitFor(
+          () =>
+            document.activeElement?.shadowRoot?.activeElement?.closest('th')?.getAttribute('aria-sort') ===
+            'descending',
+          null,
+          'aria-sort descending',
+        );
+        const base = (await tab.evaluate(column, 6)).filter((v) => v !== '–').map((v) => parseFloat(v));
+        expect(base.length).toBeGreaterThan(3);
+        expect(base).toEqual([...base].sort((a, b) => b - a));
+        await tab.press('Space');
+        await tab.waitFor(
+          () =>
+            document.activeElement?.shadowRoot?.activeElement?.closest('th')?.getAttribute('aria-sort') ===
+            'ascending',
+          null,
+          'aria-sort ascending',
+        );
+        const up = (await tab.evaluate(column, 6)).filter((v) => v !== '–').map((v) => parseFloat(v));
+        expect(up).toEqual([...base].sort((a, b) => a - b));
+        expect(await tab.evaluate(focused, null)).toEqual({ text: 'Base▲', sort: 'ascending' });
+        if (name === 'chromium') await tab.screenshot(join('widget', 'docs', 'list.png'));
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+});

@@ -1,0 +1,370 @@
+// @vitest-environment happy-dom
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { multiEndpoint } from '../../scripts/api/endpoints.ts';
+import { filePath } from '../../scripts/api/paths.ts';
+import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
+import { parseConfig } from '../../scripts/snapshot/config.ts';
+import { localSource } from '../../scripts/snapshot/source/local.ts';
+import { runSnapshot } from '../../scripts/snapshot/run.ts';
+import { clearCache } from '../../widget/data.ts';
+import '../../widget/list/define.ts';
+import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';
+import { linkPattern } from '../../widget/list/render.ts';
+import { groupFile, selectionOf } from '../../widget/list/rows.ts';
+import { LIST_LANGUAGES, listStrings } from '../../widget/list/strings.ts';
+import { listStyles, TABLE_FROM } from '../../widget/list/styles.ts';
+import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
+
+const BASE = 'https://files.test/api/';
+const DAY = 86_400_000;
+/** The sample's largest region: the United States, 8 resorts. */
+const REGION = 429;
+let root: string;
+const calls: string[] = [];
+
+const filesFrom =
+  (override?: (path: string) => Response | undefined): typeof fetch =>
+  async (input) => {
+    const url = input instanceof Request ? input.url : String(input as string | URL);
+    calls.push(url);
+    const path = url.slice(BASE.length);
+    const replaced = override?.(path);
+    if (replaced) return replaced;
+    try {
+      return new Response(await readFile(join(root, 'api', path)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    } catch {
+      return new Response('not found', { status: 404 });
+    }
+  };
+
+const published = async (path: string) => JSON.parse(await readFile(join(root, 'api', path), 'utf8'));
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'rc-list-'));
+  const now = () => FROZEN_NOW;
+  const config = parseConfig({ out: root, locales: ['en-US', 'de-DE', 'fr-FR'] }, 'test');
+  await runSnapshot({
+    config,
+    source: localSource(await sample(), { account: FULL.email, now }),
+    families: new Set(['A', 'B']),
+    now,
+    refresh: 'all',
+  });
+}, 120_000);
+afterAll(() => rm(root, { recursive: true, force: true }));
+afterEach(() => {
+  document.body.innerHTML = '';
+  calls.length = 0;
+  clearCache();
+});
+
+async function shown(
+  attributes: Record<string, string>,
+  options: { now?: number; fetcher?: typeof fetch } = {},
+) {
+  const el = document.createElement('resort-conditions-list') as ResortConditionsList;
+  el.fetcher = options.fetcher ?? filesFrom();
+  el.now = () => options.now ?? FROZEN_NOW;
+  el.setAttribute('src', BASE);
+  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
+  const settled = new Promise<string>((resolve) => {
+    el.addEventListener('load', () => resolve('load'));
+    el.addEventListener('error', (e) => resolve(`error: ${e.detail.reason}`));
+  });
+  document.body.append(el);
+  const event = await settled;
+  await el.updateComplete;
+  const shadow = el.shadowRoot!;
+  const rows = [...shadow.querySelectorAll('tbody tr:not(.message)')];
+  const cells = (row: Element) =>
+    [...row.querySelectorAll('th, td')].map((c) =>
+      (c.querySelector('.fig, .clamp') ?? c).textContent!.replace(/\s+/g, ' ').trim(),
+    );
+  return { el, event, shadow, rows, names: rows.map((r) => cells(r)[0]), cells };
+}
+
+describe('<resort-conditions-list>', () => {
+  it('shows a region from its one group file: a row per resort, by name, with its figures in the locale', async () => {
+    const group = await published(`en-US/externalservice/resort/combinedreport/group=region-${REGION}.json`);
+    const { event, shadow, rows, names, cells } = await shown({ region: String(REGION), locale: 'en-US' });
+    expect(event).toBe('load');
+    const records = Object.values(group) as any[];
+    expect(rows).toHaveLength(8);
+    expect(names).toEqual(records.map((r) => r.resortName).sort((a, b) => a.localeCompare(b)));
+    // one file for the rows, beside the index and the attribution
+    expect(calls.map((u) => u.slice(BASE.length))).toEqual([
+      'manifest.json',
+      `en-US/externalservice/resort/combinedreport/group=region-${REGION}.json`,
+      'en-US/externalservice/myaccount/attribution.json',
+    ]);
+    const record = records.find((r) => r.report?.openflag === 1 && r.report.snowfall)!;
+    const row = rows.find((r) => r.getAttribute('data-id') === String(record.resortId))!;
+    const s = record.report;
+    expect(cells(row)).toEqual([
+      record.resortName,
+      'Open',
+      new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(
+        Date.parse(`${s.snowfall.snowReportedDate}T12:00:00Z`),
+      ) + (cells(row)[2]!.endsWith('Outdated') ? ' Outdated' : ''),
+      `${s.snowfall.snow24h} in`,
+      `${s.snowfall.snow48h} in`,
+      `${s.snowfall.snow72h} in`,
+      `${s.snowQuality.onSlope.lowerDepth} in`,
+      `${s.snowQuality.onSlope.upperDepth} in`,
+      `${s.liftsReport.liftsOpen}/${record.info.lifts.numLifts}`,
+      `${s.terrainReport.trailsOpen}/${record.info.terrain.numRuns}`,
+    ]);
+    expect(row.querySelectorAll('td')[7]!.querySelector('.fig')!.getAttribute('aria-label')).toBe(
+      `${s.liftsReport.liftsOpen} of ${record.info.lifts.numLifts} open`,
+    );
+    expect(shadow.querySelector('caption')!.textContent).toBe('Snow report');
+    expect(shadow.querySelector('th[aria-sort]')!.textContent).toContain('Resort');
+    expect(shadow.querySelector('th[aria-sort]')!.getAttribute('aria-sort')).toBe('ascending');
+    expect(shadow.querySelectorAll('.attribution')).toHaveLength(1);
+    expect(shadow.querySelector('.frame')!.getAttribute('style')).toContain('--_n: 8');
+  });
+
+  it('speaks German in metric units', async () => {
+    const group = await published(`de-DE/externalservice/resort/combinedreport/group=region-${REGION}.json`);
+    const { shadow, rows, cells } = await shown({ region: String(REGION), locale: 'de-DE' });
+    const record = (Object.values(group) as any[]).find((r) => r.report?.openflag === 1)!;
+    const row = rows.find((r) => r.getAttribute('data-id') === String(record.resortId))!;
+    expect(cells(row)[1]).toBe('Geöffnet');
+    expect(cells(row)[6]).toBe(`${record.report.snowQuality.onSlope.lowerDepth} cm`);
+    expect(
+      [...shadow.querySelectorAll('thead button')].map((b) => b.textContent!.replace(/\s+/g, ' ').trim()),
+    ).toEqual([
+      'Skigebiet▲',
+      'Status',
+      'Stand',
+      'Neuschnee 24 h',
+      'Neuschnee 48 h',
+      'Neuschnee 72 h',
+      'Tal',
+      'Berg',
+      'Lifte',
+      'Pisten',
+    ]);
+    expect(shadow.querySelector('caption')!.textContent).toBe('Schneebericht');
+  });
+
+  it('sorts by a column from its header button: figures from the most, again for the least, with aria-sort', async () => {
+    const { el, shadow } = await shown({ region: String(REGION), locale: 'en-US' });
+    const button = (i: number) => shadow.querySelectorAll<HTMLButtonElement>('thead button')[i]!;
+    const column = (i: number) =>
+      [...shadow.querySelectorAll('tbody tr')].map(
+        (r) => r.querySelectorAll('th, td')[i]!.querySelector('.fig, .clamp')!.textContent!,
+      );
+    const figures = (i: number) => column(i).map((v) => (v === '–' ? undefined : parseFloat(v)));
+    const sorts: string[] = [];
+    el.addEventListener('sort', (e) => sorts.push(`${e.detail.column} ${e.detail.direction}`));
+    button(6).click(); // base depth
+    await el.updateComplete;
+    const base = figures(6);
+    const known = base.filter((v): v is number => v !== undefined);
+    expect(known.length).toBeGreaterThan(3);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    expect(base.slice(known.length).every((v) => v === undefined)).toBe(true); // no depth: last
+    expect(button(6).closest('th')!.getAttribute('aria-sort')).toBe('descending');
+    expect(shadow.querySelectorAll('th[aria-sort]')).toHaveLength(1);
+    button(6).click();
+    await el.updateComplete;
+    const ascending = figures(6).filter((v): v is number => v !== undefined);
+    expect(ascending).toEqual([...known].sort((a, b) => a - b));
+    expect(button(6).closest('th')!.getAttribute('aria-sort')).toBe('ascending');
+    button(0).click();
+    await el.updateComplete;
+    expect(column(0)).toEqual([...column(0)].sort((a, b) => a.localeCompare(b)));
+    expect(sorts).toEqual(['base descending', 'base ascending', 'name ascending']);
+  });
+
+  it("reverses a region's rows, shown by name, at the first press on the name's header", async () => {
+    const { el, shadow } = await shown({ region: String(REGION), locale: 'en-US' });
+    const names = () => [...shadow.querySelectorAll('tbody th')].map((c) => c.textContent!.trim());
+    const before = names();
+    expect(before).toEqual([...before].sort((a, b) => a.localeCompare(b)));
+    expect(shadow.querySelector('thead th')!.getAttribute('aria-sort')).toBe('ascending');
+    shadow.querySelector<HTMLButtonElement>('thead button')!.click();
+    await el.updateComplete;
+    expect(names()).toEqual([...before].reverse());
+    expect(shadow.querySelector('thead th')!.getAttribute('aria-sort')).toBe('descending');
+    expect(el.sort).toEqual({ column: 'name', direction: 'descending' });
+  });
+
+  it('sorts by state from open to closed for good', async () => {
+    const { el, shadow } = await shown({
+      resorts: '20,25,60,101,117,136,155,172,189,205,218,251',
+      locale: 'en-US',
+    });
+    el.sortBy('status');
+    await el.updateComplete;
+    const states = [...shadow.querySelectorAll('tbody td.status')].map((c) => c.textContent!.trim());
+    const order = [
+      'Open',
+      'Weekends only',
+      'Temporarily closed',
+      'Closed',
+      'No report',
+      'Out of season',
+      'Permanently closed',
+    ];
+    expect(states.map((s) => order.indexOf(s))).toEqual(
+      [...states.map((s) => order.indexOf(s))].sort((a, b) => a - b),
+    );
+    expect(new Set(states).size).toBeGreaterThan(1);
+  });
+
+  it('shows resorts by id in the order given from the all group, a missing id as a row that says so', async () => {
+    const { rows, names, cells, shadow } = await shown({ resorts: '25, 999999,20,25,abc', locale: 'en-US' });
+    expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['25', '999999', '20']);
+    expect(names[0]).toBe('Elk Ridge');
+    expect(names[1]).toBe('Resort 999999');
+    expect(cells(rows[1]!)[1]).toBe('No data');
+    expect(rows[1]!.className).toBe('missing');
+    expect(calls.filter((u) => u.includes('combinedreport'))).toEqual([
+      `${BASE}en-US/externalservice/resort/combinedreport/group=all.json`,
+    ]);
+    expect(shadow.querySelector('th[aria-sort]')).toBeNull();
+  });
+
+  it('marks a row whose report is older than outdated-after hours', async () => {
+    const group = await published(`en-US/externalservice/resort/combinedreport/group=region-${REGION}.json`);
+    const dates = (Object.values(group) as any[])
+      .map((r) => r.report?.snowfall?.snowReportedDate)
+      .filter(Boolean)
+      .sort();
+    const latest = Date.parse(`${dates.at(-1)}T23:59:59Z`);
+    const fresh = await shown({ region: String(REGION), locale: 'en-US' }, { now: latest + 3_600_000 });
+    expect(fresh.shadow.querySelectorAll('tr.stale').length).toBeLessThan(8);
+    document.body.innerHTML = '';
+    const later = await shown({ region: String(REGION), locale: 'en-US' }, { now: latest + 3 * DAY });
+    const reported = (Object.values(group) as any[]).filter((r) => r.report).length;
+    expect(later.shadow.querySelectorAll('tr.stale')).toHaveLength(reported);
+    expect(later.shadow.querySelector('tr.stale .warning')!.textContent).toBe('Outdated');
+    later.el.setAttribute('outdated-after', '1000');
+    await later.el.updateComplete;
+    expect(later.shadow.querySelectorAll('tr.stale')).toHaveLength(0);
+  });
+
+  it('renders hostile names and ids as text, and links only http(s) patterns with the id encoded', async () => {
+    const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    const fetcher = filesFrom((path) => {
+      if (!path.includes('group=all')) return undefined;
+      const body = {
+        '25': { resortId: 25, resortName: hostile, info: {}, report: { openflag: 1 } },
+        '<b>': { resortName: 'x', info: {} },
+      };
+      return new Response(JSON.stringify(body));
+    });
+    const { shadow, names } = await shown(
+      { resorts: '25', locale: 'en-US', 'href-pattern': 'https://partner.example/resorts/{id}?from=list' },
+      { fetcher },
+    );
+    expect(names).toEqual([hostile]);
+    expect(shadow.querySelector('tbody img, tbody script, tbody [onerror]')).toBeNull();
+    expect(shadow.querySelector('tbody th')!.textContent!.trim()).toBe(hostile);
+    expect(shadow.querySelector('tbody a')!.getAttribute('href')).toBe(
+      'https://partner.example/resorts/25?from=list',
+    );
+    const link = linkPattern('https://partner.example/r/{id}');
+    expect(link(7)).toBe('https://partner.example/r/7');
+    expect(linkPattern('javascript:alert(1)//{id}')(7)).toBeUndefined();
+    expect(linkPattern(' java\tscript:alert({id})')(7)).toBeUndefined();
+    expect(linkPattern('data:text/html,{id}')(7)).toBeUndefined();
+    expect(linkPattern('https://partner.example/no-id')(7)).toBeUndefined();
+    expect(linkPattern('/relative/{id}')(7)).toBeUndefined();
+  });
+
+  it.each([
+    {
+      attributes: { region: 'abc' } as Record<string, string>,
+      reason: 'neither region nor resorts names a resort',
+      message: 'No resorts to show.',
+    },
+    {
+      attributes: { resorts: 'a,b,-1,0' },
+      reason: 'neither region nor resorts names a resort',
+      message: 'No resorts to show.',
+    },
+    { attributes: {}, reason: 'neither region nor resorts names a resort', message: 'No resorts to show.' },
+    {
+      attributes: { region: '403' },
+      reason: 'unknown region',
+      message: 'This region is not in the snow report.',
+    },
+  ])('says so for $attributes', async ({ attributes, reason, message }) => {
+    const { event, shadow, rows } = await shown({ ...attributes, locale: 'en-US' });
+    expect(event).toBe(`error: ${reason}`);
+    expect(rows).toHaveLength(0);
+    expect(shadow.querySelector('[part=message]')!.textContent!.trim()).toBe(message);
+  });
+
+  it('offers a retry when the group file fails, and reads it again', async () => {
+    let fail = true;
+    const fetcher = filesFrom((path) =>
+      fail && path.includes('combinedreport') ? new Response('', { status: 503 }) : undefined,
+    );
+    const { el, event, shadow } = await shown({ region: String(REGION), locale: 'en-US' }, { fetcher });
+    expect(event).toMatch(/^error: .*HTTP 503/);
+    fail = false;
+    shadow.querySelector<HTMLButtonElement>('[part=retry]')!.click();
+    await new Promise((resolve) => el.addEventListener('load', resolve, { once: true }));
+    await el.updateComplete;
+    expect(shadow.querySelectorAll('tbody tr:not(.message)')).toHaveLength(8);
+  });
+
+  it('holds the rows of a resorts list before its data: the frame knows them from the attribute', async () => {
+    const el = document.createElement('resort-conditions-list') as ResortConditionsList;
+    el.fetcher = () => new Promise<Response>(() => {});
+    el.setAttribute('resorts', '20,25,36');
+    document.body.append(el);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector<HTMLElement>('.frame')!.style.getPropertyValue('--_n')).toBe('3');
+    const region = document.createElement('resort-conditions-list') as ResortConditionsList;
+    region.fetcher = el.fetcher;
+    region.setAttribute('region', '429');
+    document.body.append(region);
+    await region.updateComplete;
+    // by region: the page's --rc-rows (resort-conditions-list.css) until the data is there
+    expect(region.shadowRoot!.querySelector<HTMLElement>('.frame')!.style.getPropertyValue('--_n')).toBe('');
+  });
+});
+
+describe('the list module', () => {
+  it.each(['en-US', 'de-DE', 'ja-JP'])('reads the group files the snapshot publishes (%s)', (locale) => {
+    expect(groupFile(locale, { kind: 'region', region: 429 })).toBe(
+      filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: 'region-429' }),
+    );
+    expect(groupFile(locale, { kind: 'resorts', ids: [20] })).toBe(
+      filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: 'all' }),
+    );
+  });
+
+  it.each([
+    { region: '429', resorts: '', expected: { kind: 'region', region: 429 } },
+    { region: ' 429 ', resorts: '20', expected: { kind: 'region', region: 429 } },
+    { region: '0429', resorts: '', expected: { kind: 'invalid' } },
+    { region: '', resorts: '20, 25 ,20,x,36', expected: { kind: 'resorts', ids: [20, 25, 36] } },
+    { region: '', resorts: '', expected: { kind: 'invalid' } },
+  ])('reads region "$region" and resorts "$resorts"', ({ region, resorts, expected }) => {
+    expect(selectionOf(region, resorts)).toEqual(expected);
+  });
+
+  it("turns from a table to stacked rows at TABLE_FROM, where the frame's height changes too", () => {
+    const css = listStyles.replace(/\s/g, '');
+    expect(css).toContain(`@container(width<${TABLE_FROM})`);
+    expect(css).toContain(`@container(min-width:${TABLE_FROM})`);
+  });
+
+  it('speaks every language of the card', () => {
+    expect(LIST_LANGUAGES.sort()).toEqual([...new Set(SUPPORTED_LOCALES.map((l) => l.slice(0, 2)))].sort());
+    for (const language of LIST_LANGUAGES)
+      expect(Object.values(listStrings(language)).every((s) => s.length > 0)).toBe(true);
+  });
+});

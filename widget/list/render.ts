@@ -1,0 +1,171 @@
+/**
+ * The list's template: a caption, a header of sort buttons, one row per resort, and the attribution once.
+ * Every name, id and URL from the files is text or an attribute value bound by lit, never markup; a row's
+ * link is the page's pattern with the id URL-encoded, and only an http(s) one is kept.
+ */
+import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
+import { formatter, safeUrl } from '../format.ts';
+import { plural, type Strings } from '../i18n/index.ts';
+import { isImperial } from '../locale.ts';
+import { renderAttribution } from '../render/attribution.ts';
+import type { ReportContext } from '../render/context.ts';
+import type { ReportView } from '../state.ts';
+import type { AttributionRecord } from '../../scripts/api/schemas/family-b.ts';
+import { COLUMNS, type Column, type Row, type Sort } from './rows.ts';
+import { listStrings } from './strings.ts';
+
+/** What the list shows: loading (the rows' count known or not), rows, or a message. */
+export type ListView =
+  | { kind: 'loading' }
+  | { kind: 'rows'; rows: Row[]; sort?: Sort; attribution?: AttributionRecord }
+  | { kind: 'error' }
+  | { kind: 'unknown-region' }
+  | { kind: 'invalid' };
+
+export interface ListContext {
+  t: Strings;
+  locale: string;
+  /** The link of a resort's name, or undefined. */
+  link(id: number): string | undefined;
+  /** The published copy of the attribution's logo. */
+  asset(url: unknown): string | undefined;
+  /** A page without a clock (the pre-rendered lists). */
+  frozen?: boolean;
+  onSort(column: Column): void;
+  retry(): void;
+}
+
+/** The link of each resort from a page's pattern (`https://partner.example/resorts/{id}`): only http(s), the id URL-encoded. */
+export function linkPattern(pattern: string | null | undefined): (id: number) => string | undefined {
+  if (typeof pattern !== 'string' || !pattern.includes('{id}')) return () => undefined;
+  return (id) => safeUrl(pattern.split('{id}').join(encodeURIComponent(String(id))));
+}
+
+/** The headers' text, each with what a screen reader says besides (new snow over 24 hours…). */
+function headers(ctx: ListContext): Record<Column, [visible: string, hidden?: string]> {
+  const l = listStrings(ctx.locale);
+  return {
+    name: [l.resort],
+    status: [l.state],
+    date: [l.updated],
+    snow24: ['24 h', ctx.t.newSnow],
+    snow48: ['48 h', ctx.t.newSnow],
+    snow72: ['72 h', ctx.t.newSnow],
+    base: [ctx.t.base],
+    summit: [ctx.t.summit],
+    lifts: [ctx.t.lifts],
+    runs: [ctx.t.runs],
+  };
+}
+
+function renderHead(ctx: ListContext, sort: Sort | undefined, enabled: boolean) {
+  const h = headers(ctx);
+  return html`<thead part="header" role="rowgroup"><tr role="row">
+    ${COLUMNS.map((column) => {
+      const [visible, hidden] = h[column];
+      const sorted = sort?.column === column ? sort.direction : undefined;
+      const label = html`${hidden ? html`<span class="visually-hidden">${hidden} </span>` : nothing}<span>${visible}</span><span class="arrow" aria-hidden="true">${sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}</span>`;
+      return html`<th scope="col" role="columnheader" class=${column === 'name' || column === 'status' || column === 'date' ? column : 'v'} aria-sort=${sorted ?? nothing}>
+        ${ctx.frozen ? html`<span class="sort">${label}</span>` : html`<button type="button" part="sort" ?disabled=${!enabled} @click=${() => ctx.onSort(column)}>${label}</button>`}
+      </th>`;
+    })}
+  </tr></thead>`;
+}
+
+/** A row's figures as text, in the locale's units; an empty cell where the file has none. */
+function renderRow(row: Row, ctx: ListContext, rc: Pick<ReportContext, 'f'>) {
+  const { t, locale } = ctx;
+  const l = listStrings(locale);
+  const h = headers(ctx);
+  const f = rc.f;
+  const cell = (column: Column, value: string | undefined, spoken?: string) =>
+    html`<td role="cell" class="v" part="value"><span class="label" aria-hidden="true">${h[column][0]}</span><span class="fig" aria-label=${spoken ?? nothing}>${value ?? '–'}</span></td>`;
+  const openOf = (forms: typeof t.liftsOpen, open: number | undefined, total: number | undefined) =>
+    open === undefined
+      ? [undefined, undefined]
+      : [
+          total === undefined ? f.number(open) : `${f.number(open)}/${f.number(total)}`,
+          total === undefined
+            ? undefined
+            : plural(locale, forms, open, { open: f.number(open), total: f.number(total) }),
+        ];
+  const href = row.missing ? undefined : ctx.link(row.id);
+  const name = row.name ?? `${l.resort} ${row.id}`;
+  const [lifts, liftsSpoken] = openOf(t.liftsOpen, row.liftsOpen, row.liftsTotal);
+  const [runs, runsSpoken] = openOf(t.runsOpen, row.runsOpen, row.runsTotal);
+  return html`<tr part="row" role="row" class=${row.missing ? 'missing' : row.stale ? 'stale' : nothing} data-id=${row.id}>
+    <th scope="row" role="rowheader" class="name" part="name">${href ? html`<a class="clamp" part="link" href=${href}>${name}</a>` : html`<span class="clamp">${name}</span>`}</th>
+    <td role="cell" class="status ${row.status ?? ''}" part="status"><span class="clamp">${row.missing ? html`<span class="muted">${l.missing}</span>` : row.status ? t.status[row.status] : '–'}</span></td>
+    <td role="cell" class="date" part="updated"><span class="clamp">${row.date ? html`<time datetime=${row.date}>${dayOf(locale, row.date)}</time>` : '–'}${row.stale ? html`<strong class="warning">${l.stale}</strong>` : nothing}</span></td>
+    ${cell('snow24', row.snow24 === undefined ? undefined : f.snowfall(row.snow24))}
+    ${cell('snow48', row.snow48 === undefined ? undefined : f.snowfall(row.snow48))}
+    ${cell('snow72', row.snow72 === undefined ? undefined : f.snowfall(row.snow72))}
+    ${cell('base', row.base === undefined ? undefined : f.depth(row.base))}
+    ${cell('summit', row.summit === undefined ? undefined : f.depth(row.summit))}
+    ${cell('lifts', lifts, liftsSpoken)}
+    ${cell('runs', runs, runsSpoken)}
+  </tr>`;
+}
+
+const days = new Map<string, Intl.DateTimeFormat>();
+/** A report's day, short: "Nov 24", "24. Nov.". */
+function dayOf(locale: string, date: string): string {
+  let format = days.get(locale);
+  if (!format)
+    days.set(
+      locale,
+      (format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' })),
+    );
+  return format.format(new Date(`${date}T12:00:00Z`));
+}
+
+function renderMessage(text: string, ctx: ListContext, retry: boolean, alert: boolean) {
+  return html`<tr class="message" part="row" role="row"><td role="cell" colspan="10" part="message"><p role=${alert ? 'alert' : nothing}>${text}</p>${retry ? html`<button type="button" class="retry" part="retry" @click=${ctx.retry}>${ctx.t.retry}</button>` : nothing}<slot></slot></td></tr>`;
+}
+
+/** The whole frame for a view. */
+export function renderList(view: ListView, ctx: ListContext): HTMLTemplateResult {
+  const l = listStrings(ctx.locale);
+  const f = formatter(ctx.locale);
+  let body: unknown;
+  if (view.kind === 'rows')
+    body = view.rows.length
+      ? view.rows.map((row) => renderRow(row, ctx, { f }))
+      : renderMessage(l.nothing, ctx, false, false);
+  else if (view.kind === 'loading')
+    body = html`<tr class="message" part="row" role="row"><td role="cell" colspan="10" part="message" aria-busy="true"><span class="visually-hidden" role="status">${ctx.t.loading}</span><span class="ph"></span><slot></slot></td></tr>`;
+  else if (view.kind === 'error') body = renderMessage(ctx.t.error, ctx, true, true);
+  else if (view.kind === 'unknown-region') body = renderMessage(l.unknownRegion, ctx, false, true);
+  else body = renderMessage(l.nothing, ctx, false, true);
+  const attribution =
+    view.kind === 'rows' && view.attribution
+      ? renderAttribution(
+          {
+            kind: 'report',
+            data: { combined: { resortName: '', info: {} }, attribution: view.attribution },
+          } as unknown as ReportView,
+          {
+            t: ctx.t,
+            locale: ctx.locale,
+            now: 0,
+            days: 0,
+            f,
+            imperial: isImperial(ctx.locale),
+            asset: ctx.asset,
+          },
+        )
+      : nothing;
+  // a pre-rendered list carries its rows' count in its markup; the element sets it through the CSSOM
+  const rows = ctx.frozen && view.kind === 'rows' ? `--_n:${Math.max(1, view.rows.length)}` : nothing;
+  return html`<div class="frame" part="frame" lang=${ctx.locale} ?data-static=${ctx.frozen} style=${rows}>
+    <div class="table-box">
+      <table part="table" role="table">
+        <caption part="caption">${l.caption}</caption>
+        <colgroup><col class="c-name" /><col class="c-status" /><col class="c-date" />${[0, 1, 2, 3, 4, 5, 6].map(() => html`<col class="v" />`)}</colgroup>
+        ${renderHead(ctx, view.kind === 'rows' ? view.sort : undefined, view.kind === 'rows' && view.rows.length > 1)}
+        <tbody role="rowgroup">${body}</tbody>
+      </table>
+    </div>
+    ${attribution}${ctx.frozen ? html`<i hidden></i>` : nothing}
+  </div>`;
+}
