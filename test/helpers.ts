@@ -42,3 +42,6 @@ export function describeNeeding(program: string, installed: boolean, install: st
   console.warn(`${program} is not installed: the tests that need it are skipped (${install}; with CI=true they fail)`);
   return describe.skip;
 }
+
+/** The URL a `fetch` was called with, whatever its form. */
+export const urlOf = (input: string | URL | Request): string => (input instanceof Request ? input.url : String(input));

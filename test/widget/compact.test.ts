@@ -14,7 +14,7 @@ import type { ResortConditions } from '../../widget/resort-conditions.ts';
 import { compactGeometry } from '../../widget/compact-geometry.ts';
 import { reservation } from '../../widget/reservation.ts';
 import { styles } from '../../widget/styles.ts';
-import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
+import { FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
 let root: string;
@@ -24,7 +24,7 @@ let dataset: Dataset;
 const filesFrom =
   (override?: (path: string) => Response | undefined): typeof fetch =>
   async (input) => {
-    const path = String(input).slice(BASE.length);
+    const path = urlOf(input).slice(BASE.length);
     const replaced = override?.(path);
     if (replaced) return replaced;
     try {

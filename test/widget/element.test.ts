@@ -10,7 +10,7 @@ import { runSnapshot } from '../../scripts/snapshot/run.ts';
 import { clearCache } from '../../widget/data.ts';
 import '../../widget/define.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
-import { BASIC, FROZEN_NOW, FULL, sample } from '../helpers.ts';
+import { BASIC, FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
 const DAY = 86_400_000;
@@ -18,7 +18,6 @@ let root: string;
 let dataset: Dataset;
 const calls: string[] = [];
 /** The URL a `fetch` was asked for, whichever form it took. */
-const urlOf = (input: string | URL | Request): string => (input instanceof Request ? input.url : String(input));
 
 /** Serves the snapshot in `folder` as if from https://files.test/api/. */
 const filesFrom =

@@ -16,7 +16,7 @@ import { linkPattern } from '../../widget/list/render.ts';
 import { groupFile, selectionOf } from '../../widget/list/rows.ts';
 import { LIST_LANGUAGES, listStrings } from '../../widget/list/strings.ts';
 import { listStyles, TABLE_FROM } from '../../widget/list/styles.ts';
-import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
+import { FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
 const DAY = 86_400_000;
@@ -28,7 +28,7 @@ const calls: string[] = [];
 const filesFrom =
   (override?: (path: string) => Response | undefined): typeof fetch =>
   async (input) => {
-    const url = input instanceof Request ? input.url : String(input as string | URL);
+    const url = urlOf(input);
     calls.push(url);
     const path = url.slice(BASE.length);
     const replaced = override?.(path);
