@@ -146,7 +146,7 @@ export async function build(io: CliIo): Promise<number> {
       return result.allowance !== undefined && result.projection.monthly > result.allowance ? EXIT.budget : EXIT.ok;
     }
     const total = result.summary.written + result.summary.unchanged;
-    io.stdout.write(`published ${config.out}: ${total} files, ${Object.keys(result.state!.files).length} data files under api/ among them\n`);
+    io.stdout.write(`published ${config.out}: ${total} files, ${result.dataFiles} data files under api/ among them\n`);
     reportDrift(result.state!.drift, say);
     const broken = result.failures.filter((f) => f.kind === 'contract');
     const stale = result.failures.filter((f) => f.kind === 'upstream' && f.kept);

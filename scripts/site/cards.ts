@@ -126,11 +126,11 @@ export interface CardOptions {
   images: readonly ExtraFile[];
 }
 
-/** Every card page and include, and the frame loader. */
-export async function cardFiles(options: CardOptions): Promise<ExtraFile[]> {
+/** The frame loader, then every card page and include, made one resort at a time as they are written. */
+export async function* cardFiles(options: CardOptions): AsyncGenerator<ExtraFile> {
   const { files } = options;
   const images = new Map(options.images.map((f) => [f.path, f]));
-  const out: ExtraFile[] = [{ path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) }];
+  yield { path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) };
   const heightReporter = (await runtimeBundle('height-reporter')).trim();
   const r = await renderer();
   try {
@@ -180,12 +180,12 @@ ${tag}<template shadowrootmode="open">${style}${pageHtml}</template><p>${name}</
 </body>
 </html>
 `;
-          out.push({ path: cardPath(locale, id, 'page', layout), bytes: Buffer.from(page) }, { path: cardPath(locale, id, 'include', layout), bytes: Buffer.from(include) });
+          yield { path: cardPath(locale, id, 'page', layout), bytes: Buffer.from(page) };
+          yield { path: cardPath(locale, id, 'include', layout), bytes: Buffer.from(include) };
         }
       }
     }
   } finally {
     await r.close();
   }
-  return out;
 }

@@ -20,11 +20,13 @@ export interface EmbedOptions {
   sample: boolean;
 }
 
-export async function embedFiles(options: EmbedOptions): Promise<ExtraFile[]> {
+/** The image copies, then the cards one by one. */
+export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFile> {
   const { read, builtAt } = options.files;
-  if (!read || builtAt === undefined) return [];
+  if (!read || builtAt === undefined) return;
   const files = { read, builtAt };
   const images = await attributionImages(files, options.locales, options.sample ? sampleImages(join(packageRoot(), 'data')) : downloadedImages());
-  const lists = options.scope.groups ? await listFiles({ groups: options.scope.groups, locales: options.locales, files, images }) : [];
-  return [...images, ...(await cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images })), ...lists];
+  yield* images;
+  yield* cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images });
+  if (options.scope.groups) yield* await listFiles({ groups: options.scope.groups, locales: options.locales, files, images });
 }

@@ -15,20 +15,19 @@ import { discover } from './discover/discover.ts';
 import { fitPlan, formatFit } from './plan/fit.ts';
 import { interrupted } from './errors.ts';
 import { Fetcher, type Fetched } from './fetch/fetch.ts';
-import { eachInPool } from './fetch/pool.ts';
 import type { Manifest } from './release/manifest.ts';
-import { resortCollections, type PlanContext } from './plan/plan.ts';
+import { resortCollections, type Collection, type PlanContext } from './plan/plan.ts';
 import { PreviousBuild } from './release/previous.ts';
 import { silentProgress, type Progress, type Summary } from './progress.ts';
 import { FAMILY_B_PROBE, familyAProbe, preflight } from './source/preflight.ts';
-import { Release, type ExtraFile, type Failure, type ReleaseHead, type StagedFiles } from './release/release.ts';
+import { Release, type ExtraFile, type ExtraFiles, type Failure, type ReleaseHead, type StagedFiles } from './release/release.ts';
 import type { Scope } from './discover/scope.ts';
 import type { Source } from './source/source.ts';
 import { identityOf, readLedger, writeLedger, type State } from './release/state.ts';
 import { isOurs, LEDGER, releasesDir } from './release/writer.ts';
 import { join } from 'node:path';
 
-export type { ExtraFile, Failure, StagedFiles };
+export type { ExtraFile, ExtraFiles, Failure, StagedFiles };
 
 export interface SnapshotOptions {
   config: SnapshotConfig;
@@ -39,8 +38,11 @@ export interface SnapshotOptions {
   /** `due` requests only what its refresh interval says is due and carries the rest over. */
   refresh?: 'all' | 'due';
   progress?: Progress;
-  /** Files published beside `api/` (the element's bundle, the demo page, host headers). */
-  extraFiles?: (scope: Scope, files: StagedFiles) => Promise<ExtraFile[]> | ExtraFile[];
+  /**
+   * Files published beside `api/` (the element's bundle, the demo page, host headers, the cards): each is
+   * written as it comes, so an iterator that makes them one by one holds only one at a time.
+   */
+  extraFiles?: (scope: Scope, files: StagedFiles) => ExtraFiles | Promise<ExtraFiles>;
   /** Plan and project only: no writes, and no fetches but discovery from the embedded service. */
   planOnly?: boolean;
   /** Start even when the projection exceeds the allowance. */
@@ -60,6 +62,8 @@ export interface SnapshotResult {
   /** The release's private state (with `--plan`, the previous build's, when of the same source). */
   state: State | undefined;
   summary: Summary;
+  /** Files under `api/` in the release (the state's `files`; 0 for `--plan`). */
+  dataFiles: number;
   /** Collections whose files were kept from the previous run. */
   failures: Failure[];
   scope: Scope;
@@ -143,7 +147,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       progress.note('the allowance is unknown, so nothing holds this plan to it: set "allowance" in the config, or RC_EMAIL and RC_PASSWORD to read the account record');
     }
     const result = { scope, plan: budget.text, projection: budget.projection, allowance: budget.allowance };
-    if (options.planOnly) return { ...result, manifest: undefined, state: previous.state, summary: emptySummary(), failures: [], published: false };
+    if (options.planOnly) return { ...result, manifest: undefined, state: previous.state, summary: emptySummary(), dataFiles: 0, failures: [], published: false };
 
     // 3. fetch, derive and release
     stopped();
@@ -152,7 +156,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
     try {
       for (const f of fetched) await release.add(f, deriveFiles);
       fetcher.announce(resortPlan);
-      await fetchInto(release, resortPlan.map((c) => () => fetcher.fetch(c)), Math.max(2, config.concurrency * 2), deriveFiles);
+      await fetchInto(release, resortPlan, (c) => fetcher.fetch(c), Math.max(2, config.concurrency * 2), deriveFiles);
       stopped();
       release.assertComplete();
       await release.addExtras((await options.extraFiles?.(scope, release.staged(buildTime))) ?? []);
@@ -170,9 +174,9 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
         sent: source.sent(),
       };
       stopped();
-      const { manifest, state, summary } = await release.publish(head, started);
+      const { manifest, state, summary, dataFiles } = await release.publish(head, started);
       progress.done(summary);
-      return { ...result, manifest, state, summary, failures: release.failures, published: true };
+      return { ...result, manifest, state, summary, dataFiles, failures: release.failures, published: true };
     } catch (error) {
       await release.abort();
       throw error;
@@ -189,7 +193,32 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
  * holds a few bodies, not the whole tree's. After a fatal error no new collection starts, and the ones
  * under way finish before the staged release is removed (a write racing the removal would leave half a
  * staging folder behind).
+ *
+ * An in-process source answers without ever leaving the microtask queue, so the loop hands the event loop
+ * a turn every few milliseconds: without it no timer runs and the garbage collector cannot finish its
+ * incremental marking, and the heap grows by gigabytes of garbage over a large build.
  */
-async function fetchInto(release: Release, tasks: Array<() => Promise<Fetched>>, inFlight: number, deriveFiles: Parameters<Release['add']>[1]): Promise<void> {
-  await eachInPool(tasks, inFlight, async (task) => release.add(await task(), deriveFiles));
+async function fetchInto(release: Release, collections: readonly Collection[], fetch: (c: Collection) => Promise<Fetched>, inFlight: number, deriveFiles: Parameters<Release['add']>[1]): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  let turn = performance.now();
+  const worker = async () => {
+    while (!failure && next < collections.length) {
+      const c = collections[next++]!;
+      try {
+        await release.add(await fetch(c), deriveFiles);
+      } catch (error) {
+        failure ??= { error };
+      }
+      if (performance.now() - turn > YIELD_EVERY_MS) {
+        turn = performance.now();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, collections.length) }, worker));
+  if (failure) throw failure.error;
 }
+
+/** How long the fetch loop runs before it lets timers and the garbage collector have a turn. */
+const YIELD_EVERY_MS = 20;

@@ -18,6 +18,14 @@ const RESORTS = [
 /** What a `<section>` of the page holds, as text between its tags. */
 const section = (html: string) => /<section>([\s\S]*?)<\/section>/.exec(html)?.[1];
 
+
+/** Every file the site makes, in order (it makes them one at a time). */
+async function collect<T>(files: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const f of files) out.push(f);
+  return out;
+}
+
 describe('demoPage', () => {
   it('escapes the names of the data in the cards and the link to the pre-rendered card', () => {
     const html = demoPage(RESORTS, ['en-US', 'de-DE'], true);
@@ -123,7 +131,7 @@ describe('siteFiles: the demo page', () => {
     ...over,
   });
   const page = async (over: Partial<SiteOptions>) => {
-    const files = await siteFiles(options(over));
+    const files = await collect(siteFiles(options(over)));
     return Buffer.from(files.find((f) => f.path === 'index.html')!.bytes).toString('utf8');
   };
 
@@ -143,7 +151,7 @@ describe('siteFiles: the demo page', () => {
   });
 
   it("completes the sheet with each region's rows from the scope when no file can be read", async () => {
-    const files = await siteFiles(options({ widget: bundle(true) }));
+    const files = await collect(siteFiles(options({ widget: bundle(true) })));
     const sheet = Buffer.from(files.find((f) => f.path === LIST_SHEET)!.bytes).toString('utf8');
     expect(sheet).toBe(
       ":where(resort-conditions-list){--rc-rows:1}:where(resort-conditions-list[region='251']){--rc-rows:1}:where(resort-conditions-list[region='429']){--rc-rows:2}\n",

@@ -23,7 +23,8 @@ import type { Collection } from '../plan/plan.ts';
 import type { PreviousBuild } from './previous.ts';
 import type { Summary } from '../progress.ts';
 import { sanitizeBody } from './sanitize.ts';
-import { serializeState, type FileState, type Identity, type State } from './state.ts';
+import { FileIndex } from './file-index.ts';
+import { stateChunks, type FileState, type Identity, type State } from './state.ts';
 import { whereOf } from '../fetch/validate.ts';
 import { ReleaseWriter, sha256 } from './writer.ts';
 
@@ -32,6 +33,9 @@ export interface ExtraFile {
   path: string;
   bytes: Uint8Array;
 }
+
+/** Extra files, as a list or made one by one (the cards of a large tree do not fit in memory at once). */
+export type ExtraFiles = Iterable<ExtraFile> | AsyncIterable<ExtraFile>;
 
 /** Paths of a staged release's files (relative to `api/`), readable before it is published. */
 export interface StagedFiles extends ReadonlyArray<string> {
@@ -78,7 +82,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export class Release {
   readonly failures: Failure[] = [];
-  readonly #files: Record<string, FileState> = {};
+  readonly #files = new FileIndex();
   readonly #absent: Record<string, string> = {};
   readonly #staleAbsent: Record<string, StaleMark> = {};
   readonly #missing = new Map<string, string>();
@@ -99,7 +103,7 @@ export class Release {
 
   /** Paths (relative to `api/`) of the files in the release so far. */
   get files(): string[] {
-    return Object.keys(this.#files);
+    return this.#files.paths();
   }
 
   /** The files so far with a reader of their staged bytes and the build's time: what the site's embeds are made of. */
@@ -161,7 +165,7 @@ export class Release {
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
     let lost = 0;
     for (const output of outputs) {
-      if (this.#files[output.file]) throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
+      if (this.#files.has(output.file)) throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
       if (output.keep !== undefined) {
         // a file that would hold a resort whose record broke the contract: its last good copy, if it had one
         const before = previous.file(output.file);
@@ -174,7 +178,7 @@ export class Release {
       const bytes = Buffer.from(text);
       const hash = sha256(bytes);
       await this.#writer.write(`api/${output.file}`, bytes, hash);
-      this.#files[output.file] = { sha256: hash, size: bytes.byteLength, fetchedAt, collection: c.key };
+      this.#files.set(output.file, { sha256: hash, size: bytes.byteLength, fetchedAt, collection: c.key });
     }
     if (f.broken) {
       const resorts = [...f.broken.keys()].sort((a, b) => a - b);
@@ -191,7 +195,7 @@ export class Release {
     if (!(await this.#writer.carry(`api/${path}`))) throw new SnapshotError('write', `the previous copy of ${path} is missing; run with --refresh all`);
     const { stale: _stale, ...rest } = before;
     const stale: StaleMark | undefined = staleReason !== undefined ? { since: before.stale?.since ?? before.fetchedAt, reason: staleReason } : before.stale;
-    this.#files[path] = stale ? { ...rest, stale } : rest;
+    this.#files.set(path, stale ? { ...rest, stale } : rest);
   }
 
   #addDrift(endpoint: string, issues: readonly DriftIssue[]): void {
@@ -223,19 +227,20 @@ export class Release {
   }
 
   /** Adds files beside `api/` (the element's bundle, the demo page, host headers), scanned like the rest. */
-  async addExtras(extras: readonly ExtraFile[]): Promise<void> {
-    for (const extra of extras) {
+  async addExtras(extras: ExtraFiles): Promise<void> {
+    for await (const extra of extras) {
       assertNoSecret(Buffer.from(extra.bytes).toString('utf8'), extra.path, this.#options.secrets);
       await this.#writer.write(extra.path, extra.bytes);
     }
   }
 
   /** Writes the public index, then publishes the release with its private state, atomically. */
-  async publish(head: ReleaseHead, started: number): Promise<{ manifest: Manifest; state: State; summary: Summary }> {
+  async publish(head: ReleaseHead, started: number): Promise<{ manifest: Manifest; state: State; summary: Summary; dataFiles: number }> {
     const files = this.#files;
     const parts = new Map<string, Manifest['stale'][number]>();
-    for (const f of Object.values(files)) {
-      if (!f.stale) continue;
+    let staleFiles = 0;
+    for (const f of files.stale()) {
+      staleFiles++;
       const part = parts.get(f.collection);
       if (part) part.files++;
       else parts.set(f.collection, { part: f.collection, since: f.stale.since, reason: f.stale.reason, files: 1 });
@@ -249,25 +254,37 @@ export class Release {
     const c = this.#counts;
     const made = c.requests + head.spent;
     const month = manifest.builtAt.slice(0, 7);
-    const state: State = {
+    const { files: _files, ...rest }: State = {
       version: 1,
       identity: head.identity,
       builtAt: manifest.builtAt,
-      requests: { made, saved: Math.max(0, Object.keys(files).length - made), lowerBound: c.lowerBound, byEndpoint: Object.fromEntries(Object.entries(c.byEndpoint).sort()) },
+      requests: { made, saved: Math.max(0, files.size - made), lowerBound: c.lowerBound, byEndpoint: Object.fromEntries(Object.entries(c.byEndpoint).sort()) },
       // the same count the ledger file gets (run.ts): every request sent, not only the plan's
       ledger: { month, requests: head.ledgerBefore + Math.max(made, head.sent ?? 0) },
-      files,
+      files: {},
       absent: Object.fromEntries(Object.entries(this.#absent).sort()),
       ...(Object.keys(this.#staleAbsent).length > 0 ? { staleAbsent: Object.fromEntries(Object.entries(this.#staleAbsent).sort()) } : {}),
       ...(this.#missing.size > 0 ? { missing: Object.fromEntries([...this.#missing].sort()) } : {}),
       drift: this.drift,
     };
-    const stateText = serializeState(state);
-    assertNoSecret(stateText, 'the private state', this.#options.secrets);
+    // the state is written as it is serialised, and its list of files is made only for a caller that reads it
+    let list: Record<string, FileState> | undefined;
+    const { version, identity, builtAt, requests, ledger, ...after } = rest;
+    const state: State = {
+      version,
+      identity,
+      builtAt,
+      requests,
+      ledger,
+      get files() {
+        return (list ??= Object.fromEntries(files.entries()));
+      },
+      ...after,
+    };
     const w = this.#writer;
-    const summary: Summary = { written: w.written, unchanged: w.unchanged, skipped: c.skipped, stale: Object.values(files).filter((f) => f.stale).length, requests: c.requests, preflight: head.spent, lowerBound: c.lowerBound, bytes: w.bytes, seconds: (performance.now() - started) / 1000 };
-    await w.publish(stateText);
-    return { manifest, state, summary };
+    const summary: Summary = { written: w.written, unchanged: w.unchanged, skipped: c.skipped, stale: staleFiles, requests: c.requests, preflight: head.spent, lowerBound: c.lowerBound, bytes: w.bytes, seconds: (performance.now() - started) / 1000 };
+    await w.publish(scanned(stateChunks(rest, files.json()), 'the private state', this.#options.secrets));
+    return { manifest, state, summary, dataFiles: files.size };
   }
 
   /** Drops the staged release; the published tree stays exactly as it was. */
@@ -283,5 +300,16 @@ export function assertNoSecret(text: string, file: string, secrets: readonly str
     if (text.includes(secret) || (/[^A-Za-z0-9_.~-]/.test(secret) && text.includes(encodeURIComponent(secret)))) {
       throw new SnapshotError('secret_leak', `${file} would contain a credential (${secret.includes('@') ? 'an e-mail address' : 'a key, token or password'}); nothing was published`);
     }
+  }
+}
+
+/** `chunks`, each scanned for secrets with the end of the one before (a secret may straddle two). */
+function* scanned(chunks: Iterable<string>, file: string, secrets: readonly string[]): IterableIterator<string> {
+  const overlap = Math.max(0, ...secrets.map((s) => Math.max(s.length, encodeURIComponent(s).length) - 1));
+  let tail = '';
+  for (const chunk of chunks) {
+    assertNoSecret(tail + chunk, file, secrets);
+    tail = overlap === 0 ? '' : (tail + chunk).slice(-overlap);
+    yield chunk;
   }
 }

@@ -89,6 +89,19 @@ export function serializeState(state: State): string {
   return `${JSON.stringify({ ...state, files })}\n`;
 }
 
+/**
+ * The text `serializeState` makes, in chunks, from the state without its files and the files' part
+ * (`"path":{…},…`, sorted by path): a large release's state is written without being one string.
+ */
+export function* stateChunks(state: Omit<State, 'files'>, files: Iterable<string>): IterableIterator<string> {
+  const { version, identity, builtAt, requests, ledger, ...after } = state;
+  const head = JSON.stringify({ version, identity, builtAt, requests, ledger });
+  yield `${head.slice(0, -1)},"files":{`;
+  yield* files;
+  // `absent` and `drift` are always there: the rest is never empty
+  yield `},${JSON.stringify(after).slice(1)}\n`;
+}
+
 /** Reads a state file; a missing or unreadable one means "no previous build". */
 export async function readState(path: string): Promise<State | undefined> {
   const text = await readFile(path, 'utf8').catch(() => undefined);

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, symlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SnapshotError } from '../errors.ts';
 import { claim, currentRelease, LEDGER, MARKER, releasesDir, stateName, takeLock } from './folder.ts';
@@ -174,10 +174,18 @@ export class ReleaseWriter {
    * over `out`. A reader, or a build killed at any moment, sees the old release with its state or the
    * new one with its state.
    */
-  async publish(state: string): Promise<void> {
+  async publish(state: string | Iterable<string>): Promise<void> {
     const release = join(this.releases, this.name);
     const stateFile = join(this.releases, stateName(this.name));
-    await writeFile(`${stateFile}.tmp`, state);
+    const file = await open(`${stateFile}.tmp`, 'w');
+    try {
+      for (const chunk of typeof state === 'string' ? [state] : state) await file.write(chunk);
+    } catch (error) {
+      await file.close();
+      await rm(`${stateFile}.tmp`, { force: true });
+      throw error;
+    }
+    await file.close();
     await rename(`${stateFile}.tmp`, stateFile);
     await rename(this.staging, release);
     const next = join(dirname(this.out), `.${basename(this.out)}-next-${this.name}`);
