@@ -31,7 +31,9 @@ export default tseslint.config(
       globals: { ...globals.node },
       // type-aware rules read tsconfig.json's program; the two JavaScript config files are outside it
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'widget/custom-elements-manifest.config.mjs'] },
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'widget/custom-elements-manifest.config.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

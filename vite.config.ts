@@ -14,7 +14,11 @@ function reservationSheet(): Plugin {
     apply: 'build',
     generateBundle(_, bundle) {
       const list = 'resort-conditions-list.js' in bundle;
-      this.emitFile({ type: 'asset', fileName: list ? 'resort-conditions-list.css' : 'resort-conditions.css', source: `${minifyCss(list ? listReservation : reservation)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: list ? 'resort-conditions-list.css' : 'resort-conditions.css',
+        source: `${minifyCss(list ? listReservation : reservation)}\n`,
+      });
     },
   };
 }
@@ -31,7 +35,11 @@ function minifyChunks(): Plugin {
     async generateBundle(_, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
-        const { code } = await minify(chunk.fileName, chunk.code, { compress: true, mangle: true, module: true });
+        const { code } = await minify(chunk.fileName, chunk.code, {
+          compress: true,
+          mangle: true,
+          module: true,
+        });
         chunk.code = code.replace(/[ \t]*\n\s*/g, ' ');
       }
     },
@@ -50,7 +58,10 @@ export default defineConfig(({ mode }) => ({
     copyPublicDir: false,
     reportCompressedSize: false,
     // the report module and the languages are chunks that import what the element already holds, from it
-    rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'rc.[name].[hash].js' } },
+    rolldownOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: { chunkFileNames: 'rc.[name].[hash].js' },
+    },
   },
   // `npm test` runs everything but the three-engine sweep, which `npm run test:browsers` runs (--mode browsers)
   test: {

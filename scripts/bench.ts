@@ -66,7 +66,9 @@ function watchCounter(): { readonly most: number; stop(): void } {
       for (const fd of readdirSync('/proc/self/fd')) {
         try {
           if (readlinkSync(`/proc/self/fd/${fd}`) !== 'anon_inode:inotify') continue;
-          n += readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').split('\n').filter((line) => line.startsWith('inotify wd:')).length;
+          n += readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8')
+            .split('\n')
+            .filter((line) => line.startsWith('inotify wd:')).length;
         } catch {
           // closed while being read
         }
@@ -101,7 +103,15 @@ async function child(dataDir: string, out: string, locales: string[]): Promise<v
     families: new Set(['A', 'B']),
     now: () => NOW,
     refresh: 'all',
-    extraFiles: (scope, files) => siteFiles({ scope, files, locales: config.locales, sample: dataDir === 'data', profile: config.profile, widget: bundleWidget }),
+    extraFiles: (scope, files) =>
+      siteFiles({
+        scope,
+        files,
+        locales: config.locales,
+        sample: dataDir === 'data',
+        profile: config.profile,
+        widget: bundleWidget,
+      }),
   });
   const seconds = (performance.now() - started) / 1000;
   watches.stop();
@@ -120,10 +130,14 @@ async function child(dataDir: string, out: string, locales: string[]): Promise<v
 async function scenario(name: string, dataDir: string, locales: string[], work: string) {
   const out = join(work, `${name}-dist`);
   execFileSync('sync'); // both sides start with nothing dirty in the page cache
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--child', dataDir, '--out', out, '--locales', locales.join(',')], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench.ts', '--child', dataDir, '--out', out, '--locales', locales.join(',')],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
+  );
   if (run.status !== 0) throw new Error(`${name}: the snapshot failed:\n${run.stderr}`);
   const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as ChildResult;
   // the baseline: coreutils cp, the fastest ordinary way to make the same tree; the median of three,
@@ -163,10 +177,14 @@ const MEMORY_BUDGET = 600 * 1024 * 1024;
 
 /** Runs the snapshot child into `out` (the same process as the speed scenario, without the copies). */
 function snapshotInto(name: string, dataDir: string, out: string, locales: string[]): void {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--child', dataDir, '--out', out, '--locales', locales.join(',')], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench.ts', '--child', dataDir, '--out', out, '--locales', locales.join(',')],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
+  );
   if (run.status !== 0) throw new Error(`${name}: the snapshot failed:\n${run.stderr}`);
 }
 
@@ -174,7 +192,9 @@ function snapshotInto(name: string, dataDir: string, out: string, locales: strin
 async function withOneResortChanged(dataDir: string, into: string): Promise<string> {
   await cp(dataDir, into, { recursive: true });
   const file = join(into, 'resorts.json');
-  const data = JSON.parse(await readFile(file, 'utf8')) as { resorts: Array<{ report: { depthCm: { base: number } } | null }> };
+  const data = JSON.parse(await readFile(file, 'utf8')) as {
+    resorts: Array<{ report: { depthCm: { base: number } } | null }>;
+  };
   const resort = data.resorts.find((r) => r.report)!;
   resort.report!.depthCm.base += 30;
   await writeFile(file, JSON.stringify(data));
@@ -182,8 +202,12 @@ async function withOneResortChanged(dataDir: string, into: string): Promise<stri
 }
 
 /** Files whose hash differs between two private states (relative to `api/`). */
-const changedFiles = (before: Record<string, { sha256: string }>, after: Record<string, { sha256: string }>) =>
-  Object.keys(after).filter((path) => before[path]?.sha256 !== after[path]!.sha256).length + Object.keys(before).filter((path) => !after[path]).length;
+const changedFiles = (
+  before: Record<string, { sha256: string }>,
+  after: Record<string, { sha256: string }>,
+) =>
+  Object.keys(after).filter((path) => before[path]?.sha256 !== after[path]!.sha256).length +
+  Object.keys(before).filter((path) => !after[path]).length;
 
 /**
  * First deploy, no-change deploy and a one-resort change of `dataDir` to a local S3 server, in-process
@@ -193,13 +217,30 @@ async function deployScenario(name: string, dataDir: string, locales: string[], 
   const { default: S3rver } = await import('s3rver');
   const storage = join(work, `${name}-s3`);
   const out = join(work, `${name}-deploy-dist`);
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory: storage, silent: true, configureBuckets: [{ name: 'bench' }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: storage,
+    silent: true,
+    configureBuckets: [{ name: 'bench' }],
+  });
   const { port } = await server.run();
-  const env = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1', AWS_ENDPOINT_URL: `http://127.0.0.1:${port}` };
+  const env = {
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_REGION: 'us-east-1',
+    AWS_ENDPOINT_URL: `http://127.0.0.1:${port}`,
+  };
   const rows: Array<Record<string, string | number>> = [];
   try {
     const once = async (label: string, changed: number) => {
-      const { summary } = await deploy({ out, target: { bucket: 'bench', prefix: 'site/' }, env, concurrency: 16, attempts: 5 });
+      const { summary } = await deploy({
+        out,
+        target: { bucket: 'bench', prefix: 'site/' },
+        env,
+        concurrency: 16,
+        attempts: 5,
+      });
       const r = summary.requests;
       rows.push({
         scenario: name,
@@ -248,7 +289,10 @@ async function main(): Promise<void> {
   const locales = values.locales === 'all' ? [...SUPPORTED_LOCALES] : values.locales!.split(',');
   if (values.child) return child(values.child, values.out!, locales);
   const counts = values.resorts!.split(',').map(Number);
-  if (counts.some((n) => !Number.isInteger(n) || n < 18)) throw new Error(`--resorts "${values.resorts}": each size must be a whole number of at least 18, e.g. --resorts 100,2000`);
+  if (counts.some((n) => !Number.isInteger(n) || n < 18))
+    throw new Error(
+      `--resorts "${values.resorts}": each size must be a whole number of at least 18, e.g. --resorts 100,2000`,
+    );
 
   const work = await mkdtemp(join(tmpdir(), 'rc-bench-'));
   try {
@@ -263,19 +307,27 @@ async function main(): Promise<void> {
       await cp('data', dir, { recursive: true });
       const regions = RegionsFile.parse(JSON.parse(await readFile('data/regions.json', 'utf8'))).regions;
       const resorts = generateResorts({ count, seed: 99, regions, ids: [] });
-      await writeFile(join(dir, 'resorts.json'), JSON.stringify({ notice: 'generated for npm run bench', resorts }));
+      await writeFile(
+        join(dir, 'resorts.json'),
+        JSON.stringify({ notice: 'generated for npm run bench', resorts }),
+      );
       return dir;
     };
-    if (!values['skip-large']) for (const count of counts) rows.push(measured(await scenario(`${count} resorts`, await dataOf(count), locales, work)));
+    if (!values['skip-large'])
+      for (const count of counts)
+        rows.push(measured(await scenario(`${count} resorts`, await dataOf(count), locales, work)));
     const count = counts.at(-1)!;
     console.log(`locales: ${locales.length}; in-process source; times in one run on this machine`);
     console.table(rows);
-    console.log('the element\'s bundle, gzip -9, over lit\'s runtime bundled the same way');
+    console.log("the element's bundle, gzip -9, over lit's runtime bundled the same way");
     console.table(await bundleScenario());
     if (!values['skip-deploy']) {
       const deploys = await deployScenario('sample', 'data', locales, work);
-      if (values['deploy-large']) deploys.push(...(await deployScenario(`${count} resorts`, await dataOf(count), locales, work)));
-      console.log('deploys to a local S3 server (s3rver on 127.0.0.1), 16 requests at once; cost at AWS S3 Standard list prices');
+      if (values['deploy-large'])
+        deploys.push(...(await deployScenario(`${count} resorts`, await dataOf(count), locales, work)));
+      console.log(
+        'deploys to a local S3 server (s3rver on 127.0.0.1), 16 requests at once; cost at AWS S3 Standard list prices',
+      );
       console.table(deploys);
     }
   } finally {
@@ -285,18 +337,34 @@ async function main(): Promise<void> {
 
 /** The element's script and its largest language, against lit-html alone and a minimal LitElement. */
 async function bundleScenario() {
-  const gz = (files: BundleFile[]) => files.reduce((sum, f) => sum + gzipSync(f.bytes, { level: 9 }).byteLength, 0);
+  const gz = (files: BundleFile[]) =>
+    files.reduce((sum, f) => sum + gzipSync(f.bytes, { level: 9 }).byteLength, 0);
   const element = await bundleWidget();
   const script = element.filter((f) => f.path === 'resort-conditions.js');
   const largest = element.filter((f) => f !== script[0]).sort((a, b) => gz([b]) - gz([a]))[0]!;
-  const litHtml = gz(await bundleSource("import { html, render } from 'lit/html.js'; render(html`<p>${document.title}</p>`, document.body);"));
+  const litHtml = gz(
+    await bundleSource(
+      "import { html, render } from 'lit/html.js'; render(html`<p>${document.title}</p>`, document.body);",
+    ),
+  );
   const litElement = gz(
-    await bundleSource("import { LitElement, html } from 'lit'; class X extends LitElement { static properties = { a: {} }; render() { return html`<p>${this.a}</p>`; } } customElements.define('x-x', X);"),
+    await bundleSource(
+      "import { LitElement, html } from 'lit'; class X extends LitElement { static properties = { a: {} }; render() { return html`<p>${this.a}</p>`; } } customElements.define('x-x', X);",
+    ),
   );
   return [
     { bundle: 'resort-conditions.js (an English card)', bytes: gz(script) },
-    { bundle: `with the largest language (${largest.path.split('.')[1]})`, bytes: gz(script) + gz([largest]) },
-  ].map((row) => ({ ...row, 'over lit-html': (row.bytes / litHtml).toFixed(2), 'over LitElement': (row.bytes / litElement).toFixed(2), 'lit-html alone': litHtml, 'LitElement alone': litElement }));
+    {
+      bundle: `with the largest language (${largest.path.split('.')[1]})`,
+      bytes: gz(script) + gz([largest]),
+    },
+  ].map((row) => ({
+    ...row,
+    'over lit-html': (row.bytes / litHtml).toFixed(2),
+    'over LitElement': (row.bytes / litElement).toFixed(2),
+    'lit-html alone': litHtml,
+    'LitElement alone': litElement,
+  }));
 }
 
 main().catch((error: Error) => {

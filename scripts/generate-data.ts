@@ -7,10 +7,17 @@ import { parseArgs } from 'node:util';
 import { generateResorts } from './dataset/generate.ts';
 import { RegionsFile } from './dataset/schema.ts';
 
-export const SAMPLE_IDS = [20, 25, 60, 101, 117, 136, 155, 172, 189, 205, 218, 251, 266, 283, 297, 310, 324, 339, 352, 368, 381, 395, 412, 428, 441, 456, 470, 487, 503, 519, 534, 548, 561, 577, 590, 606];
+export const SAMPLE_IDS = [
+  20, 25, 60, 101, 117, 136, 155, 172, 189, 205, 218, 251, 266, 283, 297, 310, 324, 339, 352, 368, 381, 395,
+  412, 428, 441, 456, 470, 487, 503, 519, 534, 548, 561, 577, 590, 606,
+];
 
 const { values } = parseArgs({
-  options: { count: { type: 'string', default: '36' }, seed: { type: 'string', default: '2026' }, out: { type: 'string', default: 'data/resorts.json' } },
+  options: {
+    count: { type: 'string', default: '36' },
+    seed: { type: 'string', default: '2026' },
+    out: { type: 'string', default: 'data/resorts.json' },
+  },
 });
 const count = Number(values.count);
 const seed = Number(values.seed);
@@ -20,7 +27,8 @@ if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
 } else {
   const regions = RegionsFile.parse(JSON.parse(await readFile('data/regions.json', 'utf8'))).regions;
   const resorts = generateResorts({ count, seed, regions, ids: SAMPLE_IDS });
-  const notice = 'SAMPLE DATA: fictional resorts in real regions, made by scripts/generate-data.ts. Units are metric; times are relative to the moment of the request.';
+  const notice =
+    'SAMPLE DATA: fictional resorts in real regions, made by scripts/generate-data.ts. Units are metric; times are relative to the moment of the request.';
   await writeFile(values.out, JSON.stringify({ notice, resorts }, null, 2) + '\n');
   console.log(`wrote ${resorts.length} resorts to ${values.out}`);
 }

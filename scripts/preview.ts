@@ -7,7 +7,9 @@ import { closeOnSignal, parsePort } from './cli/process.ts';
 import { serveFolder } from './site/static-server.ts';
 
 try {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '4173' }, dir: { type: 'string', default: 'dist' } } });
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '4173' }, dir: { type: 'string', default: 'dist' } },
+  });
   const running = await serveFolder(values.dir!, { port: parsePort(values.port) });
   console.log(running.url);
   closeOnSignal(running);

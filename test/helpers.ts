@@ -39,9 +39,12 @@ export const IN_CI = /^(true|1)$/i.test(process.env.CI ?? '');
  */
 export function describeNeeding(program: string, installed: boolean, install: string): typeof describe.skip {
   if (installed || IN_CI) return describe;
-  console.warn(`${program} is not installed: the tests that need it are skipped (${install}; with CI=true they fail)`);
+  console.warn(
+    `${program} is not installed: the tests that need it are skipped (${install}; with CI=true they fail)`,
+  );
   return describe.skip;
 }
 
 /** The URL a `fetch` was called with, whatever its form. */
-export const urlOf = (input: string | URL | Request): string => (input instanceof Request ? input.url : String(input));
+export const urlOf = (input: string | URL | Request): string =>
+  input instanceof Request ? input.url : String(input);

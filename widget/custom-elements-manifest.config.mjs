@@ -13,7 +13,9 @@ export default {
     {
       name: 'element modules only',
       packageLinkPhase({ customElementsManifest }) {
-        const elements = customElementsManifest.modules.filter((module) => module.declarations?.some((d) => d.customElement));
+        const elements = customElementsManifest.modules.filter((module) =>
+          module.declarations?.some((d) => d.customElement),
+        );
         for (const module of elements) {
           const exported = new Set(module.exports?.map((e) => e.declaration.name));
           module.declarations = module.declarations?.filter((d) => exported.has(d.name));

@@ -5,11 +5,19 @@
  * equal to `filePath` for every resort, locale and number of days.
  */
 import type { ResortSnowReport } from '../scripts/api/schemas/family-a.ts';
-import type { AttributionRecord, CombinedReportRecord, ForecastRecord } from '../scripts/api/schemas/family-b.ts';
+import type {
+  AttributionRecord,
+  CombinedReportRecord,
+  ForecastRecord,
+} from '../scripts/api/schemas/family-b.ts';
 import { FileError, getJson, type ResortData } from './data.ts';
 
 /** The paths of a resort's files under the snapshot's `api/` folder, in the order `loadResort` reads them. */
-export const resortFiles = (locale: string, resort: number, days: number): [combined: string, familyA: string, forecast: string, attribution: string] => [
+export const resortFiles = (
+  locale: string,
+  resort: number,
+  days: number,
+): [combined: string, familyA: string, forecast: string, attribution: string] => [
   `${locale}/externalservice/resort/${resort}/combinedreport.json`,
   `${locale}/resort/${resort}/snowreport.json`,
   `${locale}/externalservice/resort/${resort}/${days}/day/forecast.json`,
@@ -26,8 +34,17 @@ const optional = <T>(promise: Promise<unknown>) =>
   );
 
 /** Loads what the element shows for one resort; rejects with a `FileError` 404 when the resort is unknown. */
-export async function loadResort(base: string, locale: string, resort: number, days: number, fetcher?: typeof fetch, fresh = false): Promise<ResortData> {
-  const [combinedUrl, familyAUrl, forecastUrl, attributionUrl] = resortFiles(locale, resort, days).map((path) => new URL(path, base).href);
+export async function loadResort(
+  base: string,
+  locale: string,
+  resort: number,
+  days: number,
+  fetcher?: typeof fetch,
+  fresh = false,
+): Promise<ResortData> {
+  const [combinedUrl, familyAUrl, forecastUrl, attributionUrl] = resortFiles(locale, resort, days).map(
+    (path) => new URL(path, base).href,
+  );
   const [combined, familyA, forecast, attribution] = await Promise.all([
     getJson(combinedUrl!, fetcher, fresh) as Promise<CombinedReportRecord>,
     optional<ResortSnowReport>(getJson(familyAUrl!, fetcher, fresh)),
@@ -35,14 +52,23 @@ export async function loadResort(base: string, locale: string, resort: number, d
     optional<AttributionRecord>(getJson(attributionUrl!, fetcher, fresh)),
   ]);
   // the files were validated when published, but a hand-edited or truncated file must not break a page
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isObject(combined) || typeof combined.resortName !== 'string' || !isObject(combined.info) || (combined.report !== undefined && !isObject(combined.report))) {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (
+    !isObject(combined) ||
+    typeof combined.resortName !== 'string' ||
+    !isObject(combined.info) ||
+    (combined.report !== undefined && !isObject(combined.report))
+  ) {
     throw new FileError(0, `combined report of resort ${resort} has an unexpected shape`);
   }
   return {
     combined,
     familyA: isObject(familyA) ? familyA : undefined,
-    forecast: isObject(forecast) && isObject(forecast.currentWeather) && Array.isArray(forecast.forecast) ? forecast : undefined,
+    forecast:
+      isObject(forecast) && isObject(forecast.currentWeather) && Array.isArray(forecast.forecast)
+        ? forecast
+        : undefined,
     attribution: isObject(attribution) ? attribution : undefined,
   };
 }

@@ -64,17 +64,32 @@ export function formatter(locale: string): Formatter {
   const wind = unit(windUnit, 0);
   const number = new Intl.NumberFormat(locale);
   const snowNumber = new Intl.NumberFormat(locale, { maximumFractionDigits: imperial ? 1 : 0 });
-  const dates = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+  const dates = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
   // a few locales' short weekdays are whole words (pt-PT "segunda"): cut those to three letters and a dot
-  const long = [0, 1, 2, 3, 4, 5, 6].some((i) => dates({ weekday: 'short' }).format(Date.UTC(2026, 0, 4 + i)).length > 5);
+  const long = [0, 1, 2, 3, 4, 5, 6].some(
+    (i) => dates({ weekday: 'short' }).format(Date.UTC(2026, 0, 4 + i)).length > 5,
+  );
   const shorten = (parts: Intl.DateTimeFormatPart[]) =>
-    parts.map((p) => (p.type === 'weekday' && long ? p.value.replace(/^(\p{L}{3})\p{L}+\.?/u, '$1.') : p.value)).join('');
+    parts
+      .map((p) => (p.type === 'weekday' && long ? p.value.replace(/^(\p{L}{3})\p{L}+\.?/u, '$1.') : p.value))
+      .join('');
   const weekday = dates({ weekday: 'short' });
   // en-US's pattern for a weekday with its day is "22 Sun", an order American readers do not use; en-GB's
   // names the same days "Sun 22"
-  const day = new Intl.DateTimeFormat(locale === 'en-US' ? 'en-GB' : locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric' });
+  const day = new Intl.DateTimeFormat(locale === 'en-US' ? 'en-GB' : locale, {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+  });
   const date = dates({ day: 'numeric', month: 'long' });
-  const dateTime = dates({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+  const dateTime = dates({
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const noon = (d: string) => new Date(`${d}T12:00:00Z`);
   const f: Formatter = {
@@ -105,4 +120,5 @@ export function formatter(locale: string): Formatter {
 export { safeUrl } from '../scripts/api/html.ts';
 
 /** A finite number, else undefined: early reports send `null` or `""` (scripts/api/README.md, "Records"). */
-export const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+export const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;

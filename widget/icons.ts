@@ -7,8 +7,10 @@ import { html, svg, type HTMLTemplateResult, type SVGTemplateResult } from 'lit/
 
 const sun = (x = 12, y = 12, r = 4) =>
   svg`<circle cx=${x} cy=${y} r=${r} class="sun"/><path class="sun" d="M${x} ${y - r - 4}v2M${x} ${y + r + 2}v2M${x - r - 4} ${y}h2M${x + r + 2} ${y}h2M${x - r - 2} ${y - r - 2}l1.5 1.5M${x + r + 0.5} ${y + r + 0.5}l1.5 1.5M${x + r + 2} ${y - r - 2}l-1.5 1.5M${x - r - 0.5} ${y + r + 0.5}l-1.5 1.5"/>`;
-const cloud = (dy = 0) => svg`<path class="cloud" d="M7 ${18 + dy}h10a4 4 0 0 0 0-8 6 6 0 0 0-11.3 1.6A3.3 3.3 0 0 0 7 ${18 + dy}z"/>`;
-const flake = (x: number, y: number) => svg`<path class="snow" d="M${x} ${y - 2}v4M${x - 1.7} ${y - 1}l3.4 2M${x - 1.7} ${y + 1}l3.4-2"/>`;
+const cloud = (dy = 0) =>
+  svg`<path class="cloud" d="M7 ${18 + dy}h10a4 4 0 0 0 0-8 6 6 0 0 0-11.3 1.6A3.3 3.3 0 0 0 7 ${18 + dy}z"/>`;
+const flake = (x: number, y: number) =>
+  svg`<path class="snow" d="M${x} ${y - 2}v4M${x - 1.7} ${y - 1}l3.4 2M${x - 1.7} ${y + 1}l3.4-2"/>`;
 const drop = (x: number, y: number) => svg`<path class="rain" d="M${x} ${y}l-1 3"/>`;
 
 const SYMBOLS: Record<string, () => SVGTemplateResult[]> = {

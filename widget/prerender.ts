@@ -40,15 +40,24 @@ const TITLES: Record<string, string> = {
 };
 
 /** A card page's title: "Elk Ridge: snow report". */
-export const cardTitle = (locale: string, name: string) => fill(TITLES[locale.slice(0, 2)] ?? TITLES.en!, { name });
+export const cardTitle = (locale: string, name: string) =>
+  fill(TITLES[locale.slice(0, 2)] ?? TITLES.en!, { name });
 
 /** Hours after which a card flags its report as outdated: the element's default. */
 const OUTDATED_AFTER = 48;
 
 /** The card's template at `now` (the compact strip's for `layout: 'compact'`); `image` maps an upstream image URL to what the page should load. */
-export async function cardTemplate(card: CardData, now: number, image: (url: unknown) => string | undefined): Promise<HTMLTemplateResult> {
+export async function cardTemplate(
+  card: CardData,
+  now: number,
+  image: (url: unknown) => string | undefined,
+): Promise<HTMLTemplateResult> {
   const locale = card.locale;
   const t = locale.startsWith('en') ? en : await loadStrings(locale);
   const view = reportView(card.data, now, OUTDATED_AFTER);
-  return (card.layout === 'compact' ? renderCompact : renderCard)(view, { t, locale, now, days: card.days, asset: image, frozen: true }, () => {});
+  return (card.layout === 'compact' ? renderCompact : renderCard)(
+    view,
+    { t, locale, now, days: card.days, asset: image, frozen: true },
+    () => {},
+  );
 }

@@ -37,7 +37,15 @@ interface Properties {
   layout: string;
 }
 
-const DEFAULTS: Properties = { resort: '', locale: '', days: 3, src: '', outdatedAfter: 48, theme: '', layout: '' };
+const DEFAULTS: Properties = {
+  resort: '',
+  locale: '',
+  days: 3,
+  src: '',
+  outdatedAfter: 48,
+  theme: '',
+  layout: '',
+};
 
 /** The one style sheet every element adopts, made when the first one renders. */
 let sheet: CSSStyleSheet | undefined;
@@ -53,10 +61,26 @@ export interface ResortConditionsEventMap extends Omit<HTMLElementEventMap, 'loa
 /** Listeners of the element's events get their `detail` typed (`event.detail.reason`), no cast needed. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- only overloads of methods HTMLElement implements
 export interface ResortConditions {
-  addEventListener<K extends keyof ResortConditionsEventMap>(type: K, listener: (this: ResortConditions, event: ResortConditionsEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof ResortConditionsEventMap>(type: K, listener: (this: ResortConditions, event: ResortConditionsEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  addEventListener<K extends keyof ResortConditionsEventMap>(
+    type: K,
+    listener: (this: ResortConditions, event: ResortConditionsEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof ResortConditionsEventMap>(
+    type: K,
+    listener: (this: ResortConditions, event: ResortConditionsEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 // A custom element whose shadow root lit renders. Its update cycle is the little of Lit's reactive element
@@ -116,7 +140,9 @@ export class ResortConditions extends HTMLElement {
   /** An update is queued; the first one waits for the element to be connected. */
   #pending = true;
   #connect!: () => void;
-  #updated: Promise<boolean> = new Promise<void>((resolve) => (this.#connect = resolve)).then(() => this.#perform());
+  #updated: Promise<boolean> = new Promise<void>((resolve) => (this.#connect = resolve)).then(() =>
+    this.#perform(),
+  );
   #root?: ShadowRoot;
   /** The style element, where a browser cannot adopt style sheets. */
   #style?: HTMLStyleElement;
@@ -215,7 +241,17 @@ export class ResortConditions extends HTMLElement {
     const fallback = DEFAULTS[key];
     // a removed attribute is its default again; a number attribute is read as a number (NaN is checked where
     // used), but `days` as written: "05" is not 5 days, since the reservation's selectors cannot read it so
-    this.#set(key, value === null ? fallback : key === 'days' ? forecastDays(value) : typeof fallback === 'number' ? Number(value) : value, true);
+    this.#set(
+      key,
+      value === null
+        ? fallback
+        : key === 'days'
+          ? forecastDays(value)
+          : typeof fallback === 'number'
+            ? Number(value)
+            : value,
+      true,
+    );
   }
 
   connectedCallback(): void {
@@ -248,14 +284,18 @@ export class ResortConditions extends HTMLElement {
     const card = this.#card;
     // a pre-rendered card stays until its language is loaded; the first render replaces it
     if (card) {
-      await Promise.all([loadStrings(this.#shown), this.layout === 'compact' && loadCompact()]).catch(() => undefined);
+      await Promise.all([loadStrings(this.#shown), this.layout === 'compact' && loadCompact()]).catch(
+        () => undefined,
+      );
       this.view = reportView(card.data, this.now(), Number(this.outdatedAfter) || 48);
     }
     const changed = this.#changed;
     const view = this.view;
-    if (changed.has('resort') || changed.has('locale') || changed.has('days') || changed.has('src')) void this.#load(view.kind === 'report' && !!this.#card);
+    if (changed.has('resort') || changed.has('locale') || changed.has('days') || changed.has('src'))
+      void this.#load(view.kind === 'report' && !!this.#card);
     // the same files, judged again: is the report outdated after this many hours?
-    else if (changed.has('outdatedAfter') && view.kind === 'report') this.#view = reportView(view.data, this.now(), Number(this.outdatedAfter) || 48);
+    else if (changed.has('outdatedAfter') && view.kind === 'report')
+      this.#view = reportView(view.data, this.now(), Number(this.outdatedAfter) || 48);
     this.#changed = new Set();
     this.#card = undefined;
     for (const key of this.#reflect) this.setAttribute(key, String(this.#values[key]));
@@ -302,7 +342,9 @@ export class ResortConditions extends HTMLElement {
   #createRoot(): ShadowRoot {
     const root = this.shadowRoot;
     try {
-      const card = JSON.parse(root?.querySelector('script[type="application/json"]')?.textContent ?? 'null') as CardData | null;
+      const card = JSON.parse(
+        root?.querySelector('script[type="application/json"]')?.textContent ?? 'null',
+      ) as CardData | null;
       if (card && card.resort === this.#resortId && card.days === this.#days) {
         this.#shown = card.locale;
         this.#card = { data: card.data };
@@ -350,14 +392,20 @@ export class ResortConditions extends HTMLElement {
     const locale = pickLocale(this.#requested, index?.locales);
     // the compact strip's module with the language, so that the first report is drawn as a strip (if it
     // cannot be loaded, #render says so)
-    const strings = Promise.all([loadStrings(locale), this.layout === 'compact' && loadCompact().catch(() => 0)]);
+    const strings = Promise.all([
+      loadStrings(locale),
+      this.layout === 'compact' && loadCompact().catch(() => 0),
+    ]);
     if (!Number.isSafeInteger(resort) || resort <= 0 || (index && !index.resorts.has(resort))) {
       await strings;
       this.#shown = locale;
       return this.#settle({ kind: 'unknown-resort' }, generation, 'unknown resort');
     }
     try {
-      const [data] = await Promise.all([loadResort(base, locale, resort, this.#days, this.fetcher, fresh), strings]);
+      const [data] = await Promise.all([
+        loadResort(base, locale, resort, this.#days, this.fetcher, fresh),
+        strings,
+      ]);
       if (generation !== this.#generation) return;
       this.#shown = locale;
       this.#settle(reportView(data, this.now(), Number(this.outdatedAfter) || 48), generation);
@@ -367,9 +415,18 @@ export class ResortConditions extends HTMLElement {
       this.#shown = locale;
       // without an index, a missing report is an unknown resort; a resort the index lists whose report is
       // missing is one the build left out (a new resort or locale whose part failed): a later build brings it
-      const missing = error instanceof FileError && error.status === 404 && error.url.endsWith('/combinedreport.json');
+      const missing =
+        error instanceof FileError && error.status === 404 && error.url.endsWith('/combinedreport.json');
       const view: View = missing ? { kind: index ? 'not-yet' : 'unknown-resort' } : { kind: 'error' };
-      this.#settle(view, generation, view.kind === 'error' ? String((error as Error)?.message ?? error) : view.kind === 'not-yet' ? 'not available yet' : 'unknown resort');
+      this.#settle(
+        view,
+        generation,
+        view.kind === 'error'
+          ? String((error as Error)?.message ?? error)
+          : view.kind === 'not-yet'
+            ? 'not available yet'
+            : 'unknown resort',
+      );
     }
   }
 
@@ -377,7 +434,10 @@ export class ResortConditions extends HTMLElement {
     if (generation !== this.#generation) return; // a newer load superseded this one
     this.view = view;
     void this.updateComplete.then(() => {
-      if (view.kind === 'report') this.dispatchEvent(new CustomEvent('load', { detail: { resort: this.#resortId, locale: this.effectiveLocale } }));
+      if (view.kind === 'report')
+        this.dispatchEvent(
+          new CustomEvent('load', { detail: { resort: this.#resortId, locale: this.effectiveLocale } }),
+        );
       else this.dispatchEvent(new CustomEvent('error', { detail: { resort: this.resort, reason } }));
     });
   }
@@ -391,7 +451,14 @@ export class ResortConditions extends HTMLElement {
       // an unusable src: no images
     }
     const strip = this.layout === 'compact';
-    const ctx: RenderContext = { t: stringsFor(locale), locale, now: this.now(), days: this.#days, base, compact: strip };
+    const ctx: RenderContext = {
+      t: stringsFor(locale),
+      locale,
+      now: this.now(),
+      days: this.#days,
+      base,
+      compact: strip,
+    };
     const retry = () => void this.reload();
     // the compact strip's module renders it once loaded; until then its frame holds the skeleton
     let view = this.view;
@@ -401,7 +468,10 @@ export class ResortConditions extends HTMLElement {
       else if (view.kind !== 'error') {
         // a module that cannot be loaded is an error, with a retry that loads it again
         view = { kind: 'loading' };
-        void loadCompact().then(() => this.#request(), () => (this.view = { kind: 'error' }));
+        void loadCompact().then(
+          () => this.#request(),
+          () => (this.view = { kind: 'error' }),
+        );
       }
     }
     try {

@@ -8,7 +8,14 @@ import type { WeatherRecord } from '../scripts/api/schemas/family-b.ts';
 import type { ResortData } from './data.ts';
 import { num } from './format.ts';
 
-export type Status = 'open' | 'closed' | 'temporarily-closed' | 'weekends' | 'no-report' | 'permanently-closed' | 'out-of-season';
+export type Status =
+  | 'open'
+  | 'closed'
+  | 'temporarily-closed'
+  | 'weekends'
+  | 'no-report'
+  | 'permanently-closed'
+  | 'out-of-season';
 
 export interface ReportView {
   kind: 'report';
@@ -22,10 +29,18 @@ export interface ReportView {
 }
 
 /** `not-yet`: a resort the index lists whose report this build left out (a new resort or locale whose part failed). */
-export type View = { kind: 'loading' } | { kind: 'error' } | { kind: 'unknown-resort' } | { kind: 'not-yet' } | ReportView;
+export type View =
+  { kind: 'loading' } | { kind: 'error' } | { kind: 'unknown-resort' } | { kind: 'not-yet' } | ReportView;
 
 /** Open flags (scripts/api/README.md, "Records"), as states; anything else is "no report". */
-const BY_FLAG: Record<number, Status> = { 1: 'open', 2: 'closed', 3: 'temporarily-closed', 4: 'weekends', 5: 'no-report', 6: 'permanently-closed' };
+const BY_FLAG: Record<number, Status> = {
+  1: 'open',
+  2: 'closed',
+  3: 'temporarily-closed',
+  4: 'weekends',
+  5: 'no-report',
+  6: 'permanently-closed',
+};
 
 const HOUR = 3_600_000;
 

@@ -29,5 +29,7 @@ export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** The content type of `path` by its extension, or undefined for an extension the table does not hold. */
 export function contentTypeOf(path: string): string | undefined {
   const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase();
-  return extension !== undefined && Object.hasOwn(CONTENT_TYPES, extension) ? CONTENT_TYPES[extension as keyof typeof CONTENT_TYPES] : undefined;
+  return extension !== undefined && Object.hasOwn(CONTENT_TYPES, extension)
+    ? CONTENT_TYPES[extension as keyof typeof CONTENT_TYPES]
+    : undefined;
 }

@@ -88,7 +88,10 @@ const MULTI_FRESHNESS: Record<MultiType, Freshness> = {
   forecast: 'forecast',
   profile: 'static',
 };
-const MULTI_PERMISSION: Partial<Record<MultiType, Permission>> = { forecast: 'hasWeather', webcams: 'hasCams' };
+const MULTI_PERMISSION: Partial<Record<MultiType, Permission>> = {
+  forecast: 'hasWeather',
+  webcams: 'hasCams',
+};
 
 type Row = Omit<Endpoint, 'id'>;
 
@@ -105,7 +108,12 @@ const multi = (type: MultiType, ordered: boolean): Row => ({
   publish: true,
 });
 
-const single = (pattern: string, params: readonly VariantParam[], freshness: Freshness, permission?: Permission): Row => ({
+const single = (
+  pattern: string,
+  params: readonly VariantParam[],
+  freshness: Freshness,
+  permission?: Permission,
+): Row => ({
   family: 'B',
   pattern,
   params,
@@ -118,21 +126,87 @@ const single = (pattern: string, params: readonly VariantParam[], freshness: Fre
 
 /** Rows are matched in order: literal paths come before patterns that could swallow them. */
 const ROWS: Record<EndpointId, Row> = {
-  'a.snowreport': { family: 'A', pattern: '/resorts/snowreport', params: [], auth: 'apiKey', scope: 'resorts', selection: { ids: 'resortIds', comma: true, region: 'regionId' }, freshness: 'snow', publish: true },
-  'a.resort.snowreport': { family: 'A', pattern: '/resort/{resortId}/snowreport', params: [], auth: 'apiKey', scope: 'resort', freshness: 'snow', publish: true },
+  'a.snowreport': {
+    family: 'A',
+    pattern: '/resorts/snowreport',
+    params: [],
+    auth: 'apiKey',
+    scope: 'resorts',
+    selection: { ids: 'resortIds', comma: true, region: 'regionId' },
+    freshness: 'snow',
+    publish: true,
+  },
+  'a.resort.snowreport': {
+    family: 'A',
+    pattern: '/resort/{resortId}/snowreport',
+    params: [],
+    auth: 'apiKey',
+    scope: 'resort',
+    freshness: 'snow',
+    publish: true,
+  },
   ...perMultiEndpoint(multi),
-  'region.countries': { family: 'B', pattern: '/externalservice/region/countries/list', params: [], auth: 'token', scope: 'regions', freshness: 'daily', publish: true },
-  'region.list': { family: 'B', pattern: '/externalservice/region/{regionId}/list', params: [], auth: 'token', scope: 'region', freshness: 'daily', publish: true },
-  forecast: single('/externalservice/resort/{resortId}/{N}/day/forecast', [forecastOnly], 'forecast', 'hasWeather'),
+  'region.countries': {
+    family: 'B',
+    pattern: '/externalservice/region/countries/list',
+    params: [],
+    auth: 'token',
+    scope: 'regions',
+    freshness: 'daily',
+    publish: true,
+  },
+  'region.list': {
+    family: 'B',
+    pattern: '/externalservice/region/{regionId}/list',
+    params: [],
+    auth: 'token',
+    scope: 'region',
+    freshness: 'daily',
+    publish: true,
+  },
+  forecast: single(
+    '/externalservice/resort/{resortId}/{N}/day/forecast',
+    [forecastOnly],
+    'forecast',
+    'hasWeather',
+  ),
   links: single('/externalservice/resort/{resortId}/links', [], 'static'),
   overview: single('/externalservice/resort/{resortId}/overview', [], 'static', 'hasOverviews'),
   profile: single('/externalservice/resort/{resortId}/profile', [], 'static'),
   snowreport: single('/externalservice/resort/{resortId}/snowreport', [forecastOnly], 'snow'),
-  combinedreport: single('/externalservice/resort/{resortId}/combinedreport', [forecastOnly, forecast, links], 'conditions'),
+  combinedreport: single(
+    '/externalservice/resort/{resortId}/combinedreport',
+    [forecastOnly, forecast, links],
+    'conditions',
+  ),
   webcams: single('/externalservice/resort/{resortId}/webcams', [], 'webcams', 'hasCams'),
-  'auth.token': { family: 'B', pattern: '/externalservice/authorization/token/{email}/{password}', params: [], auth: 'credentials', scope: 'account', freshness: 'daily', publish: false },
-  'auth.account': { family: 'B', pattern: '/externalservice/authorization/account/{email}/{password}', params: [], auth: 'credentials', scope: 'account', freshness: 'daily', publish: false },
-  attribution: { family: 'B', pattern: '/externalservice/myaccount/attribution', params: [], auth: 'token', scope: 'account', freshness: 'daily', publish: true },
+  'auth.token': {
+    family: 'B',
+    pattern: '/externalservice/authorization/token/{email}/{password}',
+    params: [],
+    auth: 'credentials',
+    scope: 'account',
+    freshness: 'daily',
+    publish: false,
+  },
+  'auth.account': {
+    family: 'B',
+    pattern: '/externalservice/authorization/account/{email}/{password}',
+    params: [],
+    auth: 'credentials',
+    scope: 'account',
+    freshness: 'daily',
+    publish: false,
+  },
+  attribution: {
+    family: 'B',
+    pattern: '/externalservice/myaccount/attribution',
+    params: [],
+    auth: 'token',
+    scope: 'account',
+    freshness: 'daily',
+    publish: true,
+  },
 };
 
 /** Every endpoint by id. */
@@ -146,7 +220,9 @@ export const ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT);
 export type MultiEndpointId = `multi.${MultiType}` | `multi.${MultiType}.ordered`;
 
 /** One value per multi-resort endpoint (each type, as a map and ordered): for `Record<EndpointId, …>` tables. */
-export function perMultiEndpoint<T>(value: (type: MultiType, ordered: boolean) => T): Record<MultiEndpointId, T> {
+export function perMultiEndpoint<T>(
+  value: (type: MultiType, ordered: boolean) => T,
+): Record<MultiEndpointId, T> {
   const out = {} as Record<MultiEndpointId, T>;
   for (const type of MULTI_TYPES) {
     out[`multi.${type}`] = value(type, false);
@@ -156,7 +232,8 @@ export function perMultiEndpoint<T>(value: (type: MultiType, ordered: boolean) =
 }
 
 /** The multi-resort endpoint of `type`, in its map or its ordered form. */
-export const multiEndpoint = (type: MultiType, ordered = false): Endpoint => ENDPOINT[`multi.${type}${ordered ? '.ordered' : ''}`];
+export const multiEndpoint = (type: MultiType, ordered = false): Endpoint =>
+  ENDPOINT[`multi.${type}${ordered ? '.ordered' : ''}`];
 
 export interface RouteMatch {
   endpoint: Endpoint;
@@ -182,7 +259,10 @@ export function matchRoute(segments: readonly string[]): RouteMatch | undefined 
 }
 
 /** Fills a pattern's path parameters (each value is percent-encoded). */
-export function fillPattern(pattern: string, params: Readonly<Record<string, string | number | undefined>>): string {
+export function fillPattern(
+  pattern: string,
+  params: Readonly<Record<string, string | number | undefined>>,
+): string {
   return pattern.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`path parameter "${name}" of ${pattern} is missing`);

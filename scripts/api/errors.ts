@@ -76,4 +76,3 @@ export class ResortConditionsError extends Error {
     this.context = options.context ?? {};
   }
 }
-

@@ -51,7 +51,11 @@ export function patternOf(file: string): string {
 }
 
 function freshnessOf(file: string): Freshness {
-  const path = file.replace(/\.json$/, '').split('/').slice(1).filter((s) => !s.includes('='));
+  const path = file
+    .replace(/\.json$/, '')
+    .split('/')
+    .slice(1)
+    .filter((s) => !s.includes('='));
   return matchRoute(path)?.endpoint.freshness ?? 'daily';
 }
 
@@ -59,9 +63,16 @@ function freshnessOf(file: string): Freshness {
 export function headerRules(files: readonly string[]): HeaderRule[] {
   const type = (extension: keyof typeof CONTENT_TYPES) => ['Content-Type', CONTENT_TYPES[extension]] as const;
   const cache = (value: string) => ['Cache-Control', value] as const;
-  const refreshed = (seconds: number) => cache(`public, max-age=${seconds}, stale-while-revalidate=${seconds * 4}`);
+  const refreshed = (seconds: number) =>
+    cache(`public, max-age=${seconds}, stale-while-revalidate=${seconds * 4}`);
   const rules: HeaderRule[] = [
-    { pattern: '/*', headers: [['Access-Control-Allow-Origin', '*'], ['X-Content-Type-Options', 'nosniff']] },
+    {
+      pattern: '/*',
+      headers: [
+        ['Access-Control-Allow-Origin', '*'],
+        ['X-Content-Type-Options', 'nosniff'],
+      ],
+    },
     // the entry and the frame loader keep their names across releases; the chunks are named by their content
     { pattern: '/resort-conditions.js', headers: [type('js'), cache('public, max-age=300')] },
     { pattern: `/${FRAME_LOADER}`, headers: [type('js'), cache('public, max-age=300')] },
@@ -77,13 +88,16 @@ export function headerRules(files: readonly string[]): HeaderRule[] {
   ];
   const api = new Map<string, number>();
   for (const file of files) api.set(patternOf(file), CACHE_SECONDS[freshnessOf(file)]);
-  for (const [pattern, seconds] of [...api].sort()) rules.push({ pattern, headers: [type('json'), refreshed(seconds)] });
+  for (const [pattern, seconds] of [...api].sort())
+    rules.push({ pattern, headers: [type('json'), refreshed(seconds)] });
   return rules;
 }
 
 /** The rules as a `_headers` file. */
 export function headersFile(files: readonly string[]): string {
-  const blocks = headerRules(files).map((rule) => [rule.pattern, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`), ''].join('\n'));
+  const blocks = headerRules(files).map((rule) =>
+    [rule.pattern, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`), ''].join('\n'),
+  );
   return blocks.join('\n');
 }
 
@@ -96,7 +110,9 @@ export interface ObjectHeaders {
 function compile(pattern: string): RegExp {
   const source = pattern
     .split(/(:[A-Za-z_][A-Za-z0-9_]*|\*)/)
-    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) =>
+      part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('');
   return new RegExp(`^${source}$`);
 }
@@ -124,6 +140,9 @@ export function headersFor(rules: readonly HeaderRule[]): (path: string) => Obje
       cacheControl = rule.headers.get('cache-control') ?? cacheControl;
     }
     const byExtension = path === '_headers' ? CONTENT_TYPES.txt : contentTypeOf(path);
-    return { contentType: contentType ?? byExtension ?? DEFAULT_CONTENT_TYPE, cacheControl: cacheControl ?? DEFAULT_CACHE_CONTROL };
+    return {
+      contentType: contentType ?? byExtension ?? DEFAULT_CONTENT_TYPE,
+      cacheControl: cacheControl ?? DEFAULT_CACHE_CONTROL,
+    };
   };
 }

@@ -4,7 +4,23 @@
  */
 
 /** The 15 languages of the service (scripts/api/README.md, "Locales"). */
-export const LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'nl', 'pt', 'sv', 'no', 'da', 'fi', 'pl', 'cs', 'sl', 'ja'] as const;
+export const LANGUAGES = [
+  'en',
+  'de',
+  'fr',
+  'it',
+  'es',
+  'nl',
+  'pt',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'pl',
+  'cs',
+  'sl',
+  'ja',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /**
@@ -40,7 +56,8 @@ export const DEFAULT_LOCALE: Locale = { language: 'en', country: 'US' };
 
 export type UnitSystem = 'imperial' | 'metric';
 
-export const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = (value: string): value is Language =>
+  (LANGUAGES as readonly string[]).includes(value);
 
 /** Parses `xx-YY` (or `xx_YY`) of one of the 15 languages; undefined when it is not one. */
 export function parseLocale(tag: string): Locale | undefined {
@@ -73,14 +90,22 @@ export function fallbackLocale(tag: string | null | undefined, built: readonly s
   const exact = `${language}-${region}`;
   if (built.includes(exact)) return exact;
   const same = built.filter((l) => l.startsWith(`${language}-`));
-  return (language === 'en' ? english.find((l) => same.includes(l)) : undefined) ?? same[0] ?? english.find((l) => built.includes(l)) ?? built[0];
+  return (
+    (language === 'en' ? english.find((l) => same.includes(l)) : undefined) ??
+    same[0] ??
+    english.find((l) => built.includes(l)) ??
+    built[0]
+  );
 }
 
 /**
  * The locale a Family B request asks for with its `language` and `country` query parameters (scripts/api/README.md,
  * "Locales"): both are needed to leave en-US. Answers the locale, or which of the two is malformed.
  */
-export function requestedLocale(language: string | null, country: string | null): Locale | 'language' | 'country' {
+export function requestedLocale(
+  language: string | null,
+  country: string | null,
+): Locale | 'language' | 'country' {
   if (language === null || country === null) return DEFAULT_LOCALE;
   const lower = language.toLowerCase();
   if (!isLanguage(lower)) return 'language';

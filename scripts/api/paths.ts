@@ -19,7 +19,8 @@ const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 const refuse = (message: string) => new ResortConditionsError('unsafe_path', message);
 
 /** Whether `value` may stand for the path parameter `name`: forecast days `N` are 0 to 5, every other one an id. */
-export const isPathValue = (name: string, value: string): boolean => (name === 'N' ? /^[0-5]$/.test(value) : ID_PATTERN.test(value));
+export const isPathValue = (name: string, value: string): boolean =>
+  name === 'N' ? /^[0-5]$/.test(value) : ID_PATTERN.test(value);
 
 /** An endpoint's upstream path with its parameters filled in, as segments: `externalservice`, `resort`, `20`, `snowreport`. */
 export function pathSegments(pattern: string, params: Readonly<Record<string, string>>): string[] {
@@ -42,17 +43,25 @@ export function filePath(request: ApiRequest): string {
   const params = request.params ?? {};
   for (const [, name = ''] of endpoint.pattern.matchAll(/\{(\w+)\}/g)) {
     const value = params[name] ?? '';
-    if (!isPathValue(name, value)) throw refuse(name === 'N' ? `forecast days "${value}" must be 0 to 5` : `${name} "${value}" is not a positive whole number`);
+    if (!isPathValue(name, value))
+      throw refuse(
+        name === 'N'
+          ? `forecast days "${value}" must be 0 to 5`
+          : `${name} "${value}" is not a positive whole number`,
+      );
   }
   const segments = pathSegments(endpoint.pattern, params);
   const extra: string[] = [];
   const region = endpoint.selection?.region;
   if (region && params[region] !== undefined) {
-    if (!ID_PATTERN.test(params[region])) throw refuse(`${region} "${params[region]}" is not a positive whole number`);
+    if (!ID_PATTERN.test(params[region]))
+      throw refuse(`${region} "${params[region]}" is not a positive whole number`);
     extra.push(`${region}=${params[region]}`);
   } else if (endpoint.scope === 'resorts') {
     if (request.group === undefined || !GROUP.test(request.group) || (region && request.group !== 'all')) {
-      throw refuse(`a multi-resort file needs a group (${region ? `all, or one ${region}` : 'all or region-<id>'}), not "${request.group ?? ''}"`);
+      throw refuse(
+        `a multi-resort file needs a group (${region ? `all, or one ${region}` : 'all or region-<id>'}), not "${request.group ?? ''}"`,
+      );
     }
     extra.push(`group=${request.group}`);
   }

@@ -29,7 +29,8 @@ export interface Credentials {
 }
 
 /** The upstream path of a request: the endpoint's pattern with its path parameters filled in. */
-export const upstreamPath = (request: ApiRequest): string => fillPattern(ENDPOINT[request.endpoint].pattern, request.params ?? {});
+export const upstreamPath = (request: ApiRequest): string =>
+  fillPattern(ENDPOINT[request.endpoint].pattern, request.params ?? {});
 
 const localeOf = (tag: string): Locale => parseLocale(tag) ?? DEFAULT_LOCALE;
 
@@ -42,11 +43,14 @@ export function requestTarget(request: ApiRequest, credentials: Credentials, bas
   const endpoint = ENDPOINT[request.endpoint];
   const params = request.params ?? {};
   const parts: string[] = [];
-  const add = (name: string, value: string) => parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%2C/g, ',')}`);
+  const add = (name: string, value: string) =>
+    parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value).replace(/%2C/g, ',')}`);
   if (endpoint.auth === 'token') parts.push(`token=${encodeURIComponent(credentials.token ?? '')}`);
-  for (const param of endpoint.params) if (params[param.name] !== undefined) add(param.name, params[param.name]!);
+  for (const param of endpoint.params)
+    if (params[param.name] !== undefined) add(param.name, params[param.name]!);
   const selection = endpoint.selection;
-  if (selection?.region && params[selection.region] !== undefined) add(selection.region, params[selection.region]!);
+  if (selection?.region && params[selection.region] !== undefined)
+    add(selection.region, params[selection.region]!);
   if (selection && request.ids && request.ids.length > 0) {
     // literal commas: `resortIds=1,2,3` is Family A's likeliest form (scripts/api/README.md, "Endpoints")
     if (selection.comma) add(selection.ids, request.ids.join(','));

@@ -11,11 +11,18 @@ export const ID_SOURCE = '[1-9][0-9]{0,9}';
 export const ID_PATTERN = new RegExp(`^${ID_SOURCE}$`);
 
 /** Whether `value` is an id that may name a file or a request: a positive safe integer. */
-export const isPositiveId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+export const isPositiveId = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) > 0;
 
 /** Fills `{name}` placeholders; a name without a value is left as it is, or replaced by `missing`. */
-export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>, missing?: string): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : (missing ?? whole)));
+export function fillTemplate(
+  template: string,
+  values: Readonly<Record<string, string | number>>,
+  missing?: string,
+): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : (missing ?? whole),
+  );
 }
 
 /** Keeps echoed input short in messages. */

@@ -81,14 +81,20 @@ interface Flags extends ConfigFlags {
 function clockFrom(env: CliIo['env']): () => number {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch === undefined || epoch === '') return Date.now;
-  if (!/^\d{1,12}$/.test(epoch)) throw new ResortConditionsError('usage', `SOURCE_DATE_EPOCH: "${epoch}" is not a whole number of seconds`);
+  if (!/^\d{1,12}$/.test(epoch))
+    throw new ResortConditionsError(
+      'usage',
+      `SOURCE_DATE_EPOCH: "${epoch}" is not a whole number of seconds`,
+    );
   const fixed = Number(epoch) * 1000;
   return () => fixed;
 }
 
 /** Runs the build; answers the process exit code. Never throws, never exits. */
 export async function build(io: CliIo): Promise<number> {
-  let secrets: readonly string[] = SECRET_VARIABLES.map((name) => io.env[name]).filter((s): s is string => !!s);
+  let secrets: readonly string[] = SECRET_VARIABLES.map((name) => io.env[name]).filter(
+    (s): s is string => !!s,
+  );
   const say = (text: string) => io.stderr.write(`${redactSecrets(text, secrets)}\n`);
   let source: Source | undefined;
   try {
@@ -119,13 +125,23 @@ export async function build(io: CliIo): Promise<number> {
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
     const now = clockFrom(io.env);
-    const chosen = await chooseSource({ env: io.env, config, now, data: flags.data ?? 'data', localAccount: flags['local-account'] ?? 'demo@example.com', onRetry: say, ...(io.signal ? { signal: io.signal } : {}) });
+    const chosen = await chooseSource({
+      env: io.env,
+      config,
+      now,
+      data: flags.data ?? 'data',
+      localAccount: flags['local-account'] ?? 'demo@example.com',
+      onRetry: say,
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
     source = chosen.source;
     const families = chosen.families;
     secrets = [...new Set([...secrets, ...source.secrets])];
     // a real upstream has an allowance to save; the embedded service has none, so it refreshes everything
     // (a plan describes scheduled runs, so it assumes `due` unless told otherwise)
-    const refresh = (flags.refresh as 'due' | 'all' | undefined) ?? (source.kind === 'remote' || flags.plan ? 'due' : 'all');
+    const refresh =
+      (flags.refresh as 'due' | 'all' | undefined) ??
+      (source.kind === 'remote' || flags.plan ? 'due' : 'all');
     const result = await runSnapshot({
       config,
       source,
@@ -137,31 +153,53 @@ export async function build(io: CliIo): Promise<number> {
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr),
       extraFiles: (scope, files) =>
-        siteFiles({ scope, files, locales: config.locales, sample: source!.kind === 'local', profile: config.profile, ...(io.widget && !flags['no-widget'] ? { widget: io.widget } : {}) }),
+        siteFiles({
+          scope,
+          files,
+          locales: config.locales,
+          sample: source!.kind === 'local',
+          profile: config.profile,
+          ...(io.widget && !flags['no-widget'] ? { widget: io.widget } : {}),
+        }),
     });
     if (!result.published) {
       // a plan of the embedded service assumes scheduled runs too, where a build of it refreshes everything
-      const note = source.kind === 'local' && flags.refresh === undefined ? '; a build of the embedded service without --refresh refreshes all' : '';
-      io.stdout.write(`Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}${note}):\n\n${result.plan}`);
-      return result.allowance !== undefined && result.projection.monthly > result.allowance ? EXIT.budget : EXIT.ok;
+      const note =
+        source.kind === 'local' && flags.refresh === undefined
+          ? '; a build of the embedded service without --refresh refreshes all'
+          : '';
+      io.stdout.write(
+        `Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}${note}):\n\n${result.plan}`,
+      );
+      return result.allowance !== undefined && result.projection.monthly > result.allowance
+        ? EXIT.budget
+        : EXIT.ok;
     }
     const total = result.summary.written + result.summary.unchanged;
-    io.stdout.write(`published ${config.out}: ${total} files, ${result.dataFiles} data files under api/ among them\n`);
+    io.stdout.write(
+      `published ${config.out}: ${total} files, ${result.dataFiles} data files under api/ among them\n`,
+    );
     reportDrift(result.state!.drift, say);
     const broken = result.failures.filter((f) => f.kind === 'contract');
     const stale = result.failures.filter((f) => f.kind === 'upstream' && f.kept);
     const missing = result.failures.filter((f) => f.kind === 'upstream' && !f.kept);
     const plural = (n: number) => `${n} part${n === 1 ? '' : 's'}`;
     if (broken.length > 0) {
-      say(`${plural(broken.length)} broke the contract (kept from an earlier run and marked stale, or left out):`);
-      for (const f of broken.slice(0, 20)) say(`  ${f.collection}${f.kept ? '' : ' (left out: no earlier copy)'}: ${f.reason}`);
+      say(
+        `${plural(broken.length)} broke the contract (kept from an earlier run and marked stale, or left out):`,
+      );
+      for (const f of broken.slice(0, 20))
+        say(`  ${f.collection}${f.kept ? '' : ' (left out: no earlier copy)'}: ${f.reason}`);
     }
     if (stale.length > 0) {
       say(`${plural(stale.length)} kept from an earlier run and marked stale:`);
-      for (const f of stale.slice(0, 20)) say(`  ${f.collection}${f.absent ? ' (still absent, as the last run found it)' : ''}: ${f.reason}`);
+      for (const f of stale.slice(0, 20))
+        say(`  ${f.collection}${f.absent ? ' (still absent, as the last run found it)' : ''}: ${f.reason}`);
     }
     if (missing.length > 0) {
-      say(`${plural(missing.length)} left out: could not be fetched and had no earlier copy (named in the index's "missing"; the next run tries again):`);
+      say(
+        `${plural(missing.length)} left out: could not be fetched and had no earlier copy (named in the index's "missing"; the next run tries again):`,
+      );
       for (const f of missing.slice(0, 20)) say(`  ${f.collection}: ${f.reason}`);
     }
     if (broken.length > 0) return EXIT.contract;
@@ -177,12 +215,18 @@ export async function build(io: CliIo): Promise<number> {
 }
 
 /** The drift report: what the upstream sent beyond the specification, published as received. */
-function reportDrift(drift: Record<string, ReadonlyArray<{ path: string; kind: string; example: string; count: number }>>, say: (line: string) => void): void {
+function reportDrift(
+  drift: Record<string, ReadonlyArray<{ path: string; kind: string; example: string; count: number }>>,
+  say: (line: string) => void,
+): void {
   const endpoints = Object.entries(drift).filter(([, issues]) => issues.length > 0);
   if (endpoints.length === 0) return;
-  say(`drift: the upstream sent what the specification does not say, at ${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'} (published as received):`);
+  say(
+    `drift: the upstream sent what the specification does not say, at ${endpoints.length} endpoint${endpoints.length === 1 ? '' : 's'} (published as received):`,
+  );
   for (const [endpoint, issues] of endpoints) {
-    for (const issue of issues.slice(0, 5)) say(`  ${endpoint} ${issue.path}: ${issue.kind} ×${issue.count} (${issue.example})`);
+    for (const issue of issues.slice(0, 5))
+      say(`  ${endpoint} ${issue.path}: ${issue.kind} ×${issue.count} (${issue.example})`);
     if (issues.length > 5) say(`  ${endpoint}: … and ${issues.length - 5} more (see the private state)`);
   }
 }

@@ -78,13 +78,25 @@ export async function deployCommand(io: DeployIo): Promise<number> {
       return EXIT.ok;
     }
     const cwd = io.cwd ?? process.cwd();
-    const config = await loadConfig({ ...(flags.config ? { config: flags.config } : {}), ...(flags.out ? { out: flags.out } : {}) }, cwd);
-    const settings = parseDeployConfig(config.deploy, `${flags.config ?? 'package.json#resortConditions'}.deploy`);
+    const config = await loadConfig(
+      { ...(flags.config ? { config: flags.config } : {}), ...(flags.out ? { out: flags.out } : {}) },
+      cwd,
+    );
+    const settings = parseDeployConfig(
+      config.deploy,
+      `${flags.config ?? 'package.json#resortConditions'}.deploy`,
+    );
     const to = flags.to ?? settings.to;
-    if (!to) throw new ResortConditionsError('usage', 'no target: give --to s3://bucket/prefix (or "deploy": { "to": … } in the config)');
-    if (flags.concurrency !== undefined && !/^\d+$/.test(flags.concurrency)) throw new ResortConditionsError('usage', `--concurrency: "${flags.concurrency}" is not a whole number`);
+    if (!to)
+      throw new ResortConditionsError(
+        'usage',
+        'no target: give --to s3://bucket/prefix (or "deploy": { "to": … } in the config)',
+      );
+    if (flags.concurrency !== undefined && !/^\d+$/.test(flags.concurrency))
+      throw new ResortConditionsError('usage', `--concurrency: "${flags.concurrency}" is not a whole number`);
     const concurrency = flags.concurrency !== undefined ? Number(flags.concurrency) : settings.concurrency;
-    if (concurrency < 1 || concurrency > 256) throw new ResortConditionsError('usage', `--concurrency: ${concurrency} must be from 1 to 256`);
+    if (concurrency < 1 || concurrency > 256)
+      throw new ResortConditionsError('usage', `--concurrency: ${concurrency} must be from 1 to 256`);
     const progress = createDeployProgress(io.stderr);
     const { summary } = await deploy({
       out: config.out.startsWith('/') ? config.out : `${cwd}/${config.out}`,

@@ -67,4 +67,5 @@ export const EXIT_CODE: Record<ErrorCode, number> = {
 };
 
 /** The exit code for an error thrown out of a command. */
-export const exitCodeFor = (error: unknown): number => (error instanceof ResortConditionsError ? EXIT_CODE[error.code] : EXIT.failed);
+export const exitCodeFor = (error: unknown): number =>
+  error instanceof ResortConditionsError ? EXIT_CODE[error.code] : EXIT.failed;

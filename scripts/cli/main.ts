@@ -42,21 +42,31 @@ async function widgetFiles(root: string): Promise<ExtraFile[]> {
   const prebuilt = join(root, 'widget', 'lib', 'bundle');
   if (existsSync(prebuilt)) {
     // the bundle and its style sheet; the iframe loader beside them is the embeds' to publish
-    const names = (await readdir(prebuilt)).filter((name) => /\.(js|css)$/.test(name) && name !== FRAME_LOADER).sort();
-    return Promise.all(names.map(async (name) => ({ path: name, bytes: await readFile(join(prebuilt, name)) })));
+    const names = (await readdir(prebuilt))
+      .filter((name) => /\.(js|css)$/.test(name) && name !== FRAME_LOADER)
+      .sort();
+    return Promise.all(
+      names.map(async (name) => ({ path: name, bytes: await readFile(join(prebuilt, name)) })),
+    );
   }
-  const site = (await import(new URL(`../site/widget${EXTENSION}`, import.meta.url).href)) as { bundleElements(): Promise<ExtraFile[]> };
+  const site = (await import(new URL(`../site/widget${EXTENSION}`, import.meta.url).href)) as {
+    bundleElements(): Promise<ExtraFile[]>;
+  };
   return site.bundleElements();
 }
 
-const hasFlag = (argv: readonly string[], name: string) => argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+const hasFlag = (argv: readonly string[], name: string) =>
+  argv.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
 
 /** The embedded dataset is the package's unless the command names one. */
-const withData = (argv: readonly string[], root: string) => (hasFlag(argv, 'data') ? [...argv] : [...argv, '--data', join(root, 'data')]);
+const withData = (argv: readonly string[], root: string) =>
+  hasFlag(argv, 'data') ? [...argv] : [...argv, '--data', join(root, 'data')];
 
 async function deploy(io: MainIo, argv: string[]): Promise<number> {
   const module = new URL(`./deploy${EXTENSION}`, import.meta.url);
-  const command = existsSync(fileURLToPath(module)) ? ((await import(module.href)) as { deployCommand?: (io: MainIo) => Promise<number> }).deployCommand : undefined;
+  const command = existsSync(fileURLToPath(module))
+    ? ((await import(module.href)) as { deployCommand?: (io: MainIo) => Promise<number> }).deployCommand
+    : undefined;
   if (typeof command !== 'function') {
     io.stderr.write('resort-conditions: deploy is not available in this version of the package\n');
     return EXIT.usage;
@@ -74,7 +84,12 @@ export async function main(io: MainIo): Promise<number | undefined> {
     const root = packageRoot();
     switch (command) {
       case 'build':
-        return await build({ ...io, argv: withData(argv, root), widget: () => widgetFiles(root), ...(io.signal ? { signal: io.signal } : {}) });
+        return await build({
+          ...io,
+          argv: withData(argv, root),
+          widget: () => widgetFiles(root),
+          ...(io.signal ? { signal: io.signal } : {}),
+        });
       case 'plan':
         return await build({ ...io, argv: [...withData(argv, root), '--plan'] });
       case 'serve':
@@ -82,7 +97,9 @@ export async function main(io: MainIo): Promise<number | undefined> {
       case 'deploy':
         return await deploy(io, argv);
       case '--version':
-        io.stdout.write(`${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}\n`);
+        io.stdout.write(
+          `${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version}\n`,
+        );
         return EXIT.ok;
       case undefined:
       case 'help':
@@ -103,7 +120,9 @@ export async function main(io: MainIo): Promise<number | undefined> {
 /** Whether this module is the process's entry (through the bin link too), not a module a test imports. */
 function isEntry(): boolean {
   try {
-    return process.argv[1] !== undefined && pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url;
+    return (
+      process.argv[1] !== undefined && pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url
+    );
   } catch {
     return false;
   }
@@ -113,6 +132,13 @@ if (isEntry()) {
   const command = process.argv[2];
   // a build stops cleanly on SIGTERM; `serve` closes its server on its own handler
   const signal = command === 'build' ? stopSignal() : undefined;
-  const code = await main({ argv: process.argv.slice(2), env: process.env, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), ...(signal ? { signal } : {}) });
+  const code = await main({
+    argv: process.argv.slice(2),
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    ...(signal ? { signal } : {}),
+  });
   if (code !== undefined) process.exitCode = code;
 }

@@ -5,9 +5,17 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ResortConditionsError } from '../api/errors.ts';
 
 /** A command's flags (`--help` always among them); an unknown flag or a positional is a usage error. */
-export function parseFlags<F extends { help?: boolean }>(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>): F {
+export function parseFlags<F extends { help?: boolean }>(
+  argv: readonly string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): F {
   try {
-    return parseArgs({ args: [...argv], options: { ...options, help: { type: 'boolean' } }, strict: true, allowPositionals: false }).values as F;
+    return parseArgs({
+      args: [...argv],
+      options: { ...options, help: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }).values as F;
   } catch (error) {
     throw new ResortConditionsError('usage', `${(error as Error).message}; see --help`);
   }
@@ -16,7 +24,10 @@ export function parseFlags<F extends { help?: boolean }>(argv: readonly string[]
 /** A port from a flag: a whole number from 0 to 65535 (0 picks a free one). */
 export function parsePort(value: string | undefined): number {
   if (!/^\d+$/.test(value ?? '') || Number(value) > 65535) {
-    throw new ResortConditionsError('usage', `--port: "${value}" is not a port; give a whole number from 0 to 65535 (0 picks a free port)`);
+    throw new ResortConditionsError(
+      'usage',
+      `--port: "${value}" is not a port; give a whole number from 0 to 65535 (0 picks a free port)`,
+    );
   }
   return Number(value);
 }

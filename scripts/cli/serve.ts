@@ -27,7 +27,10 @@ Options:
  * Starts the service over the dataset of `--data`, else `data`; prints its URL, and a line per request.
  * Answers an exit code for `--help`, undefined while the server runs; throws on bad flags or data.
  */
-export async function serveCommand(io: Pick<CliIo, 'argv' | 'stdout'>, data: string): Promise<number | undefined> {
+export async function serveCommand(
+  io: Pick<CliIo, 'argv' | 'stdout'>,
+  data: string,
+): Promise<number | undefined> {
   const values = parseFlags<{ port?: string; data?: string; help?: boolean }>(io.argv, {
     port: { type: 'string', default: '8787' },
     data: { type: 'string' },

@@ -3,7 +3,15 @@
  * makes the large datasets `npm run bench` measures. Every enumeration value (scripts/api/README.md,
  * "Records") is spread over the first resorts, so any dataset of 18 or more resorts covers them all.
  */
-import type { DatasetLift, DatasetRegion, DatasetResort, DatasetRun, DatasetWeather, DatasetWebcam, Translated } from './schema.ts';
+import type {
+  DatasetLift,
+  DatasetRegion,
+  DatasetResort,
+  DatasetRun,
+  DatasetWeather,
+  DatasetWebcam,
+  Translated,
+} from './schema.ts';
 import { LIFT_TYPES } from '../api/schemas/enums.ts';
 
 /** mulberry32: small, fast, and the same sequence on every machine. */
@@ -19,10 +27,40 @@ export function random(seed: number): () => number {
 }
 
 const NAMES: Record<number, string[]> = {
-  429: ['Silver Hollow', 'Elk Ridge', 'Cinder Peak', 'Bristlecone Basin', 'Granite Notch', 'Juniper Bowl', 'Raven Gulch', 'Bluebird Summit'],
-  430: ['Caribou Crest', 'Glacier Lake', 'Tamarack Heights', 'Loon Mountain Park', 'Spruce Valley', 'Moose Pass'],
-  240: ['Aiguille Blanche', 'Col des Marmottes', 'Pointe des Neiges', 'Val Chamois', 'Les Arolles', 'Pic du Lynx'],
-  242: ['Hochalm Gletscher', 'Steinbock Arena', 'Edelweissberg', 'Zirbenkogel', 'Almrausch Tal', 'Wildkogel Alm'],
+  429: [
+    'Silver Hollow',
+    'Elk Ridge',
+    'Cinder Peak',
+    'Bristlecone Basin',
+    'Granite Notch',
+    'Juniper Bowl',
+    'Raven Gulch',
+    'Bluebird Summit',
+  ],
+  430: [
+    'Caribou Crest',
+    'Glacier Lake',
+    'Tamarack Heights',
+    'Loon Mountain Park',
+    'Spruce Valley',
+    'Moose Pass',
+  ],
+  240: [
+    'Aiguille Blanche',
+    'Col des Marmottes',
+    'Pointe des Neiges',
+    'Val Chamois',
+    'Les Arolles',
+    'Pic du Lynx',
+  ],
+  242: [
+    'Hochalm Gletscher',
+    'Steinbock Arena',
+    'Edelweissberg',
+    'Zirbenkogel',
+    'Almrausch Tal',
+    'Wildkogel Alm',
+  ],
   184: ['Piz Sulai', 'Bellalp Sud', 'Grimsel Blick', 'Arvenhorn', 'Silberfirn'],
   233: ['Cima Bianca', 'Passo dei Larici', 'Monte Stella', 'Val di Neve', 'Punta Camoscio'],
   214: ['Gamswand', 'Tannenkopf', 'Feldberg Nord', 'Wildalpjoch'],
@@ -34,14 +72,50 @@ const CITIES: Record<number, string[]> = {
   240: ['Chamonix', 'Briançon', 'Font-Romeu', 'Bourg-Saint-Maurice'],
   242: ['St. Anton', 'Mayrhofen', 'Zell am See', 'Lech'],
   184: ['Zermatt', 'Davos', 'Grindelwald', 'Saas-Fee'],
-  233: ["Courmayeur", 'Canazei', 'Livigno', 'Cervinia'],
+  233: ['Courmayeur', 'Canazei', 'Livigno', 'Cervinia'],
   214: ['Garmisch-Partenkirchen', 'Oberstdorf', 'Feldberg'],
   276: ['Kutchan', 'Hakuba', 'Nozawa Onsen', 'Furano'],
 };
-const UTC_OFFSETS: Record<number, number> = { 251: -7, 252: -7, 253: -5, 254: -8, 301: -8, 302: -7, 303: -5, 240: 1, 242: 1, 184: 1, 233: 1, 214: 1, 276: 9 };
-const PHONES: Record<number, string> = { 429: '+1 970', 430: '+1 250', 240: '+33 4', 242: '+43 5', 184: '+41 27', 233: '+39 0165', 214: '+49 8821', 276: '+81 136' };
+const UTC_OFFSETS: Record<number, number> = {
+  251: -7,
+  252: -7,
+  253: -5,
+  254: -8,
+  301: -8,
+  302: -7,
+  303: -5,
+  240: 1,
+  242: 1,
+  184: 1,
+  233: 1,
+  214: 1,
+  276: 9,
+};
+const PHONES: Record<number, string> = {
+  429: '+1 970',
+  430: '+1 250',
+  240: '+33 4',
+  242: '+43 5',
+  184: '+41 27',
+  233: '+39 0165',
+  214: '+49 8821',
+  276: '+81 136',
+};
 
-const LIFT_PREFIXES = ['Summit', 'Valley', 'Eagle', 'Sunrise', 'Glade', 'Panorama', 'North Face', 'Ridge', 'Meadow', 'Kinderland', 'Col', 'Nordlicht'];
+const LIFT_PREFIXES = [
+  'Summit',
+  'Valley',
+  'Eagle',
+  'Sunrise',
+  'Glade',
+  'Panorama',
+  'North Face',
+  'Ridge',
+  'Meadow',
+  'Kinderland',
+  'Col',
+  'Nordlicht',
+];
 const LIFT_SUFFIXES: Record<DatasetLift['type'], string> = {
   surface: 'T-Bar',
   double: 'Double',
@@ -54,8 +128,41 @@ const LIFT_SUFFIXES: Record<DatasetLift['type'], string> = {
   tram: 'Tram',
   other: 'Magic Carpet',
 };
-const RUN_NAMES = ['Bunny Hill', 'Sunshine', 'Meadow Run', 'Hidden Trail', 'Gully', 'Black Diamond', 'The Chute', 'Powder Bowl', 'Last Chance', 'Moonlight', 'Panorama', 'Schuss', 'Edelweiss', 'Couloir', 'Forest Loop', 'Cornice', 'Traverse', 'Lower Valley'];
-const SYMBOLS = ['SUN', 'FAIR', 'PARTLY_CLOUDY', 'CLOUDY', 'FOG', 'LIGHT_SNOW', 'SNOW', 'HEAVY_SNOW', 'SNOW_SHOWERS', 'SLEET', 'RAIN', 'THUNDER', 'WIND'] as const;
+const RUN_NAMES = [
+  'Bunny Hill',
+  'Sunshine',
+  'Meadow Run',
+  'Hidden Trail',
+  'Gully',
+  'Black Diamond',
+  'The Chute',
+  'Powder Bowl',
+  'Last Chance',
+  'Moonlight',
+  'Panorama',
+  'Schuss',
+  'Edelweiss',
+  'Couloir',
+  'Forest Loop',
+  'Cornice',
+  'Traverse',
+  'Lower Valley',
+];
+const SYMBOLS = [
+  'SUN',
+  'FAIR',
+  'PARTLY_CLOUDY',
+  'CLOUDY',
+  'FOG',
+  'LIGHT_SNOW',
+  'SNOW',
+  'HEAVY_SNOW',
+  'SNOW_SHOWERS',
+  'SLEET',
+  'RAIN',
+  'THUNDER',
+  'WIND',
+] as const;
 const DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 const LIFT_TYPE_KEYS = Object.keys(LIFT_TYPES) as DatasetLift['type'][];
 
@@ -176,7 +283,9 @@ export function generateResorts({ count, seed = 2026, regions, ids = [] }: Gener
   for (let i = 0; i < count; i++) {
     const state = states[i % states.length]!;
     const countryId = state.parentId!;
-    const local = regions.filter((r) => r.type === 'REGION' && (r.parentId === state.id || r.parentId === countryId));
+    const local = regions.filter(
+      (r) => r.type === 'REGION' && (r.parentId === state.id || r.parentId === countryId),
+    );
     const pool = NAMES[countryId] ?? ['Snow Valley'];
     const nth = perCountry.get(countryId) ?? 0;
     perCountry.set(countryId, nth + 1);
@@ -191,18 +300,34 @@ export function generateResorts({ count, seed = 2026, regions, ids = [] }: Gener
     const permanentlyClosed = i === 5;
     const outOfSeason = i === 4;
     const liftCount = permanentlyClosed ? 3 : int(4, 12);
-    const lifts: DatasetLift[] = Array.from({ length: i === 0 ? LIFT_TYPE_KEYS.length : liftCount }, (_, j) => {
-      const type = i === 0 ? LIFT_TYPE_KEYS[j]! : LIFT_TYPE_KEYS[(i + j * 3) % LIFT_TYPE_KEYS.length]!;
-      return { name: `${LIFT_PREFIXES[(i + j) % LIFT_PREFIXES.length]!} ${LIFT_SUFFIXES[type]}`, type, status: liftStatus(j) };
-    });
+    const lifts: DatasetLift[] = Array.from(
+      { length: i === 0 ? LIFT_TYPE_KEYS.length : liftCount },
+      (_, j) => {
+        const type = i === 0 ? LIFT_TYPE_KEYS[j]! : LIFT_TYPE_KEYS[(i + j * 3) % LIFT_TYPE_KEYS.length]!;
+        return {
+          name: `${LIFT_PREFIXES[(i + j) % LIFT_PREFIXES.length]!} ${LIFT_SUFFIXES[type]}`,
+          type,
+          status: liftStatus(j),
+        };
+      },
+    );
     function liftStatus(j: number): DatasetLift['status'] {
-      return permanentlyClosed || outOfSeason ? 2 : i < 2 ? ((j % 6) as DatasetLift['status']) : pick([1, 1, 1, 1, 2, 3, 4] as const);
+      return permanentlyClosed || outOfSeason
+        ? 2
+        : i < 2
+          ? ((j % 6) as DatasetLift['status'])
+          : pick([1, 1, 1, 1, 2, 3, 4] as const);
     }
     const runCount = int(8, 18);
     const runs: DatasetRun[] = Array.from({ length: runCount }, (_, j) => ({
       name: RUN_NAMES[(i * 3 + j) % RUN_NAMES.length]!,
       difficulty: (i < 3 ? j % 5 : 1 + ((i + j) % 4)) as DatasetRun['difficulty'],
-      status: permanentlyClosed || outOfSeason ? 2 : i < 2 ? ((j % 6) as DatasetRun['status']) : pick([1, 1, 1, 2, 5] as const),
+      status:
+        permanentlyClosed || outOfSeason
+          ? 2
+          : i < 2
+            ? ((j % 6) as DatasetRun['status'])
+            : pick([1, 1, 1, 2, 5] as const),
       lengthKm: round(0.4 + rnd() * 3.6, 1),
       grooming: rnd() < 0.7,
       snowmaking: rnd() < 0.4,
@@ -242,7 +367,7 @@ export function generateResorts({ count, seed = 2026, regions, ids = [] }: Gener
     const baseCm = int(30, 120);
     const report: DatasetResort['report'] = outOfSeason
       ? null
-      : {
+      : ({
           openFlag,
           updatedMinutesAgo: i === 6 ? 60 * 24 * 4 : int(20, 60 * 14),
           depthCm: {
@@ -257,15 +382,27 @@ export function generateResorts({ count, seed = 2026, regions, ids = [] }: Gener
           comment: i % 3 === 1 ? null : COMMENTS[i % COMMENTS.length]!,
           canReturnBySki: rnd() < 0.6,
           ...(i % 2 === 0
-            ? { reportedWeather: { tempTop: round(forecast[0]!.tempTop + rnd() * 2 - 1, 1), tempBottom: round(forecast[0]!.tempBottom + rnd() * 2 - 1, 1), snowfallCm: recentCm[6]!, symbol: forecast[0]!.symbol } }
+            ? {
+                reportedWeather: {
+                  tempTop: round(forecast[0]!.tempTop + rnd() * 2 - 1, 1),
+                  tempBottom: round(forecast[0]!.tempBottom + rnd() * 2 - 1, 1),
+                  snowfallCm: recentCm[6]!,
+                  symbol: forecast[0]!.symbol,
+                },
+              }
             : {}),
-          ...(i === 7 || i === 19 ? { gaps: ['acresOpen', 'lowerDepth', 'upperDepth', 'liftsOpen', 'perLiftsOpen'] as const } : {}),
-        } as DatasetResort['report'];
+          ...(i === 7 || i === 19
+            ? { gaps: ['acresOpen', 'lowerDepth', 'upperDepth', 'liftsOpen', 'perLiftsOpen'] as const }
+            : {}),
+        } as DatasetResort['report']);
 
     const overviewTemplate = i % 4 === 3 ? undefined : OVERVIEWS[i % OVERVIEWS.length]!;
     const overview: Record<string, string> = {};
     for (const [language, html] of Object.entries(overviewTemplate ?? {})) {
-      overview[language] = html!.replaceAll('{name}', name).replaceAll('{city}', city).replaceAll('{citySlug}', slug(city));
+      overview[language] = html!
+        .replaceAll('{name}', name)
+        .replaceAll('{city}', city)
+        .replaceAll('{citySlug}', slug(city));
     }
 
     const webcamCount = i % 3 === 1 ? 0 : int(1, 4);
@@ -317,14 +454,21 @@ export function generateResorts({ count, seed = 2026, regions, ids = [] }: Gener
       lifts,
       runs,
       parks: {
-        parks: hasParks ? { total: int(1, 3), open: permanentlyClosed || outOfSeason ? 0 : 1 } : { total: 0, open: 0 },
+        parks: hasParks
+          ? { total: int(1, 3), open: permanentlyClosed || outOfSeason ? 0 : 1 }
+          : { total: 0, open: 0 },
         pipes: hasParks && i % 2 === 0 ? { total: 1, open: openFlag === 1 ? 1 : 0 } : { total: 0, open: 0 },
         tubes: i % 5 === 1 ? { total: int(2, 6), open: 1 } : { total: 0, open: 0 },
         jumps: hasParks ? int(3, 20) : 0,
         rails: hasParks ? int(2, 15) : 0,
       },
       nordic: hasNordic
-        ? { totalKm: int(10, 80), skategroomedKm: int(5, 30), tracksetKm: int(5, 40), openKm: permanentlyClosed ? 0 : int(2, 10) }
+        ? {
+            totalKm: int(10, 80),
+            skategroomedKm: int(5, 30),
+            tracksetKm: int(5, 40),
+            openKm: permanentlyClosed ? 0 : int(2, 10),
+          }
         : null,
       season: {
         // early openers and late closers: the sample is in season from late October to early April

@@ -51,7 +51,11 @@ async function readJson(dir: string, file: string, problems: Problems): Promise<
     text = await readFile(join(dir, file), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    problems.add(file, [], code === 'ENOENT' ? 'file is missing' : `cannot be read (${code ?? String(error)})`);
+    problems.add(
+      file,
+      [],
+      code === 'ENOENT' ? 'file is missing' : `cannot be read (${code ?? String(error)})`,
+    );
     return undefined;
   }
   try {
@@ -62,7 +66,12 @@ async function readJson(dir: string, file: string, problems: Problems): Promise<
   }
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown, file: string, problems: Problems): z.infer<T> | undefined {
+function parse<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  file: string,
+  problems: Problems,
+): z.infer<T> | undefined {
   if (value === undefined) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -99,7 +108,12 @@ export async function loadDataset(dir: string): Promise<Dataset> {
   LANGUAGES.forEach((language, i) => {
     messages[language] = parse(MessagesFile, messagesRaw[i], `i18n/${language}.json`, problems) ?? {};
   });
-  const parts = { resorts: resorts?.resorts, regions: regions?.regions, accounts: accounts?.accounts, messages };
+  const parts = {
+    resorts: resorts?.resorts,
+    regions: regions?.regions,
+    accounts: accounts?.accounts,
+    messages,
+  };
   checkReferences(parts, problems);
   problems.throwIfAny();
   return { ...(parts as Omit<Dataset, 'attribution'>), attribution: attribution!.attribution };
@@ -116,14 +130,18 @@ function checkReferences(parts: Parts, problems: Problems): void {
   const resorts = parts.resorts ?? [];
   const regions = parts.regions ?? [];
   const accounts = parts.accounts ?? [];
-  for (const i of duplicates(resorts, (r) => r.id)) problems.add('resorts.json', ['resorts', i, 'id'], `resort id ${resorts[i]!.id} is used twice`);
-  for (const i of duplicates(regions, (r) => r.id)) problems.add('regions.json', ['regions', i, 'id'], `region id ${regions[i]!.id} is used twice`);
+  for (const i of duplicates(resorts, (r) => r.id))
+    problems.add('resorts.json', ['resorts', i, 'id'], `resort id ${resorts[i]!.id} is used twice`);
+  for (const i of duplicates(regions, (r) => r.id))
+    problems.add('regions.json', ['regions', i, 'id'], `region id ${regions[i]!.id} is used twice`);
   for (const field of ['email', 'apiKey', 'token', 'accountId'] as const) {
-    for (const i of duplicates(accounts, (a) => a[field])) problems.add('accounts.json', ['accounts', i, field], `${field} is used by another account`);
+    for (const i of duplicates(accounts, (a) => a[field]))
+      problems.add('accounts.json', ['accounts', i, field], `${field} is used by another account`);
   }
   const required = requiredMessageKeys();
   for (const key of required) {
-    if (!(key in messages.en)) problems.add('i18n/en.json', [key], 'is missing; English must define every message');
+    if (!(key in messages.en))
+      problems.add('i18n/en.json', [key], 'is missing; English must define every message');
   }
   for (const language of LANGUAGES) {
     for (const key of Object.keys(messages[language])) {
@@ -138,23 +156,40 @@ function checkReferences(parts: Parts, problems: Problems): void {
     } else if (region.type === 'STATE' && parent?.type !== 'COUNTRY') {
       problems.add('regions.json', ['regions', i, 'parentId'], 'a state needs the id of a country as parent');
     } else if (region.type === 'REGION' && parent?.type !== 'COUNTRY' && parent?.type !== 'STATE') {
-      problems.add('regions.json', ['regions', i, 'parentId'], 'a region needs the id of a country or state as parent');
+      problems.add(
+        'regions.json',
+        ['regions', i, 'parentId'],
+        'a region needs the id of a country or state as parent',
+      );
     }
   });
   if (parts.regions === undefined) return; // every resort check needs the regions
   resorts.forEach((resort, i) => {
     const at = (field: string, ...rest: PropertyKey[]) => ['resorts', i, field, ...rest];
-    if (byId.get(resort.countryId)?.type !== 'COUNTRY') problems.add('resorts.json', at('countryId'), `${resort.countryId} is not a country in regions.json`);
+    if (byId.get(resort.countryId)?.type !== 'COUNTRY')
+      problems.add('resorts.json', at('countryId'), `${resort.countryId} is not a country in regions.json`);
     const state = byId.get(resort.stateId);
     if (state?.type !== 'STATE' || state.parentId !== resort.countryId) {
-      problems.add('resorts.json', at('stateId'), `${resort.stateId} is not a state of country ${resort.countryId} in regions.json`);
+      problems.add(
+        'resorts.json',
+        at('stateId'),
+        `${resort.stateId} is not a state of country ${resort.countryId} in regions.json`,
+      );
     }
     resort.regionIds.forEach((id, j) => {
       const region = byId.get(id);
-      if (region?.type !== 'REGION' || (region.parentId !== resort.countryId && region.parentId !== resort.stateId)) {
-        problems.add('resorts.json', at('regionIds', j), `${id} is not a region of the resort's country or state in regions.json`);
+      if (
+        region?.type !== 'REGION' ||
+        (region.parentId !== resort.countryId && region.parentId !== resort.stateId)
+      ) {
+        problems.add(
+          'resorts.json',
+          at('regionIds', j),
+          `${id} is not a region of the resort's country or state in regions.json`,
+        );
       }
     });
-    for (const j of duplicates(resort.webcams, (w) => w.id)) problems.add('resorts.json', at('webcams', j, 'id'), 'webcam id is used twice');
+    for (const j of duplicates(resort.webcams, (w) => w.id))
+      problems.add('resorts.json', at('webcams', j, 'id'), 'webcam id is used twice');
   });
 }

@@ -6,7 +6,6 @@
 import { LINK_NAMES } from '../api/links.ts';
 import { DIFFICULTIES, ITEM_STATUSES, LIFT_TYPES, OPEN_FLAGS, SURFACE_TYPES } from '../api/schemas/enums.ts';
 
-
 /** Every key `data/i18n/en.json` must define. */
 export function requiredMessageKeys(): string[] {
   return [

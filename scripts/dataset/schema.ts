@@ -13,13 +13,20 @@ export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 
 /** A text in several languages; English is required because it is the fallback. */
-export const Translated = z.strictObject({ en: z.string().min(1) }).catchall(z.string().min(1)).superRefine((value, ctx) => {
-  for (const key of Object.keys(value)) {
-    if (!(LANGUAGES as readonly string[]).includes(key)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is not one of the languages ${LANGUAGES.join(', ')}` });
+export const Translated = z
+  .strictObject({ en: z.string().min(1) })
+  .catchall(z.string().min(1))
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      if (!(LANGUAGES as readonly string[]).includes(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `"${key}" is not one of the languages ${LANGUAGES.join(', ')}`,
+        });
+      }
     }
-  }
-});
+  });
 export type Translated = z.infer<typeof Translated>;
 
 const positiveId = z.int().positive();

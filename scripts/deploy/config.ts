@@ -16,7 +16,14 @@ export const DeployConfig = z.strictObject({
   /** Attempts per request, the first included; throttling and 5xx are retried with backoff. */
   attempts: z.int().min(1).max(10).default(5),
   /** US dollars per 1,000 requests of each kind, over the defaults for the store (scripts/README.md, "Progress, summary and cost"). */
-  prices: z.strictObject({ write: Price.optional(), read: Price.optional(), list: Price.optional(), delete: Price.optional() }).optional(),
+  prices: z
+    .strictObject({
+      write: Price.optional(),
+      read: Price.optional(),
+      list: Price.optional(),
+      delete: Price.optional(),
+    })
+    .optional(),
 });
 export type DeployConfig = z.infer<typeof DeployConfig>;
 
@@ -24,6 +31,8 @@ export type DeployConfig = z.infer<typeof DeployConfig>;
 export function parseDeployConfig(raw: unknown, where: string): DeployConfig {
   const result = DeployConfig.safeParse(raw ?? {});
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `${jsonPath(issue.path).replace(/^\$/, where)}: ${issue.message}`);
+  const lines = result.error.issues.map(
+    (issue) => `${jsonPath(issue.path).replace(/^\$/, where)}: ${issue.message}`,
+  );
   throw new ResortConditionsError('config', `the deploy configuration is invalid:\n  ${lines.join('\n  ')}`);
 }

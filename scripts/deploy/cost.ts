@@ -16,11 +16,20 @@ export interface StorePrices {
 
 /** Per 1,000 requests. Writes: PUT, POST, COPY; reads: GET, HEAD; lists: ListObjects; deletes: DELETE. */
 export const DEFAULT_PRICES: Record<'aws' | 'r2' | 'b2' | 'gcs' | 'other', StorePrices> = {
-  aws: { store: 'AWS S3 Standard (us-east-1)', prices: { write: 0.005, read: 0.0004, list: 0.005, delete: 0 } },
+  aws: {
+    store: 'AWS S3 Standard (us-east-1)',
+    prices: { write: 0.005, read: 0.0004, list: 0.005, delete: 0 },
+  },
   r2: { store: 'Cloudflare R2', prices: { write: 0.0045, read: 0.00036, list: 0.0045, delete: 0 } },
   b2: { store: 'Backblaze B2', prices: { write: 0, read: 0.0004, list: 0.004, delete: 0 } },
-  gcs: { store: 'Google Cloud Storage (Standard)', prices: { write: 0.005, read: 0.0004, list: 0.005, delete: 0 } },
-  other: { store: 'a self-hosted or unknown store (no price known; set deploy.prices)', prices: { write: 0, read: 0, list: 0, delete: 0 } },
+  gcs: {
+    store: 'Google Cloud Storage (Standard)',
+    prices: { write: 0.005, read: 0.0004, list: 0.005, delete: 0 },
+  },
+  other: {
+    store: 'a self-hosted or unknown store (no price known; set deploy.prices)',
+    prices: { write: 0, read: 0, list: 0, delete: 0 },
+  },
 };
 
 /** The default prices for the store `endpoint` names (no endpoint: AWS S3). */
@@ -41,7 +50,12 @@ export function pricesFor(endpoint: string | undefined, configured?: Partial<Pri
 
 /** US dollars for `counts` requests at `prices`. */
 export const costOf = (counts: RequestCounts, prices: Prices): number =>
-  (counts.write * prices.write + counts.read * prices.read + counts.list * prices.list + counts.delete * prices.delete) / 1000;
+  (counts.write * prices.write +
+    counts.read * prices.read +
+    counts.list * prices.list +
+    counts.delete * prices.delete) /
+  1000;
 
 /** `$0.0071`: enough digits to tell a deploy from the next. */
-export const formatDollars = (dollars: number): string => (dollars === 0 ? '$0' : dollars < 0.01 ? `$${dollars.toPrecision(2)}` : `$${dollars.toFixed(2)}`);
+export const formatDollars = (dollars: number): string =>
+  dollars === 0 ? '$0' : dollars < 0.01 ? `$${dollars.toPrecision(2)}` : `$${dollars.toFixed(2)}`;

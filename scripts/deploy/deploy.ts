@@ -22,7 +22,18 @@ import { isText, layers, namesIn } from './order.ts';
 import { isUpToDate, planDeploy, settleChecks, uploads, type DeployPlan, type RemoteState } from './plan.ts';
 import { silentDeployProgress, type DeployProgress, type DeploySummary } from './progress.ts';
 import { readObject, readRelease, type LocalObject, type LocalRelease } from './release-files.ts';
-import { decode, encodeIndex, encodeJournal, INDEX_KEY, isBookkeeping, Journal, JOURNAL_KEY, PROBE_KEY, releaseDigest, RemoteIndex } from './remote-index.ts';
+import {
+  decode,
+  encodeIndex,
+  encodeJournal,
+  INDEX_KEY,
+  isBookkeeping,
+  Journal,
+  JOURNAL_KEY,
+  PROBE_KEY,
+  releaseDigest,
+  RemoteIndex,
+} from './remote-index.ts';
 import { LIST_PAGE, Store, type RequestCounts, type StoreOptions } from './store.ts';
 import { targetUrl, type Target } from './target.ts';
 
@@ -60,7 +71,13 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const progress = options.progress ?? silentDeployProgress;
   // 1. the release
   const release = await readRelease(options.out);
-  const store = Store.open({ env: options.env, target: options.target, concurrency: options.concurrency, attempts: options.attempts, onRequest: options.onRequest });
+  const store = Store.open({
+    env: options.env,
+    target: options.target,
+    concurrency: options.concurrency,
+    attempts: options.attempts,
+    onRequest: options.onRequest,
+  });
   try {
     // 2. what the bucket holds, from its index and journal (this proves the credentials and the bucket)
     const remote = await readRemote(store, options.adopt === true, progress);
@@ -103,17 +120,26 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
     if (changing) {
       // the journal is the first write: denied, nothing was written
       const touched = [...remote.unknown, ...uploads(plan).map((o) => o.path), ...plan.remove];
-      await store.put(JOURNAL_KEY, encodeJournal({ version: 1, release: release.name, paths: touched, digest }), BOOKKEEPING_HEADERS);
+      await store.put(
+        JOURNAL_KEY,
+        encodeJournal({ version: 1, release: release.name, paths: touched, digest }),
+        BOOKKEEPING_HEADERS,
+      );
     }
     // 6. new objects, then changed ones, then the public index: each phase complete before the next starts,
     // and inside a phase what is named before what names it
     progress.total(uploads(plan).length + plan.remove.length);
     for (const phase of [plan.create, plan.overwrite, plan.last]) {
-      for (const layer of await inNamingOrder(release, phase, options.concurrency)) await uploadAll(store, release, layer, options.concurrency, progress);
+      for (const layer of await inNamingOrder(release, phase, options.concurrency))
+        await uploadAll(store, release, layer, options.concurrency, progress);
     }
     // 7. the new state is live: the index says what the bucket holds
     const objects = Object.fromEntries([...release.objects.values()].map((o) => [o.path, o.fingerprint]));
-    await store.put(INDEX_KEY, encodeIndex({ version: 1, release: release.name, objects }), BOOKKEEPING_HEADERS);
+    await store.put(
+      INDEX_KEY,
+      encodeIndex({ version: 1, release: release.name, objects }),
+      BOOKKEEPING_HEADERS,
+    );
     // 8. only now is nothing left that names the objects that left the release
     let deleted = 0;
     await store.deleteMany(plan.remove, (count) => {
@@ -145,7 +171,10 @@ async function readRemote(store: Store, adopt: boolean, progress: DeployProgress
   const index = readable<RemoteIndex>(indexBytes, RemoteIndex, INDEX_KEY);
   const journal = readable<Journal>(journalBytes, Journal, JOURNAL_KEY);
   const unknown = new Set(journal?.paths ?? []);
-  if (journal) progress.note(`an earlier deploy did not finish: checking the ${journal.paths.length} object${journal.paths.length === 1 ? '' : 's'} it may have touched`);
+  if (journal)
+    progress.note(
+      `an earlier deploy did not finish: checking the ${journal.paths.length} object${journal.paths.length === 1 ? '' : 's'} it may have touched`,
+    );
   if (adopt) {
     for (const path of (await store.listAll()).keys()) if (!isBookkeeping(path)) unknown.add(path);
   } else if (!index && !journal) {
@@ -178,7 +207,14 @@ function listingPays(plan: DeployPlan, remote: RemoteState, prices: Prices): boo
  * headers — unless the index says an earlier version with other headers was there, which only a HEAD can
  * tell apart (a change of headers alone). Answers what `checkObjects` does, and the listing.
  */
-async function checkByListing(store: Store, release: LocalRelease, plan: DeployPlan, remote: RemoteState, concurrency: number, progress: DeployProgress): Promise<{ found: Map<string, string | undefined>; listed: ReadonlyMap<string, string | undefined> }> {
+async function checkByListing(
+  store: Store,
+  release: LocalRelease,
+  plan: DeployPlan,
+  remote: RemoteState,
+  concurrency: number,
+  progress: DeployProgress,
+): Promise<{ found: Map<string, string | undefined>; listed: ReadonlyMap<string, string | undefined> }> {
   progress.note('the same release: one listing of the prefix tells what it left');
   const listed = await store.listAll();
   const found = new Map<string, string | undefined>();
@@ -187,12 +223,20 @@ async function checkByListing(store: Store, release: LocalRelease, plan: DeployP
     const etag = listed.get(object.path);
     const before = remote.objects[object.path];
     if (!listed.has(object.path)) found.set(object.path, undefined);
-    else if (etag !== `"${createHash('md5').update(await readObject(release, object)).digest('hex')}"`) found.set(object.path, '');
-    else if (before === undefined || before === object.fingerprint) found.set(object.path, object.fingerprint);
+    else if (
+      etag !==
+      `"${createHash('md5')
+        .update(await readObject(release, object))
+        .digest('hex')}"`
+    )
+      found.set(object.path, '');
+    else if (before === undefined || before === object.fingerprint)
+      found.set(object.path, object.fingerprint);
     else return void ambiguous.push(object);
     progress.tick();
   });
-  for (const [path, fingerprint] of await checkObjects(store, release, ambiguous, concurrency, progress)) found.set(path, fingerprint);
+  for (const [path, fingerprint] of await checkObjects(store, release, ambiguous, concurrency, progress))
+    found.set(path, fingerprint);
   return { found, listed };
 }
 
@@ -201,13 +245,26 @@ async function checkByListing(store: Store, release: LocalRelease, plan: DeployP
  * write (another sync tool's, in an adopted prefix) counts as the release's when its bytes (the MD5 of a
  * single-part upload's ETag), Content-Type and Cache-Control are the release's: it is kept, not sent again.
  */
-async function checkObjects(store: Store, release: LocalRelease, objects: readonly LocalObject[], concurrency: number, progress: DeployProgress): Promise<Map<string, string | undefined>> {
+async function checkObjects(
+  store: Store,
+  release: LocalRelease,
+  objects: readonly LocalObject[],
+  concurrency: number,
+  progress: DeployProgress,
+): Promise<Map<string, string | undefined>> {
   const found = new Map<string, string | undefined>();
   await inPool(objects, concurrency, async (object) => {
     const head = await store.headOf(object.path);
     let fingerprint = head?.fingerprint ?? (head ? '' : undefined);
-    if (head && head.fingerprint === undefined && head.contentType === object.contentType && head.cacheControl === object.cacheControl) {
-      const md5 = createHash('md5').update(await readObject(release, object)).digest('hex');
+    if (
+      head &&
+      head.fingerprint === undefined &&
+      head.contentType === object.contentType &&
+      head.cacheControl === object.cacheControl
+    ) {
+      const md5 = createHash('md5')
+        .update(await readObject(release, object))
+        .digest('hex');
       if (head.etag === `"${md5}"`) fingerprint = object.fingerprint;
     }
     found.set(object.path, fingerprint);
@@ -217,17 +274,31 @@ async function checkObjects(store: Store, release: LocalRelease, objects: readon
 }
 
 /** The objects of one phase in layers, each after the layers of what its objects name (`order.ts`). */
-async function inNamingOrder(release: LocalRelease, objects: readonly LocalObject[], concurrency: number): Promise<LocalObject[][]> {
+async function inNamingOrder(
+  release: LocalRelease,
+  objects: readonly LocalObject[],
+  concurrency: number,
+): Promise<LocalObject[][]> {
   if (objects.length < 2) return objects.length ? [[...objects]] : [];
   const paths = new Set(release.objects.keys());
   const names = new Map<string, string[]>();
   await inPool(objects, concurrency, async (object) => {
-    if (isText(object.path)) names.set(object.path, namesIn(object.path, (await readObject(release, object)).toString('utf8'), paths));
+    if (isText(object.path))
+      names.set(
+        object.path,
+        namesIn(object.path, (await readObject(release, object)).toString('utf8'), paths),
+      );
   });
   return layers(objects, names);
 }
 
-async function uploadAll(store: Store, release: LocalRelease, objects: readonly LocalObject[], concurrency: number, progress: DeployProgress): Promise<void> {
+async function uploadAll(
+  store: Store,
+  release: LocalRelease,
+  objects: readonly LocalObject[],
+  concurrency: number,
+  progress: DeployProgress,
+): Promise<void> {
   await inPool(objects, concurrency, async (object) => {
     await store.put(object.path, await readObject(release, object), object, object.fingerprint);
     progress.tick();
@@ -239,7 +310,11 @@ async function uploadAll(store: Store, release: LocalRelease, objects: readonly 
  * index (writes); the rights probe, one DeleteObjects per 1,000 objects gone and the journal's removal
  * (deletes: the probe and the journal's removal in every deploy that writes). A bucket that is up to date costs the two reads of the index and the journal, nothing else.
  */
-export function projectRequests(plan: DeployPlan, remote: RemoteState, made: Readonly<RequestCounts>): RequestCounts {
+export function projectRequests(
+  plan: DeployPlan,
+  remote: RemoteState,
+  made: Readonly<RequestCounts>,
+): RequestCounts {
   const up = uploads(plan).length;
   const gone = plan.remove.length;
   if (up + gone === 0 && remote.unknown.size === 0) return { ...made };

@@ -37,7 +37,10 @@ export function namesIn(path: string, text: string, paths: ReadonlySet<string>):
       } catch {
         continue;
       }
-      const segments = pathname.split('/').filter(Boolean).map((s) => safeDecode(s));
+      const segments = pathname
+        .split('/')
+        .filter(Boolean)
+        .map((s) => safeDecode(s));
       for (let i = 0; i < segments.length && target === undefined; i++) {
         const tail = segments.slice(i).join('/');
         if (paths.has(tail)) target = tail;
@@ -63,7 +66,10 @@ const safeDecode = (segment: string) => {
  * Splits the objects of one phase into layers to upload one after the other: each object's layer comes
  * after the layers of every object of the phase it names. `names` answers what an object names.
  */
-export function layers<T extends { path: string }>(objects: readonly T[], names: ReadonlyMap<string, readonly string[]>): T[][] {
+export function layers<T extends { path: string }>(
+  objects: readonly T[],
+  names: ReadonlyMap<string, readonly string[]>,
+): T[][] {
   const byPath = new Map(objects.map((o) => [o.path, o]));
   const depth = new Map<string, number>();
   const visiting = new Set<string>();

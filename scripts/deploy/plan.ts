@@ -49,7 +49,9 @@ export function planDeploy(local: ReadonlyMap<string, LocalObject>, remote: Remo
     else if (known === object.fingerprint) plan.unchanged++;
     else place(plan, object, known !== undefined);
   }
-  const gone = new Set([...Object.keys(remote.objects), ...remote.unknown].filter((path) => !local.has(path)));
+  const gone = new Set(
+    [...Object.keys(remote.objects), ...remote.unknown].filter((path) => !local.has(path)),
+  );
   plan.remove = [...gone].sort();
   for (const list of [plan.create, plan.overwrite, plan.last, plan.check]) list.sort(byPath);
   return plan;
@@ -66,7 +68,13 @@ function place(plan: DeployPlan, object: LocalObject, exists: boolean): void {
  * or undefined when it is not there.
  */
 export function settleChecks(plan: DeployPlan, found: ReadonlyMap<string, string | undefined>): DeployPlan {
-  const settled: DeployPlan = { ...plan, create: [...plan.create], overwrite: [...plan.overwrite], last: [...plan.last], check: [] };
+  const settled: DeployPlan = {
+    ...plan,
+    create: [...plan.create],
+    overwrite: [...plan.overwrite],
+    last: [...plan.last],
+    check: [],
+  };
   for (const object of plan.check) {
     const there = found.get(object.path);
     if (there === object.fingerprint) settled.unchanged++;
@@ -81,4 +89,5 @@ export const uploads = (plan: DeployPlan): LocalObject[] => [...plan.create, ...
 
 /** Whether the bucket already equals the release and its index says so. */
 export const isUpToDate = (plan: DeployPlan): boolean =>
-  plan.create.length + plan.overwrite.length + plan.last.length + plan.check.length + plan.remove.length === 0;
+  plan.create.length + plan.overwrite.length + plan.last.length + plan.check.length + plan.remove.length ===
+  0;

@@ -18,7 +18,12 @@ export interface DeployProgress {
 
 export function createDeployProgress(stream: Stream, now?: () => number): DeployProgress {
   const bar = createBar(stream, 'objects', now);
-  return { total: (objects) => bar.add(objects), tick: (count) => bar.tick(count), note: (line) => bar.note(line), end: () => bar.clear() };
+  return {
+    total: (objects) => bar.add(objects),
+    tick: (count) => bar.tick(count),
+    note: (line) => bar.note(line),
+    end: () => bar.clear(),
+  };
 }
 
 /** A progress that says nothing: for library use and tests. */
@@ -47,13 +52,18 @@ export interface DeploySummary {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const requestLine = (r: RequestCounts) => `${plural(r.write, 'write')}, ${plural(r.delete, 'delete')}, ${plural(r.read, 'read')}, ${plural(r.list, 'list')}`;
+const requestLine = (r: RequestCounts) =>
+  `${plural(r.write, 'write')}, ${plural(r.delete, 'delete')}, ${plural(r.read, 'read')}, ${plural(r.list, 'list')}`;
 
 /** The summary, two lines: `deployed … : 12 objects uploaded (…)` and `requests: …`. */
 export function summaryLines(s: DeploySummary): string[] {
   const objects = `${plural(s.uploaded, 'object')} ${s.dryRun ? 'to upload' : 'uploaded'} (${formatBytes(s.bytes)}), ${s.deleted} ${s.dryRun ? 'to delete' : 'deleted'}, ${s.unchanged} unchanged${s.checked ? ` (${s.checked} checked in the bucket first)` : ''}`;
-  const head = s.dryRun ? `dry run, nothing written: ${s.target} from release ${s.release}: ${objects}` : `deployed release ${s.release} to ${s.target}: ${objects}`;
+  const head = s.dryRun
+    ? `dry run, nothing written: ${s.target} from release ${s.release}: ${objects}`
+    : `deployed release ${s.release} to ${s.target}: ${objects}`;
   const cost = `estimated ${formatDollars(s.cost)} at the prices of ${s.store}`;
-  const requests = s.dryRun ? `requests it would make: ${requestLine(s.projected)}; ${cost}` : `requests: ${requestLine(s.requests)}; ${cost}; ${s.seconds.toFixed(1)} s`;
+  const requests = s.dryRun
+    ? `requests it would make: ${requestLine(s.projected)}; ${cost}`
+    : `requests: ${requestLine(s.requests)}; ${cost}; ${s.seconds.toFixed(1)} s`;
   return [head, requests];
 }

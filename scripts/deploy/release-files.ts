@@ -39,16 +39,24 @@ export async function readRelease(out: string): Promise<LocalRelease> {
   const root = await currentRelease(out);
   const statePath = await currentStatePath(out);
   if (!root || !statePath || !(await isOurs(out))) {
-    throw new ResortConditionsError('usage', `${out} is not a release published by npm run build; build first, or name the output folder with --out`);
+    throw new ResortConditionsError(
+      'usage',
+      `${out} is not a release published by npm run build; build first, or name the output folder with --out`,
+    );
   }
   const state = await readState(statePath);
-  if (!state) throw new ResortConditionsError('usage', `the private state of ${out} (${statePath}) is missing or unreadable; run npm run build again`);
+  if (!state)
+    throw new ResortConditionsError(
+      'usage',
+      `the private state of ${out} (${statePath}) is missing or unreadable; run npm run build again`,
+    );
   // the state lists every file of the locale folders; only the rest is walked and hashed
   const others = await walk(root, '');
   // the rules the build wrote into the release's `_headers`, made from the same API files
   const headers = headersFor(headerRules(Object.keys(state.files)));
   const facts = new Map<string, { sha256: string; size: number }>();
-  for (const [file, entry] of Object.entries(state.files)) facts.set(`api/${file}`, { sha256: entry.sha256, size: entry.size });
+  for (const [file, entry] of Object.entries(state.files))
+    facts.set(`api/${file}`, { sha256: entry.sha256, size: entry.size });
   for (const path of others) {
     const bytes = await readFile(join(root, path));
     facts.set(path, { sha256: hash(bytes), size: bytes.byteLength });
@@ -57,7 +65,14 @@ export async function readRelease(out: string): Promise<LocalRelease> {
   for (const path of [...facts.keys()].sort()) {
     const { sha256, size } = facts.get(path)!;
     const { contentType, cacheControl } = headers(path);
-    objects.set(path, { path, sha256, size, contentType, cacheControl, fingerprint: fingerprint({ sha256, size, contentType, cacheControl }) });
+    objects.set(path, {
+      path,
+      sha256,
+      size,
+      contentType,
+      cacheControl,
+      fingerprint: fingerprint({ sha256, size, contentType, cacheControl }),
+    });
   }
   return { name: basename(root), root, objects };
 }
@@ -82,10 +97,17 @@ async function walk(root: string, dir: string): Promise<string[]> {
 /** The bytes of one object, checked against the hash the release recorded. */
 export async function readObject(release: LocalRelease, object: LocalObject): Promise<Buffer> {
   const bytes = await readFile(join(release.root, object.path)).catch((error: NodeJS.ErrnoException) => {
-    throw new ResortConditionsError('store_failed', `${object.path} disappeared from the release during the deploy (${error.code}); did a build run? Run the deploy again`, { cause: error });
+    throw new ResortConditionsError(
+      'store_failed',
+      `${object.path} disappeared from the release during the deploy (${error.code}); did a build run? Run the deploy again`,
+      { cause: error },
+    );
   });
   if (bytes.byteLength !== object.size || hash(bytes) !== object.sha256) {
-    throw new ResortConditionsError('store_failed', `${object.path} changed in the release during the deploy; run the deploy again`);
+    throw new ResortConditionsError(
+      'store_failed',
+      `${object.path} changed in the release during the deploy; run the deploy again`,
+    );
   }
   return bytes;
 }

@@ -40,7 +40,10 @@ export const Journal = z.strictObject({
   /** Paths whose object may differ from what the index says. */
   paths: z.array(z.string()),
   /** `releaseDigest` of the release the deploy writes (absent in journals of earlier versions). */
-  digest: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  digest: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
 });
 export type Journal = z.infer<typeof Journal>;
 
@@ -48,8 +51,16 @@ export type Journal = z.infer<typeof Journal>;
  * 64 bits of SHA-256 over the bytes' hash and size and the two headers: a change of bytes or of a header
  * changes it. 64 bits are plenty to tell one version of an object from the next, and keep the index small.
  */
-export function fingerprint(object: { sha256: string; size: number; contentType: string; cacheControl: string }): string {
-  return createHash('sha256').update(`${object.sha256}\n${object.size}\n${object.contentType}\n${object.cacheControl}`).digest('hex').slice(0, 16);
+export function fingerprint(object: {
+  sha256: string;
+  size: number;
+  contentType: string;
+  cacheControl: string;
+}): string {
+  return createHash('sha256')
+    .update(`${object.sha256}\n${object.size}\n${object.contentType}\n${object.cacheControl}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /**
@@ -64,7 +75,11 @@ export function releaseDigest(objects: Iterable<{ path: string; fingerprint: str
 
 /** Deterministic bytes: keys sorted, gzip without a timestamp. */
 export function encodeIndex(index: RemoteIndex): Buffer {
-  const objects = Object.fromEntries(Object.keys(index.objects).sort().map((k) => [k, index.objects[k]]));
+  const objects = Object.fromEntries(
+    Object.keys(index.objects)
+      .sort()
+      .map((k) => [k, index.objects[k]]),
+  );
   return gzipSync(JSON.stringify({ ...index, objects }));
 }
 
@@ -77,6 +92,10 @@ export function decode<T>(bytes: Uint8Array, schema: z.ZodType<T>, where: string
   try {
     return schema.parse(JSON.parse(gunzipSync(bytes).toString('utf8')));
   } catch (error) {
-    throw new ResortConditionsError('foreign_output', `${where} is not a deploy index this tool wrote; nothing was touched. Remove it, or run with --adopt to take the prefix over`, { cause: error });
+    throw new ResortConditionsError(
+      'foreign_output',
+      `${where} is not a deploy index this tool wrote; nothing was touched. Remove it, or run with --adopt to take the prefix over`,
+      { cause: error },
+    );
   }
 }

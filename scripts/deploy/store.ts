@@ -57,7 +57,11 @@ const AUTH_ERRORS = new Set([
   'UnrecognizedClientException',
   'CredentialsProviderError',
 ]);
-const REGION_ERRORS = new Set(['PermanentRedirect', 'AuthorizationHeaderMalformed', 'IllegalLocationConstraintException']);
+const REGION_ERRORS = new Set([
+  'PermanentRedirect',
+  'AuthorizationHeaderMalformed',
+  'IllegalLocationConstraintException',
+]);
 /**
  * A store without multi-object delete (GCS's XML API) refuses the request itself with one of these (or with
  * 400, 405 or 501); deletes then go one by one, and a real refusal (403) shows there.
@@ -71,9 +75,14 @@ const DELETE_BATCH = 1000;
 /** The metadata that carries each object's fingerprint (`x-amz-meta-rc-fingerprint`). */
 const FINGERPRINT_META = 'rc-fingerprint';
 
-export const CREDENTIAL_VARIABLES = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'] as const;
+export const CREDENTIAL_VARIABLES = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+] as const;
 
-const statusOf = (error: unknown): number | undefined => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+const statusOf = (error: unknown): number | undefined =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
 /** What a HEAD tells of an object: this tool's fingerprint when it wrote it, else what S3 keeps. */
 export interface RemoteObject {
@@ -132,7 +141,10 @@ export class Store {
     }
     const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined;
     if (endpoint !== undefined && !/^https?:\/\/[^/\s]+/.test(endpoint)) {
-      throw new ResortConditionsError('usage', `AWS_ENDPOINT_URL: "${endpoint}" is not an http(s) URL, e.g. https://<account>.r2.cloudflarestorage.com`);
+      throw new ResortConditionsError(
+        'usage',
+        `AWS_ENDPOINT_URL: "${endpoint}" is not an http(s) URL, e.g. https://<account>.r2.cloudflarestorage.com`,
+      );
     }
     const agent = { keepAlive: true, maxSockets: options.concurrency };
     // package.json pins the SDK to a release that supports Node 20 (engines: >=20.19); its notice that
@@ -141,13 +153,23 @@ export class Store {
     const client = new S3Client({
       region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
       ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-      credentials: { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) },
+      credentials: {
+        accessKeyId,
+        secretAccessKey,
+        ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+      },
       maxAttempts: options.attempts,
       retryMode: 'standard',
       // the SDK's default CRC32 checksums on every upload are not understood by every S3 imitation
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000, throwOnRequestTimeout: true, httpAgent: agent, httpsAgent: agent },
+      requestHandler: {
+        connectionTimeout: 10_000,
+        requestTimeout: 120_000,
+        throwOnRequestTimeout: true,
+        httpAgent: agent,
+        httpsAgent: agent,
+      },
     });
     return new Store(client, options, endpoint);
   }
@@ -163,7 +185,9 @@ export class Store {
             ? 'list'
             : 'read';
     this.counts[kind]++;
-    const path = decodeURIComponent((request.path ?? '').replace(/^\/[^/]+\/?/, '')).slice(this.target.prefix.length);
+    const path = decodeURIComponent((request.path ?? '').replace(/^\/[^/]+\/?/, '')).slice(
+      this.target.prefix.length,
+    );
     this.#onRequest?.({ kind, method, path, status }, this.counts);
   }
 
@@ -173,17 +197,32 @@ export class Store {
   #fail(error: unknown, method: string, path: string, doing: string): ResortConditionsError {
     const status = statusOf(error);
     // the SDK's errors carry S3's error code as their `name` (its documented way to tell them apart)
-    const name = error instanceof S3ServiceException ? error.name : ((error as NodeJS.ErrnoException).code ?? (error as Error).name ?? 'Error');
+    const name =
+      error instanceof S3ServiceException
+        ? error.name
+        : ((error as NodeJS.ErrnoException).code ?? (error as Error).name ?? 'Error');
     const line = `[${method}] "${targetUrl(this.target, path)}": ${status ? `HTTP ${status} ` : ''}${name}`;
     const where = targetUrl(this.target);
     if (AUTH_ERRORS.has(name) || status === 401) {
-      return new ResortConditionsError('store_auth', `${line}: the store refused the credentials; check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN when you use one: it expires)${this.endpoint ? ` and that AWS_ENDPOINT_URL (${this.endpoint}) is the store they belong to` : ''}`, { cause: error });
+      return new ResortConditionsError(
+        'store_auth',
+        `${line}: the store refused the credentials; check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN when you use one: it expires)${this.endpoint ? ` and that AWS_ENDPOINT_URL (${this.endpoint}) is the store they belong to` : ''}`,
+        { cause: error },
+      );
     }
     if (name === 'NoSuchBucket') {
-      return new ResortConditionsError('store_target', `${line}: the bucket "${this.target.bucket}" does not exist${this.endpoint ? ` at ${this.endpoint}` : ''}; create it (scripts/README.md, "Deployment") or fix --to`, { cause: error });
+      return new ResortConditionsError(
+        'store_target',
+        `${line}: the bucket "${this.target.bucket}" does not exist${this.endpoint ? ` at ${this.endpoint}` : ''}; create it (scripts/README.md, "Deployment") or fix --to`,
+        { cause: error },
+      );
     }
     if (REGION_ERRORS.has(name) || status === 301) {
-      return new ResortConditionsError('store_target', `${line}: the bucket "${this.target.bucket}" is in another region; set AWS_REGION to it`, { cause: error });
+      return new ResortConditionsError(
+        'store_target',
+        `${line}: the bucket "${this.target.bucket}" is in another region; set AWS_REGION to it`,
+        { cause: error },
+      );
     }
     if (status === 403 || name === 'AccessDenied') {
       return new ResortConditionsError(
@@ -192,7 +231,10 @@ export class Store {
         { cause: error },
       );
     }
-    const detail = error instanceof Error && error.message && error.message !== name ? ` (${error.message.split('\n')[0]})` : '';
+    const detail =
+      error instanceof Error && error.message && error.message !== name
+        ? ` (${error.message.split('\n')[0]})`
+        : '';
     return new ResortConditionsError(
       'store_failed',
       `${line}${detail}: the store could not be reached or kept failing after ${this.#attempts} attempts; readers still see the previous complete state — run the deploy again`,
@@ -203,7 +245,9 @@ export class Store {
   /** The object's bytes, or undefined when it does not exist. */
   async get(path: string): Promise<Uint8Array | undefined> {
     try {
-      const answer = await this.#client.send(new GetObjectCommand({ Bucket: this.target.bucket, Key: this.#key(path) }));
+      const answer = await this.#client.send(
+        new GetObjectCommand({ Bucket: this.target.bucket, Key: this.#key(path) }),
+      );
       return await answer.Body!.transformToByteArray();
     } catch (error) {
       if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return undefined;
@@ -214,7 +258,9 @@ export class Store {
   /** The fingerprint an object carries (`""` without one), or undefined when it does not exist. */
   async headOf(path: string): Promise<RemoteObject | undefined> {
     try {
-      const answer = await this.#client.send(new HeadObjectCommand({ Bucket: this.target.bucket, Key: this.#key(path) }));
+      const answer = await this.#client.send(
+        new HeadObjectCommand({ Bucket: this.target.bucket, Key: this.#key(path) }),
+      );
       return {
         fingerprint: answer.Metadata?.[FINGERPRINT_META],
         etag: answer.ETag,
@@ -267,18 +313,27 @@ export class Store {
       }
       try {
         const answer = await this.#client.send(
-          new DeleteObjectsCommand({ Bucket: this.target.bucket, Delete: { Objects: batch.map((path) => ({ Key: this.#key(path) })), Quiet: true } }),
+          new DeleteObjectsCommand({
+            Bucket: this.target.bucket,
+            Delete: { Objects: batch.map((path) => ({ Key: this.#key(path) })), Quiet: true },
+          }),
         );
         const failed = answer.Errors ?? [];
         if (failed.length > 0) {
           const first = failed[0]!;
-          const error = Object.assign(new Error(first.Message ?? first.Code ?? 'error'), { name: first.Code ?? 'Error', $metadata: { httpStatusCode: first.Code === 'AccessDenied' ? 403 : undefined } });
+          const error = Object.assign(new Error(first.Message ?? first.Code ?? 'error'), {
+            name: first.Code ?? 'Error',
+            $metadata: { httpStatusCode: first.Code === 'AccessDenied' ? 403 : undefined },
+          });
           throw this.#fail(error, 'DELETE', (first.Key ?? '').slice(this.target.prefix.length), 'delete');
         }
         onDeleted(batch.length);
       } catch (error) {
         if (error instanceof ResortConditionsError) throw error;
-        if (error instanceof S3ServiceException && (NO_BATCH_DELETE.has(error.name) || NO_BATCH_STATUS.has(statusOf(error) ?? 0))) {
+        if (
+          error instanceof S3ServiceException &&
+          (NO_BATCH_DELETE.has(error.name) || NO_BATCH_STATUS.has(statusOf(error) ?? 0))
+        ) {
           this.#batchDelete = false;
           i -= DELETE_BATCH;
           continue;
@@ -292,10 +347,18 @@ export class Store {
    * Up to `max` keys under the prefix (relative to it), in key order, after `after`. ListObjects (v1): the
    * one listing every S3-compatible store answers.
    */
-  async list(max: number, after?: string): Promise<{ paths: string[]; etags: (string | undefined)[]; truncated: boolean }> {
+  async list(
+    max: number,
+    after?: string,
+  ): Promise<{ paths: string[]; etags: (string | undefined)[]; truncated: boolean }> {
     try {
       const answer = await this.#client.send(
-        new ListObjectsCommand({ Bucket: this.target.bucket, Prefix: this.target.prefix, MaxKeys: max, ...(after !== undefined ? { Marker: this.#key(after) } : {}) }),
+        new ListObjectsCommand({
+          Bucket: this.target.bucket,
+          Prefix: this.target.prefix,
+          MaxKeys: max,
+          ...(after !== undefined ? { Marker: this.#key(after) } : {}),
+        }),
       );
       const contents = answer.Contents ?? [];
       const paths = contents.map((o) => o.Key!.slice(this.target.prefix.length));

@@ -27,7 +27,8 @@ export function isoSeconds(ms: number): string {
 }
 
 export const unixSeconds = (ms: number) => Math.floor(ms / 1000);
-export const minutesBefore = (now: number, minutes: number) => Math.floor(now / 1000) * 1000 - minutes * 60_000;
+export const minutesBefore = (now: number, minutes: number) =>
+  Math.floor(now / 1000) * 1000 - minutes * 60_000;
 
 /** Midnight UTC of the resort's local calendar day `offsetDays` after today. */
 export function localMidnightUtc(now: number, utcOffsetHours: number, offsetDays = 0): number {
@@ -39,7 +40,11 @@ export function localMidnightUtc(now: number, utcOffsetHours: number, offsetDays
  * Opening and closing dates of the season that `now` falls in or is nearest before: a northern-hemisphere
  * season opens in the autumn of one year and closes in the spring of the next.
  */
-export function seasonDates(now: number, opening: string, closing: string): { opening: string; closing: string } {
+export function seasonDates(
+  now: number,
+  opening: string,
+  closing: string,
+): { opening: string; closing: string } {
   const today = new Date(now);
   const year = today.getUTCFullYear();
   const month = today.getUTCMonth() + 1;

@@ -1,7 +1,14 @@
 /**
  * What every renderer needs: the dataset with its lookups, the clock, the caller's locale and account.
  */
-import type { Dataset, DatasetAccount, DatasetRegion, DatasetResort, Language, Translated } from '../dataset/schema.ts';
+import type {
+  Dataset,
+  DatasetAccount,
+  DatasetRegion,
+  DatasetResort,
+  Language,
+  Translated,
+} from '../dataset/schema.ts';
 import { fillTemplate } from '../api/text.ts';
 import type { Locale } from '../api/locales.ts';
 import type { Units } from './units.ts';
@@ -20,7 +27,8 @@ export function indexDataset(dataset: Dataset): DatasetIndex {
   const allResorts = [...dataset.resorts].sort((a, b) => a.id - b.id);
   const resortsIn = new Map<number, DatasetResort[]>(dataset.regions.map((r) => [r.id, []]));
   for (const resort of allResorts) {
-    for (const id of new Set([resort.countryId, resort.stateId, ...resort.regionIds])) resortsIn.get(id)?.push(resort);
+    for (const id of new Set([resort.countryId, resort.stateId, ...resort.regionIds]))
+      resortsIn.get(id)?.push(resort);
   }
   return {
     resorts: new Map(allResorts.map((r) => [r.id, r])),
@@ -43,7 +51,11 @@ export interface RenderContext {
 }
 
 /** A service message in the context's language, English when it has none. */
-export function message(ctx: Pick<RenderContext, 'dataset' | 'locale'>, key: string, values: Record<string, string | number> = {}): string {
+export function message(
+  ctx: Pick<RenderContext, 'dataset' | 'locale'>,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
   const template = ctx.dataset.messages[ctx.locale.language][key] ?? ctx.dataset.messages.en[key] ?? key;
   return fillTemplate(template, values);
 }

@@ -18,7 +18,8 @@ export type RunningServer = Listening;
 
 function headersOf(request: IncomingMessage): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(request.headers)) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(request.headers))
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
   return out;
 }
 
@@ -30,10 +31,15 @@ export async function startServer(dataset: Dataset, options: ServerOptions = {})
     const started = performance.now();
     const url = request.url ?? '/';
     const answer = service({ method: request.method ?? 'GET', url, headers: headersOf(request) });
-    response.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+    response.writeHead(answer.status, {
+      ...answer.headers,
+      'content-length': Buffer.byteLength(answer.body),
+    });
     response.end(answer.body);
     const ms = (performance.now() - started).toFixed(1);
-    options.log?.(`${request.method} ${redactUrl(url)} ${answer.status} ${Buffer.byteLength(answer.body)}B ${ms}ms`);
+    options.log?.(
+      `${request.method} ${redactUrl(url)} ${answer.status} ${Buffer.byteLength(answer.body)}B ${ms}ms`,
+    );
   });
   const running = await listen(server, options.port ?? 0);
   service = createService(dataset, { ...options, origin: running.url });

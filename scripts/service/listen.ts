@@ -35,7 +35,9 @@ export async function listen(server: Server, port = 0): Promise<Listening> {
  * that throws answers 500 (or, with the head already sent, drops the connection) instead of leaving a
  * rejection no one handles.
  */
-export function handled(listener: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>): RequestListener {
+export function handled(
+  listener: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>,
+): RequestListener {
   return (request, response) => {
     listener(request, response).catch(() => {
       if (response.headersSent) response.destroy();

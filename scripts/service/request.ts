@@ -10,7 +10,6 @@ import { ServiceError } from './errors.ts';
 import { familyALanguage, familyBLocale } from './locale.ts';
 import { MAX_FORECAST_DAYS } from './render/weather.ts';
 
-
 export interface HttpRequest {
   method: string;
   /** The request target: path and query string, as sent. */
@@ -40,9 +39,16 @@ export interface RoutedRequest {
 /** Checks the URI limit and the method, and finds the endpoint and the credentials presented. */
 export function routeHttpRequest(http: HttpRequest): RoutedRequest {
   if (http.url.length > MAX_URI_LENGTH) {
-    throw new ServiceError('uri_too_long', `the request URI is ${http.url.length} characters; the limit is ${MAX_URI_LENGTH}. Split the resort ids over several requests`);
+    throw new ServiceError(
+      'uri_too_long',
+      `the request URI is ${http.url.length} characters; the limit is ${MAX_URI_LENGTH}. Split the resort ids over several requests`,
+    );
   }
-  if (http.method !== 'GET') throw new ServiceError('method_not_allowed', `${clip(http.method, 10)} is not allowed; this service answers GET only`);
+  if (http.method !== 'GET')
+    throw new ServiceError(
+      'method_not_allowed',
+      `${clip(http.method, 10)} is not allowed; this service answers GET only`,
+    );
   let url: URL;
   let segments: string[];
   try {
@@ -77,7 +83,10 @@ export interface ReadRequest {
  * Path parameters are checked where they are used (an unknown resort is a 404 before a bad N is a 400).
  */
 export function readRequest({ endpoint, path, query, headers }: RoutedRequest): ReadRequest {
-  const locale: Locale = endpoint.family === 'A' ? { language: familyALanguage(headers['locale']), country: 'US' } : familyBLocale(query);
+  const locale: Locale =
+    endpoint.family === 'A'
+      ? { language: familyALanguage(headers['locale']), country: 'US' }
+      : familyBLocale(query);
   const params: Record<string, string> = { ...path };
   for (const param of endpoint.params) {
     const raw = query.get(param.name) ?? param.default;
@@ -86,33 +95,52 @@ export function readRequest({ endpoint, path, query, headers }: RoutedRequest): 
       continue;
     }
     const lower = raw.toLowerCase();
-    if (lower !== 'true' && lower !== 'false') throw new ServiceError('bad_request', `${param.name} must be true or false, not "${clip(raw)}"`);
+    if (lower !== 'true' && lower !== 'false')
+      throw new ServiceError('bad_request', `${param.name} must be true or false, not "${clip(raw)}"`);
     params[param.name] = lower;
   }
   const selection = endpoint.selection;
   const ids = selection ? idList(query, selection.ids) : undefined;
   const region = selection?.region ? query.get(selection.region) : null;
-  if (region !== null && selection?.region) params[selection.region] = String(positiveId(region, selection.region));
-  const request: ApiRequest = { endpoint: endpoint.id, params, ...(ids ? { ids } : {}), locale: formatLocale(locale) };
-  return { request, locale, selects: { region: region !== null, ids: selection !== undefined && query.has(selection.ids) } };
+  if (region !== null && selection?.region)
+    params[selection.region] = String(positiveId(region, selection.region));
+  const request: ApiRequest = {
+    endpoint: endpoint.id,
+    params,
+    ...(ids ? { ids } : {}),
+    locale: formatLocale(locale),
+  };
+  return {
+    request,
+    locale,
+    selects: { region: region !== null, ids: selection !== undefined && query.has(selection.ids) },
+  };
 }
 
 /** N is 0 to 5; anything else is 400 (scripts/api/README.md, "Errors"). */
 export function forecastDays(raw: string, name = 'N'): number {
   if (!/^\d{1,3}$/.test(raw) || Number(raw) > MAX_FORECAST_DAYS) {
-    throw new ServiceError('bad_request', `${name} must be a whole number from 0 to ${MAX_FORECAST_DAYS}, not "${clip(raw)}"`);
+    throw new ServiceError(
+      'bad_request',
+      `${name} must be a whole number from 0 to ${MAX_FORECAST_DAYS}, not "${clip(raw)}"`,
+    );
   }
   return Number(raw);
 }
 
 /** A positive whole number, or a 400 that names the parameter. */
 export function positiveId(raw: string, what: string): number {
-  if (!ID_PATTERN.test(raw)) throw new ServiceError('bad_request', `${what} "${clip(raw)}" is not a positive whole number`);
+  if (!ID_PATTERN.test(raw))
+    throw new ServiceError('bad_request', `${what} "${clip(raw)}" is not a positive whole number`);
   return Number(raw);
 }
 
 /** Ids from repeated parameters and comma-separated lists alike, duplicates dropped, order kept. */
 function idList(query: URLSearchParams, name: string): number[] {
-  const ids = query.getAll(name).flatMap((value) => value.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  const ids = query
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   return [...new Set(ids.map((id) => positiveId(id, name)))];
 }

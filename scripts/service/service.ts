@@ -16,7 +16,15 @@ import { profileRecord } from './render/profile.ts';
 import { countriesList, regionList } from './render/regions.ts';
 import { snowReportRecord } from './render/snow-report.ts';
 import { forecastRecord } from './render/weather.ts';
-import { forecastDays, positiveId, readRequest, routeHttpRequest, type HttpRequest, type Presented, type RoutedRequest } from './request.ts';
+import {
+  forecastDays,
+  positiveId,
+  readRequest,
+  routeHttpRequest,
+  type HttpRequest,
+  type Presented,
+  type RoutedRequest,
+} from './request.ts';
 
 export { MAX_URI_LENGTH } from '../api/request.ts';
 export type ServiceRequest = HttpRequest;
@@ -47,7 +55,10 @@ export function createService(dataset: Dataset, options: ServiceOptions = {}): S
       const body = answer(dataset, index, routeHttpRequest(request), now(), origin);
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
     } catch (error) {
-      const e = error instanceof ServiceError ? error : new ServiceError('internal', 'the service failed to answer', { cause: error });
+      const e =
+        error instanceof ServiceError
+          ? error
+          : new ServiceError('internal', 'the service failed to answer', { cause: error });
       const body: ErrorBody = { status: e.status, error: e.code, message: e.message };
       const headers: Record<string, string> = { ...JSON_HEADERS };
       if (e.status === 405) headers.allow = 'GET';
@@ -56,7 +67,13 @@ export function createService(dataset: Dataset, options: ServiceOptions = {}): S
   };
 }
 
-function answer(dataset: Dataset, index: DatasetIndex, routed: RoutedRequest, now: number, origin: string): unknown {
+function answer(
+  dataset: Dataset,
+  index: DatasetIndex,
+  routed: RoutedRequest,
+  now: number,
+  origin: string,
+): unknown {
   const { endpoint } = routed;
   const account = authenticate(dataset, endpoint.auth, routed.presented);
   if (endpoint.id === 'auth.token') return tokenRecord(account);
@@ -76,7 +93,9 @@ function answer(dataset: Dataset, index: DatasetIndex, routed: RoutedRequest, no
 
   switch (endpoint.id) {
     case 'a.snowreport':
-      return familyASelection(index, request.ids ?? [], selects, params.regionId).map((r) => familyARecord(r, locale.language, now));
+      return familyASelection(index, request.ids ?? [], selects, params.regionId).map((r) =>
+        familyARecord(r, locale.language, now),
+      );
     case 'a.resort.snowreport':
       return familyARecord(resortOf(index, params.resortId!), locale.language, now);
     case 'region.countries':
@@ -103,7 +122,12 @@ function answer(dataset: Dataset, index: DatasetIndex, routed: RoutedRequest, no
   const type = endpoint.id as MultiType | 'links' | 'overview';
   const body = singleRecord(ctx, type, resort, variant);
   if (body === undefined) {
-    throw new ServiceError('not_found', endpoint.id === 'webcams' ? `resort ${resort.id} has no webcams` : `resort ${resort.id} has no overview in ${locale.language}`);
+    throw new ServiceError(
+      'not_found',
+      endpoint.id === 'webcams'
+        ? `resort ${resort.id} has no webcams`
+        : `resort ${resort.id} has no overview in ${locale.language}`,
+    );
   }
   return body;
 }
@@ -116,7 +140,12 @@ interface Variant {
 }
 
 /** One resort's record of `type`, or undefined where the service answers 404 (no webcams, no overview). */
-function singleRecord(ctx: RenderContext, type: MultiType | 'links' | 'overview', resort: DatasetResort, v: Variant): unknown {
+function singleRecord(
+  ctx: RenderContext,
+  type: MultiType | 'links' | 'overview',
+  resort: DatasetResort,
+  v: Variant,
+): unknown {
   switch (type) {
     case 'profile':
       return profileRecord(ctx, resort);
@@ -137,23 +166,37 @@ function singleRecord(ctx: RenderContext, type: MultiType | 'links' | 'overview'
   }
 }
 
-function authenticate(dataset: Dataset, auth: 'apiKey' | 'token' | 'credentials', presented: Presented): DatasetAccount {
+function authenticate(
+  dataset: Dataset,
+  auth: 'apiKey' | 'token' | 'credentials',
+  presented: Presented,
+): DatasetAccount {
   switch (auth) {
     case 'apiKey': {
       const key = presented.apiKey;
       const account = key ? dataset.accounts.find((a) => a.apiKey === key) : undefined;
-      if (!account || !account.isActive) throw new ServiceError('unauthorized', key ? 'the x-api-key header is not a valid API key' : 'the x-api-key header is missing');
+      if (!account || !account.isActive)
+        throw new ServiceError(
+          'unauthorized',
+          key ? 'the x-api-key header is not a valid API key' : 'the x-api-key header is missing',
+        );
       return account;
     }
     case 'token': {
       const token = presented.token;
       const account = token ? dataset.accounts.find((a) => a.token === token) : undefined;
-      if (!account || !account.isActive) throw new ServiceError('unauthorized', token ? 'the token is not valid' : 'the token query parameter is missing');
+      if (!account || !account.isActive)
+        throw new ServiceError(
+          'unauthorized',
+          token ? 'the token is not valid' : 'the token query parameter is missing',
+        );
       return account;
     }
     case 'credentials': {
       const email = (presented.email ?? '').trim().toLowerCase();
-      const account = dataset.accounts.find((a) => a.email.toLowerCase() === email && a.password === presented.password);
+      const account = dataset.accounts.find(
+        (a) => a.email.toLowerCase() === email && a.password === presented.password,
+      );
       if (!account) throw new ServiceError('unauthorized', 'the e-mail address or password is wrong');
       return account;
     }
@@ -161,7 +204,10 @@ function authenticate(dataset: Dataset, auth: 'apiKey' | 'token' | 'credentials'
 }
 
 const forbidden = (permission: string) =>
-  new ServiceError('forbidden', `this account has no access to this feature (${permission} is false in the account record)`);
+  new ServiceError(
+    'forbidden',
+    `this account has no access to this feature (${permission} is false in the account record)`,
+  );
 
 function resortOf(index: DatasetIndex, raw: string): DatasetResort {
   const id = positiveId(raw, 'resort id');
@@ -174,7 +220,12 @@ function resortOf(index: DatasetIndex, raw: string): DatasetResort {
  * Family A selection (scripts/api/README.md, "Endpoints"): neither parameter → every resort; `regionId` → the region's
  * resorts; `resortIds` → those resorts in the order given; both → resorts that satisfy both.
  */
-function familyASelection(index: DatasetIndex, ids: readonly number[], selects: { region: boolean; ids: boolean }, regionId: string | undefined): DatasetResort[] {
+function familyASelection(
+  index: DatasetIndex,
+  ids: readonly number[],
+  selects: { region: boolean; ids: boolean },
+  regionId: string | undefined,
+): DatasetResort[] {
   let resorts = index.allResorts;
   if (selects.ids) resorts = ids.flatMap((id) => index.resorts.get(id) ?? []);
   if (selects.region && regionId !== undefined) {

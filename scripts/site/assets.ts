@@ -29,7 +29,8 @@ export const downloadedImages =
   async (url) => {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-      if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('image/')) return undefined;
+      if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('image/'))
+        return undefined;
       const bytes = new Uint8Array(await response.arrayBuffer());
       return bytes.byteLength <= maxBytes ? bytes : undefined;
     } catch {
@@ -38,7 +39,8 @@ export const downloadedImages =
   };
 
 /** An SVG is published only without script, event handlers, foreign content or references elsewhere. */
-const UNSAFE_SVG = /<script|<foreignObject|\son\w+\s*=|javascript:|(?:href|src)\s*=\s*["']?\s*(?!#|data:image\/)[a-z]/i;
+const UNSAFE_SVG =
+  /<script|<foreignObject|\son\w+\s*=|javascript:|(?:href|src)\s*=\s*["']?\s*(?!#|data:image\/)[a-z]/i;
 
 /** Whether image bytes may be published under the name `path`. */
 export function publishable(path: string, bytes: Uint8Array): boolean {
@@ -46,12 +48,20 @@ export function publishable(path: string, bytes: Uint8Array): boolean {
 }
 
 /** The attribution logos of the built locales, read from the staged attribution files, as files to publish. */
-export async function attributionImages(files: Pick<StagedFiles, 'read'>, locales: readonly string[], source: ImageSource): Promise<ExtraFile[]> {
+export async function attributionImages(
+  files: Pick<StagedFiles, 'read'>,
+  locales: readonly string[],
+  source: ImageSource,
+): Promise<ExtraFile[]> {
   const urls = new Set<string>();
   for (const locale of locales) {
     const bytes = await files.read(filePath({ endpoint: 'attribution', locale }));
     try {
-      const logo = (JSON.parse(Buffer.from(bytes ?? []).toString('utf8') || 'null') as { attributionLogo?: unknown } | null)?.attributionLogo;
+      const logo = (
+        JSON.parse(Buffer.from(bytes ?? []).toString('utf8') || 'null') as {
+          attributionLogo?: unknown;
+        } | null
+      )?.attributionLogo;
       if (typeof logo === 'string' && assetPath(logo)) urls.add(logo);
     } catch {
       // a locale without a readable attribution has no logo to copy

@@ -54,10 +54,13 @@ interface Prerender {
  * package ships one (vite is a development tool, not installed with the package), else the source through
  * vite.
  */
-export async function prerenderModule<T = Prerender>(name = 'prerender'): Promise<{ module: T; close(): Promise<void> }> {
+export async function prerenderModule<T = Prerender>(
+  name = 'prerender',
+): Promise<{ module: T; close(): Promise<void> }> {
   const root = packageRoot();
   const compiled = join(root, 'widget', 'lib', `${name}.js`);
-  if (existsSync(compiled)) return { module: (await import(pathToFileURL(compiled).href)) as T, close: async () => {} };
+  if (existsSync(compiled))
+    return { module: (await import(pathToFileURL(compiled).href)) as T, close: async () => {} };
   const { createServer } = await import('vite');
   const server = await createServer({
     root,
@@ -78,7 +81,8 @@ export async function prerenderModule<T = Prerender>(name = 'prerender'): Promis
 }
 
 /** Rendered HTML without hydration markers, which serve no one here (the element renders afresh), nor the templates' indentation. */
-export const cleanHtml = (html: string) => html.replace(/<!--\/?lit-(?:part|node)[^>]*-->|<!--\?lit\$\d+\$-->/g, '').replace(/[ \t]*\n\s*/g, ' ');
+export const cleanHtml = (html: string) =>
+  html.replace(/<!--\/?lit-(?:part|node)[^>]*-->|<!--\?lit\$\d+\$-->/g, '').replace(/[ \t]*\n\s*/g, ' ');
 
 async function renderer() {
   const { render } = await import('@lit-labs/ssr');
@@ -87,7 +91,9 @@ async function renderer() {
   return {
     module,
     async html(card: unknown, now: number, image: (url: unknown) => string | undefined) {
-      const html = collectResultSync(render((await module.cardTemplate(card, now, image)) as Parameters<typeof render>[0]));
+      const html = collectResultSync(
+        render((await module.cardTemplate(card, now, image)) as Parameters<typeof render>[0]),
+      );
       return cleanHtml(html);
     },
     close,
@@ -98,7 +104,8 @@ async function renderer() {
 const IMAGE = 'rc-image:';
 const IMAGES = /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A staged JSON file, or undefined. */
 async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise<unknown> {
@@ -114,8 +121,13 @@ async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise
 function trimFamilyA(record: unknown): unknown {
   if (!isObject(record)) return undefined;
   const { lifts, terrain, ...rest } = record;
-  const strip = (v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'details')) : v);
-  return { ...rest, lifts: strip(lifts), terrain: isObject(terrain) ? { ...terrain, runs: strip(terrain.runs) } : terrain };
+  const strip = (v: unknown) =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'details')) : v;
+  return {
+    ...rest,
+    lifts: strip(lifts),
+    terrain: isObject(terrain) ? { ...terrain, runs: strip(terrain.runs) } : terrain,
+  };
 }
 
 export interface CardOptions {
@@ -134,15 +146,28 @@ export async function* cardFiles(options: CardOptions): AsyncGenerator<ExtraFile
   const heightReporter = (await runtimeBundle('height-reporter')).trim();
   const r = await renderer();
   try {
-    const styles: Record<CardLayout, string> = { '': `<style>${r.module.cardCss}</style>`, compact: `<style>${r.module.compactCss}</style>` };
+    const styles: Record<CardLayout, string> = {
+      '': `<style>${r.module.cardCss}</style>`,
+      compact: `<style>${r.module.compactCss}</style>`,
+    };
     for (const locale of options.locales) {
       const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
       for (const { id } of options.resorts) {
         const resortId = String(id);
-        const combined = await readJson(files, filePath({ endpoint: 'combinedreport', params: { resortId }, locale }));
-        if (!isObject(combined) || typeof combined.resortName !== 'string' || !isObject(combined.info)) continue;
-        const familyA = await readJson(files, filePath({ endpoint: 'a.resort.snowreport', params: { resortId }, locale }));
-        const forecast = await readJson(files, filePath({ endpoint: 'forecast', params: { resortId, N: String(CARD_DAYS) }, locale }));
+        const combined = await readJson(
+          files,
+          filePath({ endpoint: 'combinedreport', params: { resortId }, locale }),
+        );
+        if (!isObject(combined) || typeof combined.resortName !== 'string' || !isObject(combined.info))
+          continue;
+        const familyA = await readJson(
+          files,
+          filePath({ endpoint: 'a.resort.snowreport', params: { resortId }, locale }),
+        );
+        const forecast = await readJson(
+          files,
+          filePath({ endpoint: 'forecast', params: { resortId, N: String(CARD_DAYS) }, locale }),
+        );
         const data = {
           combined,
           ...(isObject(familyA) ? { familyA: trimFamilyA(familyA) } : {}),

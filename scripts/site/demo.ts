@@ -12,15 +12,26 @@ export interface DemoList {
 }
 
 /** The snippet a partner pastes for a region's list, with the URLs of the snapshot's host. */
-export const listSnippet = (region: number, host = 'https://your-cdn.example') => `<link rel="stylesheet" href="${host}/resort-conditions-list.css">
+export const listSnippet = (
+  region: number,
+  host = 'https://your-cdn.example',
+) => `<link rel="stylesheet" href="${host}/resort-conditions-list.css">
 <script type="module" async src="${host}/resort-conditions-list.js"></script>
 <resort-conditions-list region="${region}" href-pattern="https://partner.example/resorts/{id}"></resort-conditions-list>`;
 
-export function demoPage(resorts: ReadonlyArray<{ id: number; name: string }>, locales: readonly string[], sample: boolean, list?: DemoList): string {
+export function demoPage(
+  resorts: ReadonlyArray<{ id: number; name: string }>,
+  locales: readonly string[],
+  sample: boolean,
+  list?: DemoList,
+): string {
   const options = locales.map((l) => `<option value="${escapeHtml(l)}">${escapeHtml(l)}</option>`).join('');
   const first = resorts[0];
   const cards = resorts
-    .map((r) => `    <resort-conditions resort="${r.id}"><p>${escapeHtml(r.name)}: loading the snow report…</p></resort-conditions>`)
+    .map(
+      (r) =>
+        `    <resort-conditions resort="${r.id}"><p>${escapeHtml(r.name)}: loading the snow report…</p></resort-conditions>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en">
@@ -50,8 +61,12 @@ ${list ? '  <link rel="stylesheet" href="./resort-conditions-list.css">\n  <scri
   <main>
 ${cards}
   </main>
-${first ? `  <nav>Without the script: <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.html">${escapeHtml(first.name)} as a pre-rendered card</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.include.html">as a server-side include</a>.</nav>
-` : ''}
+${
+  first
+    ? `  <nav>Without the script: <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.html">${escapeHtml(first.name)} as a pre-rendered card</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.include.html">as a server-side include</a>.</nav>
+`
+    : ''
+}
 ${
   list
     ? `  <section>

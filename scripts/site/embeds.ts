@@ -25,8 +25,13 @@ export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFi
   const { read, builtAt } = options.files;
   if (!read || builtAt === undefined) return;
   const files = { read, builtAt };
-  const images = await attributionImages(files, options.locales, options.sample ? sampleImages(join(packageRoot(), 'data')) : downloadedImages());
+  const images = await attributionImages(
+    files,
+    options.locales,
+    options.sample ? sampleImages(join(packageRoot(), 'data')) : downloadedImages(),
+  );
   yield* images;
   yield* cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images });
-  if (options.scope.groups) yield* await listFiles({ groups: options.scope.groups, locales: options.locales, files, images });
+  if (options.scope.groups)
+    yield* await listFiles({ groups: options.scope.groups, locales: options.locales, files, images });
 }

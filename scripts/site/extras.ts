@@ -27,16 +27,31 @@ export interface SiteOptions {
 /** The files, made one at a time as they are written: the cards of a large tree would not fit in memory at once. */
 export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile> {
   yield { path: '_headers', bytes: Buffer.from(headersFile(options.files)) };
-  if (options.profile !== 'widget') yield* await mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files });
+  if (options.profile !== 'widget')
+    yield* await mirrorFiles({
+      locales: options.locales,
+      groups: options.scope.groups,
+      files: options.files,
+    });
   if (options.widget) {
     // the list's style sheet, completed with each region's rows (lists.ts)
     const rows = await regionRowsCss(options.scope.groups, options.locales, options.files);
     const bundle = await options.widget();
-    yield* bundle.map((f) => (f.path === LIST_SHEET ? { ...f, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8').trimEnd()}${rows}\n`) } : f));
+    yield* bundle.map((f) =>
+      f.path === LIST_SHEET
+        ? { ...f, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8').trimEnd()}${rows}\n`) }
+        : f,
+    );
     // the demo shows the largest region's list when the list is built and the region's group files are
     // published (the widget profile publishes none: scripts/README.md, "Profiles and the hosts' file limits")
-    const list = options.profile !== 'widget' && bundle.some((f) => f.path === LIST_SHEET) ? largestRegion(options.scope.groups) : undefined;
-    yield { path: 'index.html', bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample, list)) };
+    const list =
+      options.profile !== 'widget' && bundle.some((f) => f.path === LIST_SHEET)
+        ? largestRegion(options.scope.groups)
+        : undefined;
+    yield {
+      path: 'index.html',
+      bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample, list)),
+    };
     yield* embedFiles(options);
   }
 }

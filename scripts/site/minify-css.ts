@@ -17,7 +17,13 @@ import type { Plugin } from 'vite';
  * targets, lightningcss keeps the fallbacks those engines need (`width: -moz-available`,
  * `-webkit-fill-available` before `stretch`) instead of keeping the last declaration only.
  */
-const TARGETS = { chrome: 111 << 16, edge: 111 << 16, firefox: 114 << 16, safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8) };
+const TARGETS = {
+  chrome: 111 << 16,
+  edge: 111 << 16,
+  firefox: 114 << 16,
+  safari: (16 << 16) | (4 << 8),
+  ios_saf: (16 << 16) | (4 << 8),
+};
 
 /** A whole style sheet, minified. */
 export function minifyCss(text: string, filename = 'style.css'): string {
@@ -88,7 +94,9 @@ export function minifyStyleSheets(): Plugin {
     name: 'minify-style-sheets',
     enforce: 'pre',
     transform(code, id) {
-      return /\/widget\/[\w/-]+\.ts$/.test(id) && code.includes('/* css */ `') ? minifyStyleSheet(code) : undefined;
+      return /\/widget\/[\w/-]+\.ts$/.test(id) && code.includes('/* css */ `')
+        ? minifyStyleSheet(code)
+        : undefined;
     },
   };
 }

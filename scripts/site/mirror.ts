@@ -4,7 +4,13 @@
  * and the static error bodies. Pure: options in, files out.
  */
 import type { ExtraFile } from '../snapshot/release/release.ts';
-import { errorFile, MIRROR_FOLDER, mirrorErrors, type MirrorErrorName, type MirrorOptions } from './rewrites.ts';
+import {
+  errorFile,
+  MIRROR_FOLDER,
+  mirrorErrors,
+  type MirrorErrorName,
+  type MirrorOptions,
+} from './rewrites.ts';
 import { apacheRules } from './rewrites-apache.ts';
 import { edgeWorker } from './rewrites-edge.ts';
 import { netlifyRedirects } from './rewrites-netlify.ts';
@@ -19,6 +25,8 @@ export async function mirrorFiles(options: MirrorOptions): Promise<ExtraFile[]> 
     text('.htaccess', apacheRules(options)),
     text(`${MIRROR_FOLDER}/nginx.conf`, nginxRules(options)),
     text(`${MIRROR_FOLDER}/edge-worker.js`, await edgeWorker(options)),
-    ...Object.entries(errors).map(([name, body]) => text(errorFile(name as MirrorErrorName), `${JSON.stringify(body)}\n`)),
+    ...Object.entries(errors).map(([name, body]) =>
+      text(errorFile(name as MirrorErrorName), `${JSON.stringify(body)}\n`),
+    ),
   ];
 }

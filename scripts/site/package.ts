@@ -57,7 +57,11 @@ const entryName = (source: string) => source.replace(/^widget\//, '').replace(/\
 async function elementModules(root: string, manifest: Manifest): Promise<void> {
   const { build } = await import('vite');
   const sources = [...new Set([...manifest.modules.map((m) => m.path), ...ELEMENT_ENTRIES])];
-  for (const source of sources) if (!/^widget\/(list\/)?[\w-]+\.ts$/.test(source)) throw new Error(`${source}: an entry point of the element must be a module directly in widget/ or widget/list/`);
+  for (const source of sources)
+    if (!/^widget\/(list\/)?[\w-]+\.ts$/.test(source))
+      throw new Error(
+        `${source}: an entry point of the element must be a module directly in widget/ or widget/list/`,
+      );
   const result = await build({
     root,
     configFile: false,
@@ -81,15 +85,22 @@ async function elementModules(root: string, manifest: Manifest): Promise<void> {
   });
   // the element runs with lit alone: zod is for the build, never for a page
   for (const chunk of chunksOf(result)) {
-    const zod = [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].filter((i) => /^zod(\/|$)/.test(i));
-    if (zod.length > 0) throw new Error(`widget/lib/${chunk.fileName} imports ${zod.join(', ')} at run time: the element may import the schemas as types only`);
+    const zod = [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].filter((i) =>
+      /^zod(\/|$)/.test(i),
+    );
+    if (zod.length > 0)
+      throw new Error(
+        `widget/lib/${chunk.fileName} imports ${zod.join(', ')} at run time: the element may import the schemas as types only`,
+      );
   }
 }
 
 /** The element's declarations, by the TypeScript compiler (`widget/tsconfig.package.json`). */
 async function elementTypes(root: string): Promise<void> {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  await promisify(execFile)(process.execPath, [tsc, '-p', join(root, 'widget', 'tsconfig.package.json')], { cwd: root }).catch((error: { stdout?: string; message: string }) => {
+  await promisify(execFile)(process.execPath, [tsc, '-p', join(root, 'widget', 'tsconfig.package.json')], {
+    cwd: root,
+  }).catch((error: { stdout?: string; message: string }) => {
     throw new Error(`the element's declarations do not compile:\n${error.stdout || error.message}`);
   });
 }
@@ -97,9 +108,11 @@ async function elementTypes(root: string): Promise<void> {
 /** The manifest, its modules pointing at the JavaScript the package ships. */
 function shippedManifest(manifest: Manifest): string {
   const repoint = (value: unknown): unknown => {
-    if (typeof value === 'string' && /^widget\/[\w-]+\.ts$/.test(value)) return `widget/lib/${entryName(value)}.js`;
+    if (typeof value === 'string' && /^widget\/[\w-]+\.ts$/.test(value))
+      return `widget/lib/${entryName(value)}.js`;
     if (Array.isArray(value)) return value.map(repoint);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, repoint(v)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, repoint(v)]));
     return value;
   };
   return `${JSON.stringify(repoint(manifest), null, 2)}\n`;
@@ -127,9 +140,16 @@ async function commandLine(root: string): Promise<void> {
       target: 'node20',
       minify: false,
       rolldownOptions: {
-        input: Object.fromEntries(entries.map((e) => [e.replace(/^scripts\//, '').replace(/\.ts$/, ''), join(root, e)])),
+        input: Object.fromEntries(
+          entries.map((e) => [e.replace(/^scripts\//, '').replace(/\.ts$/, ''), join(root, e)]),
+        ),
         preserveEntrySignatures: 'strict',
-        output: { format: 'es', preserveModules: true, preserveModulesRoot: join(root, 'scripts'), entryFileNames: '[name].js' },
+        output: {
+          format: 'es',
+          preserveModules: true,
+          preserveModulesRoot: join(root, 'scripts'),
+          entryFileNames: '[name].js',
+        },
       },
     },
   });
@@ -142,7 +162,9 @@ export async function cleanPackage(root: string): Promise<void> {
 
 async function filesBelow(root: string, folder: string): Promise<string[]> {
   const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)).split('\\').join('/'));
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)).split('\\').join('/'));
 }
 
 /** Builds the package into its folders (they are emptied first); answers the files written. */
@@ -158,7 +180,8 @@ export async function buildPackage(root: string): Promise<string[]> {
   // the iframe loader beside it, for pages that embed the cards from a CDN that serves the package
   files.set(`widget/lib/bundle/${FRAME_LOADER}`, await frameLoaderSource());
   // the code a build publishes to run elsewhere, bundled beside the module that reads it (runtime.ts)
-  for (const name of Object.keys(RUNTIME) as RuntimeName[]) files.set(`scripts/lib/site/runtime/${name}.js`, await runtimeBundle(name));
+  for (const name of Object.keys(RUNTIME) as RuntimeName[])
+    files.set(`scripts/lib/site/runtime/${name}.js`, await runtimeBundle(name));
   for (const [path, content] of files) {
     await mkdir(dirname(join(root, path)), { recursive: true });
     await writeFile(join(root, path), content);

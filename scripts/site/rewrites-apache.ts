@@ -28,7 +28,8 @@ const end = '(?:&|$)';
 const regexEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A pattern without its leading slash, path parameters as `([^/]+)`. */
-const patternOf = (endpoint: Endpoint) => regexEscape(endpoint.pattern.slice(1)).replace(/\\\{\w+\\\}/g, '([^/]+)');
+const patternOf = (endpoint: Endpoint) =>
+  regexEscape(endpoint.pattern.slice(1)).replace(/\\\{\w+\\\}/g, '([^/]+)');
 
 export function apacheRules(options: MirrorOptions): string {
   const P = INTERNAL_PREFIX;
@@ -77,19 +78,37 @@ export function apacheRules(options: MirrorOptions): string {
   out.push(`RewriteCond %{QUERY_STRING} ${has('language')}`);
   out.push(`RewriteCond %{QUERY_STRING} ${has('country')}`);
   out.push('RewriteRule ^externalservice/ - [R=404,L]');
-  out.push(options.locales.includes('en-US') ? `RewriteRule ^(externalservice/.*)$ ${P}/en-US/$1 [L]` : 'RewriteRule ^externalservice/ - [R=404,L]');
+  out.push(
+    options.locales.includes('en-US')
+      ? `RewriteRule ^(externalservice/.*)$ ${P}/en-US/$1 [L]`
+      : 'RewriteRule ^externalservice/ - [R=404,L]',
+  );
 
   out.push('', '# round 1, Family A: the locale header names a language (unknown or absent: English)');
   const ofLanguage = localeOfLanguage(options.locales);
-  out.push('RewriteCond %{HTTP:locale} !^\\s*([a-z]{2}([-_][a-z]{2})?)?\\s*$ [NC]', 'RewriteRule ^resorts?/ - [R=400,L]');
+  out.push(
+    'RewriteCond %{HTTP:locale} !^\\s*([a-z]{2}([-_][a-z]{2})?)?\\s*$ [NC]',
+    'RewriteRule ^resorts?/ - [R=400,L]',
+  );
   for (const [language, locale] of ofLanguage) {
-    out.push(`RewriteCond %{HTTP:locale} ^\\s*${language}([-_][a-z]{2})?\\s*$ [NC]`, `RewriteRule ^(resorts?/.*)$ ${P}/${locale}/$1 [L]`);
+    out.push(
+      `RewriteCond %{HTTP:locale} ^\\s*${language}([-_][a-z]{2})?\\s*$ [NC]`,
+      `RewriteRule ^(resorts?/.*)$ ${P}/${locale}/$1 [L]`,
+    );
   }
-  out.push(`RewriteCond %{HTTP:locale} ^\\s*(${LANGUAGES.join('|')})([-_][a-z]{2})?\\s*$ [NC]`, 'RewriteRule ^resorts?/ - [R=404,L]');
+  out.push(
+    `RewriteCond %{HTTP:locale} ^\\s*(${LANGUAGES.join('|')})([-_][a-z]{2})?\\s*$ [NC]`,
+    'RewriteRule ^resorts?/ - [R=404,L]',
+  );
   const english = ofLanguage.get('en');
-  out.push(english ? `RewriteRule ^(resorts?/.*)$ ${P}/${english}/$1 [L]` : 'RewriteRule ^resorts?/ - [R=404,L]');
+  out.push(
+    english ? `RewriteRule ^(resorts?/.*)$ ${P}/${english}/$1 [L]` : 'RewriteRule ^resorts?/ - [R=404,L]',
+  );
 
-  out.push('', '# round 2, Family B: the endpoint (scripts/README.md, "Static file layout"), in the order of the endpoint table');
+  out.push(
+    '',
+    '# round 2, Family B: the endpoint (scripts/README.md, "Static file layout"), in the order of the endpoint table',
+  );
   const prefix = `^${P}/([^/]+)/`;
   for (const e of fileEndpoints()) {
     const pattern = patternOf(e);
@@ -97,35 +116,64 @@ export function apacheRules(options: MirrorOptions): string {
     // malformed path parameters: an id that is not a positive whole number, N outside 0 to 5
     names.forEach((name, i) => {
       let k = 0;
-      const check = pattern.replace(/\(\[\^\/\]\+\)/g, () => (k++ === i ? (name === 'N' ? '(?![0-5]/)[^/]+' : `(?!${ID_SOURCE}/)[^/]+`) : '[^/]+'));
+      const check = pattern.replace(/\(\[\^\/\]\+\)/g, () =>
+        k++ === i ? (name === 'N' ? '(?![0-5]/)[^/]+' : `(?!${ID_SOURCE}/)[^/]+`) : '[^/]+',
+      );
       out.push(`RewriteRule ^${P}/[^/]+/${check}$ - [R=400,L]`);
     });
     const params = booleanParams(e);
-    for (const p of params) out.push(`RewriteCond %{QUERY_STRING} ${has(p.name, `(?!(?:true|false)${end})`)} [NC]`, `RewriteRule ^${P}/[^/]+/${pattern}$ - [R=400,L]`);
+    for (const p of params)
+      out.push(
+        `RewriteCond %{QUERY_STRING} ${has(p.name, `(?!(?:true|false)${end})`)} [NC]`,
+        `RewriteRule ^${P}/[^/]+/${pattern}$ - [R=400,L]`,
+      );
     let n = 1;
     const target = e.pattern.slice(1).replace(/\{\w+\}/g, () => `$${++n}`);
     for (const subset of subsets(params)) {
-      for (const p of subset) out.push(`RewriteCond %{QUERY_STRING} ${has(p.name, nonDefault(p).split('=')[1]!)}${end} [NC]`);
-      const sfx = params.filter((p) => subset.includes(p)).map((p) => `/${nonDefault(p)}`).join('');
+      for (const p of subset)
+        out.push(`RewriteCond %{QUERY_STRING} ${has(p.name, nonDefault(p).split('=')[1]!)}${end} [NC]`);
+      const sfx = params
+        .filter((p) => subset.includes(p))
+        .map((p) => `/${nonDefault(p)}`)
+        .join('');
       out.push(`RewriteRule ${prefix}${pattern}$ api/$1/${target}${sfx}.json [END]`);
     }
   }
-  out.push('', '# round 2, multi-resort: the published groups\' resort sets, as the service\'s quick links write them');
-  const multi = `(${multiEndpoints().map((e) => regexEscape(e.pattern.slice(1))).join('|')})`;
+  out.push(
+    '',
+    "# round 2, multi-resort: the published groups' resort sets, as the service's quick links write them",
+  );
+  const multi = `(${multiEndpoints()
+    .map((e) => regexEscape(e.pattern.slice(1)))
+    .join('|')})`;
   for (const set of publishedSets(options)) {
-    out.push(`RewriteCond %{QUERY_STRING} ^(?:token=[^&]*&)?${set.query}(?:&(?:language|country)=[^&]*){0,2}$`);
+    out.push(
+      `RewriteCond %{QUERY_STRING} ^(?:token=[^&]*&)?${set.query}(?:&(?:language|country)=[^&]*){0,2}$`,
+    );
     out.push(`RewriteRule ${prefix}${multi}$ api/$1/$2/group=${set.name}.json [END]`);
   }
-  out.push(`RewriteCond %{QUERY_STRING} !${has('resortId', '[^&]')}`, `RewriteRule ^${P}/[^/]+/${multi}$ - [R=400,L]`);
+  out.push(
+    `RewriteCond %{QUERY_STRING} !${has('resortId', '[^&]')}`,
+    `RewriteRule ^${P}/[^/]+/${multi}$ - [R=400,L]`,
+  );
   out.push(`RewriteRule ^${P}/[^/]+/${multi}$ - [R=400,L]`);
 
   out.push('', '# round 2, Family A');
   out.push(`RewriteRule ^${P}/[^/]+/resort/(?!${ID_SOURCE}/)[^/]+/snowreport$ - [R=400,L]`);
   out.push(`RewriteRule ${prefix}resort/([^/]+)/snowreport$ api/$1/resort/$2/snowreport.json [END]`);
-  out.push(`RewriteCond %{QUERY_STRING} ${has('resortIds')}`, `RewriteRule ^${P}/[^/]+/resorts/snowreport$ - [R=400,L]`);
-  out.push(`RewriteCond %{QUERY_STRING} ${has('regionId', `(?!${ID_SOURCE}${end})`)}`, `RewriteRule ^${P}/[^/]+/resorts/snowreport$ - [R=400,L]`);
-  out.push(`RewriteCond %{QUERY_STRING} ${has('regionId', `(${ID_SOURCE})`)}${end}`, `RewriteRule ${prefix}resorts/snowreport$ api/$1/resorts/snowreport/regionId=%1.json [END]`);
+  out.push(
+    `RewriteCond %{QUERY_STRING} ${has('resortIds')}`,
+    `RewriteRule ^${P}/[^/]+/resorts/snowreport$ - [R=400,L]`,
+  );
+  out.push(
+    `RewriteCond %{QUERY_STRING} ${has('regionId', `(?!${ID_SOURCE}${end})`)}`,
+    `RewriteRule ^${P}/[^/]+/resorts/snowreport$ - [R=400,L]`,
+  );
+  out.push(
+    `RewriteCond %{QUERY_STRING} ${has('regionId', `(${ID_SOURCE})`)}${end}`,
+    `RewriteRule ${prefix}resorts/snowreport$ api/$1/resorts/snowreport/regionId=%1.json [END]`,
+  );
   out.push(`RewriteRule ${prefix}resorts/snowreport$ api/$1/resorts/snowreport/group=all.json [END]`);
-  out.push('', '# anything else under the service\'s paths', `RewriteRule ^${P}/ - [R=404,L]`, '');
+  out.push('', "# anything else under the service's paths", `RewriteRule ^${P}/ - [R=404,L]`, '');
   return out.join('\n');
 }

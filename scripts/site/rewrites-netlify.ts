@@ -22,11 +22,13 @@ import {
 } from './rewrites.ts';
 
 /** A pattern with Netlify placeholders: `/externalservice/resort/:resortid/profile`. */
-const placeholders = (endpoint: Endpoint) => endpoint.pattern.replace(/\{(\w+)\}/g, (_, name: string) => `:${name.toLowerCase()}`);
+const placeholders = (endpoint: Endpoint) =>
+  endpoint.pattern.replace(/\{(\w+)\}/g, (_, name: string) => `:${name.toLowerCase()}`);
 
 export function netlifyRedirects(options: MirrorOptions): string {
   const rules: string[][] = [];
-  const error = (from: string, name: MirrorErrorName, status: number, query: string[] = []) => rules.push([from, ...query, `/${errorFile(name)}`, String(status)]);
+  const error = (from: string, name: MirrorErrorName, status: number, query: string[] = []) =>
+    rules.push([from, ...query, `/${errorFile(name)}`, String(status)]);
   const rewrite = (from: string, query: string[], to: string) => rules.push([from, ...query, to, '200']);
   const out = [
     '# resort-conditions: the service\'s own URLs onto the published files (scripts/README.md, "Moving an existing client to the mirror").',
@@ -35,7 +37,8 @@ export function netlifyRedirects(options: MirrorOptions): string {
     '',
   ];
   // the quick links of a region list read through a service URL resolve to /<locale>/externalservice/…
-  for (const locale of options.locales) rewrite(`/${locale}/externalservice/*`, [], `/api/${locale}/externalservice/:splat`);
+  for (const locale of options.locales)
+    rewrite(`/${locale}/externalservice/*`, [], `/api/${locale}/externalservice/:splat`);
   for (const e of credentialEndpoints()) error(placeholders(e), 'credentials', 404);
   for (const e of multiEndpoints()) error(e.pattern, 'resort-set', 400);
 
@@ -43,12 +46,20 @@ export function netlifyRedirects(options: MirrorOptions): string {
     for (const e of fileEndpoints()) {
       const params = booleanParams(e);
       for (const subset of subsets(params)) {
-        const sfx = params.filter((p) => subset.includes(p)).map((p) => `/${nonDefault(p)}`).join('');
-        rewrite(placeholders(e), [...query, ...subset.map(nonDefault)], `/api/${locale}${placeholders(e)}${sfx}.json`);
+        const sfx = params
+          .filter((p) => subset.includes(p))
+          .map((p) => `/${nonDefault(p)}`)
+          .join('');
+        rewrite(
+          placeholders(e),
+          [...query, ...subset.map(nonDefault)],
+          `/api/${locale}${placeholders(e)}${sfx}.json`,
+        );
       }
     }
   };
-  for (const locale of options.locales) familyB(locale, [`language=${locale.slice(0, 2)}`, `country=${locale.slice(3)}`]);
+  for (const locale of options.locales)
+    familyB(locale, [`language=${locale.slice(0, 2)}`, `country=${locale.slice(3)}`]);
   // both given but not a published locale (or not written the documented way)
   error('/externalservice/*', 'locale', 404, ['language=:language', 'country=:country']);
   if (options.locales.includes('en-US')) familyB('en-US', []);
@@ -59,7 +70,12 @@ export function netlifyRedirects(options: MirrorOptions): string {
   if (english) {
     rewrite('/resort/:resortid/snowreport', [], `/api/${english}/resort/:resortid/snowreport.json`);
     error('/resorts/snowreport', 'resort-set', 400, ['resortIds=:ids']);
-    for (const id of familyARegions(options)) rewrite('/resorts/snowreport', [`regionId=${id}`], `/api/${english}/resorts/snowreport/regionId=${id}.json`);
+    for (const id of familyARegions(options))
+      rewrite(
+        '/resorts/snowreport',
+        [`regionId=${id}`],
+        `/api/${english}/resorts/snowreport/regionId=${id}.json`,
+      );
     error('/resorts/snowreport', 'file', 404, ['regionId=:region']);
     rewrite('/resorts/snowreport', [], `/api/${english}/resorts/snowreport/group=all.json`);
   }

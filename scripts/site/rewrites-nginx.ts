@@ -32,7 +32,11 @@ const CHUNK = 3000;
 const patternRegex = (endpoint: Endpoint) => `^${endpoint.pattern.replace(/\{\w+\}/g, '([^/]+)')}$`;
 
 function headerLines(indent: string): string[] {
-  return [`${indent}default_type "application/json; charset=utf-8";`, `${indent}add_header Access-Control-Allow-Origin * always;`, `${indent}add_header X-Content-Type-Options nosniff always;`];
+  return [
+    `${indent}default_type "application/json; charset=utf-8";`,
+    `${indent}add_header Access-Control-Allow-Origin * always;`,
+    `${indent}add_header X-Content-Type-Options nosniff always;`,
+  ];
 }
 
 const cache = (seconds: number) => `set $rc_cache ${seconds}; set $rc_stale ${seconds * 4};`;
@@ -61,7 +65,13 @@ export function nginxRules(options: MirrorOptions): string {
     errors,
     fail: (name) => `return ${errors[name].status} '${JSON.stringify(errors[name])}\\n';`,
     methods() {
-      this.out.push('    if ($request_method !~ ^(GET|HEAD)$) {', '        add_header Allow GET always;', '        add_header Access-Control-Allow-Origin * always;', `        ${this.fail('method')}`, '    }');
+      this.out.push(
+        '    if ($request_method !~ ^(GET|HEAD)$) {',
+        '        add_header Allow GET always;',
+        '        add_header Access-Control-Allow-Origin * always;',
+        `        ${this.fail('method')}`,
+        '    }',
+      );
     },
   };
   uriLimit(w);
@@ -105,13 +115,16 @@ function familyB(w: Writer, options: MirrorOptions): void {
   out.push('    if ($args ~ "(?:^|&)language=([^&]*)") { set $rc_has l; set $rc_language $1; }');
   out.push('    if ($args ~ "(?:^|&)country=([^&]*)") { set $rc_has "${rc_has}c"; set $rc_country $1; }');
   out.push('    set $rc_lang "";', '    set $rc_cc "";');
-  for (const language of LANGUAGES) out.push(`    if ($rc_language ~* "^${language}$") { set $rc_lang ${language}; }`);
+  for (const language of LANGUAGES)
+    out.push(`    if ($rc_language ~* "^${language}$") { set $rc_lang ${language}; }`);
   out.push('    if ($rc_country ~* "^[a-z]{2}$") { set $rc_cc other; }');
-  for (const country of countries) out.push(`    if ($rc_country ~* "^${country}$") { set $rc_cc ${country}; }`);
+  for (const country of countries)
+    out.push(`    if ($rc_country ~* "^${country}$") { set $rc_cc ${country}; }`);
   out.push('    set $rc_pick "$rc_has:$rc_lang-$rc_cc";');
   out.push(`    set $rc_locale ${published.has('en-US') ? 'en-US' : '?'};`);
   out.push('    if ($rc_pick ~ "^lc:") { set $rc_locale "?"; }');
-  for (const locale of options.locales) out.push(`    if ($rc_pick = "lc:${locale}") { set $rc_locale ${locale}; }`);
+  for (const locale of options.locales)
+    out.push(`    if ($rc_pick = "lc:${locale}") { set $rc_locale ${locale}; }`);
 
   out.push('    # variant parameters: the path segment each adds when it is not its default');
   const params = new Map<string, { name: string; default: string }>();
@@ -122,16 +135,30 @@ function familyB(w: Writer, options: MirrorOptions): void {
     out.push(`    if ($args ~ "(?:^|&)${p.name}=([^&]*)") { set $rc_q_${v} "=$1"; }`);
     out.push(`    if ($rc_q_${v} ~ "^=") { set $rc_bad_${v} bad; }`);
     out.push(`    if ($rc_q_${v} ~* "^=(true|false)$") { set $rc_bad_${v} ""; }`);
-    out.push(`    if ($rc_q_${v} ~* "^=${p.default === 'true' ? 'false' : 'true'}$") { set $rc_s_${v} "/${nonDefault(p)}"; }`);
+    out.push(
+      `    if ($rc_q_${v} ~* "^=${p.default === 'true' ? 'false' : 'true'}$") { set $rc_s_${v} "/${nonDefault(p)}"; }`,
+    );
   }
 
-  out.push('    # the endpoint (scripts/README.md, "Static file layout"): the first row of the table that matches');
-  out.push('    set $rc_route "";', '    set $rc_path "";', '    set $rc_id "";', '    set $rc_n "";', '    set $rc_sfx "";', `    ${cache(0)}`);
+  out.push(
+    '    # the endpoint (scripts/README.md, "Static file layout"): the first row of the table that matches',
+  );
+  out.push(
+    '    set $rc_route "";',
+    '    set $rc_path "";',
+    '    set $rc_id "";',
+    '    set $rc_n "";',
+    '    set $rc_sfx "";',
+    `    ${cache(0)}`,
+  );
   out.push(`    set $rc_missing ${JSON.stringify(errors.file.message)};`);
   const routes: string[] = [];
-  for (const e of credentialEndpoints()) routes.push(`    if ($uri ~ "${patternRegex(e)}") { set $rc_route credentials; }`);
+  for (const e of credentialEndpoints())
+    routes.push(`    if ($uri ~ "${patternRegex(e)}") { set $rc_route credentials; }`);
   for (const e of multiEndpoints()) {
-    routes.push(`    if ($uri = ${e.pattern}) { set $rc_route multi; set $rc_path ${e.pattern.slice(1)}; set $rc_id ""; set $rc_n ""; ${cache(CACHE_SECONDS[e.freshness])} }`);
+    routes.push(
+      `    if ($uri = ${e.pattern}) { set $rc_route multi; set $rc_path ${e.pattern.slice(1)}; set $rc_id ""; set $rc_n ""; ${cache(CACHE_SECONDS[e.freshness])} }`,
+    );
   }
   for (const e of fileEndpoints()) {
     const names = [...e.pattern.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -143,12 +170,25 @@ function familyB(w: Writer, options: MirrorOptions): void {
     sets.push(at('N') ? `set $rc_n $${at('N')};` : 'set $rc_n "";');
     const idAt = names.findIndex((name) => name !== 'N') + 1;
     sets.push(idAt ? `set $rc_id $${idAt};` : 'set $rc_id "";');
-    const sfx = booleanParams(e).map((p) => `$rc_s_${p.name.replace(/\W/g, '_')}`).join('');
+    const sfx = booleanParams(e)
+      .map((p) => `$rc_s_${p.name.replace(/\W/g, '_')}`)
+      .join('');
     sets.push(`set $rc_sfx "${sfx}";`);
-    const what = e.pattern.includes('{regionId}') ? 'region' : e.pattern.includes('{resortId}') ? 'resort' : '';
+    const what = e.pattern.includes('{regionId}')
+      ? 'region'
+      : e.pattern.includes('{resortId}')
+        ? 'resort'
+        : '';
     if (what) {
-      const extra = e.id === 'webcams' ? ', or it has no webcams' : e.id === 'overview' ? ', or it has no overview in this language' : '';
-      sets.push(`set $rc_missing "there is no ${what} $1 in this mirror (${'$rc_locale'})${extra}, or the mirror does not publish this variant";`);
+      const extra =
+        e.id === 'webcams'
+          ? ', or it has no webcams'
+          : e.id === 'overview'
+            ? ', or it has no overview in this language'
+            : '';
+      sets.push(
+        `set $rc_missing "there is no ${what} $1 in this mirror (${'$rc_locale'})${extra}, or the mirror does not publish this variant";`,
+      );
     }
     routes.push(`    if ($uri ~ "${patternRegex(e)}") { ${sets.join(' ')} }`);
   }
@@ -162,27 +202,46 @@ function familyB(w: Writer, options: MirrorOptions): void {
   out.push(`    if ($rc_n !~ "^[0-5]?$") { ${fail('days')} }`);
   for (const p of params.values()) {
     const v = p.name.replace(/\W/g, '_');
-    const owners = fileEndpoints().filter((e) => booleanParams(e).some((q) => q.name === p.name)).map((e) => e.id.replace(/\./g, '[.]'));
-    out.push(`    set $rc_check "$rc_route:$rc_bad_${v}";`, `    if ($rc_check ~ "^(${owners.join('|')}):bad$") { ${fail('boolean')} }`);
+    const owners = fileEndpoints()
+      .filter((e) => booleanParams(e).some((q) => q.name === p.name))
+      .map((e) => e.id.replace(/\./g, '[.]'));
+    out.push(
+      `    set $rc_check "$rc_route:$rc_bad_${v}";`,
+      `    if ($rc_check ~ "^(${owners.join('|')}):bad$") { ${fail('boolean')} }`,
+    );
   }
 
   // multi-resort requests are answered for the published groups only, in the form of the
   // service's own quick links (test/fixtures/upstream/): token first, resortId ascending, language and country last
-  out.push('    # multi-resort: only the resort sets of the published groups, as the service\'s quick links write them');
-  out.push('    set $rc_check "$rc_route:$arg_resortId";', `    if ($rc_check = "multi:") { ${fail('no-ids')} }`);
+  out.push(
+    "    # multi-resort: only the resort sets of the published groups, as the service's quick links write them",
+  );
+  out.push(
+    '    set $rc_check "$rc_route:$arg_resortId";',
+    `    if ($rc_check = "multi:") { ${fail('no-ids')} }`,
+  );
   out.push('    set $rc_set "";', '    set $rc_group "";');
-  out.push('    if ($args ~ "^(?:token=[^&]*&)?((?:resortId=[0-9]+&)*resortId=[0-9]+)(?:&(?:language|country)=[^&]*){0,2}$") { set $rc_set $1; }');
+  out.push(
+    '    if ($args ~ "^(?:token=[^&]*&)?((?:resortId=[0-9]+&)*resortId=[0-9]+)(?:&(?:language|country)=[^&]*){0,2}$") { set $rc_set $1; }',
+  );
   for (const set of publishedSets(options)) {
     if (set.query.length <= CHUNK) {
       out.push(`    if ($rc_set = "${set.query}") { set $rc_group ${set.name}; }`);
       continue;
     }
     const pieces = set.query.match(new RegExp(`.{1,${CHUNK}}`, 'g'))!;
-    pieces.forEach((piece, i) => out.push(i === 0 ? `    set $rc_key "${piece}";` : `    set $rc_key "\${rc_key}${piece}";`));
+    pieces.forEach((piece, i) =>
+      out.push(i === 0 ? `    set $rc_key "${piece}";` : `    set $rc_key "\${rc_key}${piece}";`),
+    );
     out.push(`    if ($rc_set = $rc_key) { set $rc_group ${set.name}; }`);
   }
-  out.push('    set $rc_check "$rc_route:$rc_group";', `    if ($rc_check = "multi:") { ${fail('resort-set')} }`);
-  out.push('    if ($rc_route = multi) { set $rc_sfx "/group=$rc_group"; set $rc_missing "this mirror has no file for this resort set in $rc_locale"; }');
+  out.push(
+    '    set $rc_check "$rc_route:$rc_group";',
+    `    if ($rc_check = "multi:") { ${fail('resort-set')} }`,
+  );
+  out.push(
+    '    if ($rc_route = multi) { set $rc_sfx "/group=$rc_group"; set $rc_missing "this mirror has no file for this resort set in $rc_locale"; }',
+  );
   out.push(`    rewrite ^ /${INTERNAL_PREFIX}/$rc_locale/$rc_path$rc_sfx.json last;`, '}', '');
 }
 
@@ -196,9 +255,16 @@ function familyA(w: Writer, options: MirrorOptions): void {
     out.push(`location ${path} {`, ...headerLines('    '));
     w.methods();
     out.push(`    set $rc_locale ${english};`, '    set $rc_header "$http_locale";');
-    out.push(`    if ($rc_header !~* "^[[:space:]]*([a-z]{2}([-_][a-z]{2})?)?[[:space:]]*$") { ${fail('locale-header')} }`);
-    out.push(`    if ($rc_header ~* "^[[:space:]]*(${LANGUAGES.join('|')})([-_][a-z]{2})?[[:space:]]*$") { set $rc_locale "?"; }`);
-    for (const [language, locale] of ofLanguage) out.push(`    if ($rc_header ~* "^[[:space:]]*${language}([-_][a-z]{2})?[[:space:]]*$") { set $rc_locale ${locale}; }`);
+    out.push(
+      `    if ($rc_header !~* "^[[:space:]]*([a-z]{2}([-_][a-z]{2})?)?[[:space:]]*$") { ${fail('locale-header')} }`,
+    );
+    out.push(
+      `    if ($rc_header ~* "^[[:space:]]*(${LANGUAGES.join('|')})([-_][a-z]{2})?[[:space:]]*$") { set $rc_locale "?"; }`,
+    );
+    for (const [language, locale] of ofLanguage)
+      out.push(
+        `    if ($rc_header ~* "^[[:space:]]*${language}([-_][a-z]{2})?[[:space:]]*$") { set $rc_locale ${locale}; }`,
+      );
     out.push(`    if ($rc_locale = "?") { ${fail('locale')} }`);
     out.push(`    ${cache(CACHE_SECONDS.snow)}`);
     out.push(...body, '}', '');
@@ -226,14 +292,29 @@ function familyA(w: Writer, options: MirrorOptions): void {
 function files(w: Writer, options: MirrorOptions): void {
   const { out, errors } = w;
   for (const locale of options.locales) {
-    out.push(`location ^~ /${locale}/externalservice/ {`, ...headerLines('    '), `    ${cache(CACHE_SECONDS.conditions)}`);
-    out.push(`    set $rc_missing ${JSON.stringify(errors.file.message)};`, `    rewrite ^/(.*)$ /${INTERNAL_PREFIX}/$1 last;`, '}', '');
+    out.push(
+      `location ^~ /${locale}/externalservice/ {`,
+      ...headerLines('    '),
+      `    ${cache(CACHE_SECONDS.conditions)}`,
+    );
+    out.push(
+      `    set $rc_missing ${JSON.stringify(errors.file.message)};`,
+      `    rewrite ^/(.*)$ /${INTERNAL_PREFIX}/$1 last;`,
+      '}',
+      '',
+    );
   }
 
   // --- the files, and the JSON body for a missing one
   out.push(`location ^~ /${INTERNAL_PREFIX}/ {`, '    internal;', '    types { }', ...headerLines('    '));
   out.push('    add_header Cache-Control "public, max-age=$rc_cache, stale-while-revalidate=$rc_stale";');
-  out.push('    log_not_found off;', `    rewrite ^/${INTERNAL_PREFIX}/(.*)$ /api/$1 break;`, '    error_page 404 = @resort-conditions-missing;', '}', '');
+  out.push(
+    '    log_not_found off;',
+    `    rewrite ^/${INTERNAL_PREFIX}/(.*)$ /api/$1 break;`,
+    '    error_page 404 = @resort-conditions-missing;',
+    '}',
+    '',
+  );
   out.push('location @resort-conditions-missing {', ...headerLines('    '));
   out.push('    return 404 \'{"status":404,"error":"not_found","message":"$rc_missing"}\\n\';', '}', '');
 }

@@ -65,11 +65,15 @@ export function mirrorErrors(locales: readonly string[]): Record<MirrorErrorName
   const missing = (message: string): ErrorBody => ({ status: 404, error: 'not_found', message });
   return {
     endpoint: missing('there is no endpoint at this path'),
-    credentials: missing('this mirror does not answer the credential endpoints; it needs no token, so keep sending the one you have (or any)'),
+    credentials: missing(
+      'this mirror does not answer the credential endpoints; it needs no token, so keep sending the one you have (or any)',
+    ),
     method: { status: 405, error: 'method_not_allowed', message: 'this mirror answers GET only' },
     language: bad(`language is not supported (supported: ${LANGUAGES.join(', ')})`),
     country: bad('country must be a two-letter country code such as US or FR'),
-    locale: missing(`this mirror does not publish that locale (published: ${published}; give language in lower case and country in upper case, e.g. language=de&country=DE)`),
+    locale: missing(
+      `this mirror does not publish that locale (published: ${published}; give language in lower case and country in upper case, e.g. language=de&country=DE)`,
+    ),
     'locale-header': bad('the locale header must look like fr-FR or fr'),
     id: bad('a resort or region id must be a positive whole number'),
     days: bad('N must be a whole number from 0 to 5'),
@@ -78,10 +82,20 @@ export function mirrorErrors(locales: readonly string[]): Record<MirrorErrorName
     'resort-set': bad(
       'this mirror answers a multi-resort request only for a set of resorts it publishes (all its resorts, or all of a country, state or region, ids ascending, as in the quick links of the region lists) and only in the default variant; request each resort on its own instead',
     ),
-    file: missing('this mirror has no file for this request: the resort or region is not in it, or it does not publish this variant'),
-    'bad-request': bad('this mirror cannot answer this request: an id, N, language, country or true/false value is malformed, or a multi-resort request names a set of resorts the mirror does not publish'),
-    'not-found': missing('this mirror has no answer here: an unknown path or resort, a locale it does not publish, or the credential endpoints'),
-    'uri-too-long': { status: 414, error: 'uri_too_long', message: `the request URI is longer than ${MAX_URI_LENGTH} characters; split the resort ids over several requests` },
+    file: missing(
+      'this mirror has no file for this request: the resort or region is not in it, or it does not publish this variant',
+    ),
+    'bad-request': bad(
+      'this mirror cannot answer this request: an id, N, language, country or true/false value is malformed, or a multi-resort request names a set of resorts the mirror does not publish',
+    ),
+    'not-found': missing(
+      'this mirror has no answer here: an unknown path or resort, a locale it does not publish, or the credential endpoints',
+    ),
+    'uri-too-long': {
+      status: 414,
+      error: 'uri_too_long',
+      message: `the request URI is longer than ${MAX_URI_LENGTH} characters; split the resort ids over several requests`,
+    },
   };
 }
 
@@ -89,7 +103,8 @@ export function mirrorErrors(locales: readonly string[]): Record<MirrorErrorName
 export const errorFile = (name: MirrorErrorName) => `${MIRROR_FOLDER}/errors/${name}.json`;
 
 /** Family B endpoints answered from one file each (single-resort, region lists, attribution), in matching order. */
-export const fileEndpoints = (): Endpoint[] => ENDPOINTS.filter((e) => e.family === 'B' && e.publish && !e.multi);
+export const fileEndpoints = (): Endpoint[] =>
+  ENDPOINTS.filter((e) => e.family === 'B' && e.publish && !e.multi);
 /** Multi-resort endpoints: answered only for the published groups' resort sets. */
 export const multiEndpoints = (): Endpoint[] => ENDPOINTS.filter((e) => e.multi !== undefined);
 /** Credential endpoints: never published, never answered. */
@@ -99,7 +114,8 @@ export const credentialEndpoints = (): Endpoint[] => ENDPOINTS.filter((e) => !e.
 export const booleanParams = (endpoint: Endpoint) => endpoint.params.filter((p) => p.kind === 'boolean');
 
 /** The path segment a variant adds when its value is not the default (`forecast_only=true`). */
-export const nonDefault = (param: { name: string; default: string }) => `${param.name}=${param.default === 'true' ? 'false' : 'true'}`;
+export const nonDefault = (param: { name: string; default: string }) =>
+  `${param.name}=${param.default === 'true' ? 'false' : 'true'}`;
 
 /** Every subset of `items`, largest first: rules tried in this order match the most specific variant first. */
 export function subsets<T>(items: readonly T[]): T[][] {

@@ -12,7 +12,15 @@ import { ResortConditionsError } from '../api/errors.ts';
 export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'resort-conditions') return dir;
-    if (dirname(dir) === dir) throw new ResortConditionsError('usage', 'cannot find the resort-conditions package around its command line');
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'resort-conditions'
+    )
+      return dir;
+    if (dirname(dir) === dir)
+      throw new ResortConditionsError(
+        'usage',
+        'cannot find the resort-conditions package around its command line',
+      );
   }
 }

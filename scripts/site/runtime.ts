@@ -26,7 +26,10 @@ const bundles = new Map<RuntimeName, Promise<string>>();
 export function runtimeBundle(name: RuntimeName): Promise<string> {
   let bundle = bundles.get(name);
   if (!bundle) {
-    bundle = EXTENSION === '.js' ? readFile(new URL(`./runtime/${name}.js`, import.meta.url), 'utf8') : bundleWithVite(name);
+    bundle =
+      EXTENSION === '.js'
+        ? readFile(new URL(`./runtime/${name}.js`, import.meta.url), 'utf8')
+        : bundleWithVite(name);
     bundles.set(name, bundle);
   }
   return bundle;
@@ -49,7 +52,9 @@ async function bundleWithVite(name: RuntimeName): Promise<string> {
       rolldownOptions: { output: { codeSplitting: false } },
     },
   });
-  const outputs = (Array.isArray(result) ? result : [result]) as Array<{ output: Array<{ type: string; code?: string }> }>;
+  const outputs = (Array.isArray(result) ? result : [result]) as Array<{
+    output: Array<{ type: string; code?: string }>;
+  }>;
   const chunks = outputs.flatMap((o) => o.output).filter((o) => o.type === 'chunk');
   if (chunks.length !== 1) throw new Error(`${name} bundles into ${chunks.length} files, not one`);
   return chunks[0]!.code!;

@@ -22,30 +22,37 @@ export interface ServeOptions {
 export async function serveFolder(folder: string, options: ServeOptions = {}): Promise<StaticServer> {
   const root = resolve(folder);
   const delayMs = options.delayMs ?? 0;
-  const server = createServer(handled(async (request, response) => {
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const headers = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
-    let path: string;
-    try {
-      path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    } catch {
-      response.writeHead(400, headers).end();
-      return;
-    }
-    if (path.endsWith('/')) path += 'index.html';
-    const file = resolve(join(root, path));
-    if (file !== root && !file.startsWith(root + sep)) {
-      response.writeHead(404, headers).end();
-      return;
-    }
-    const info = await stat(file).catch(() => undefined);
-    if (!info?.isFile() || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(info ? 405 : 404, headers).end();
-      return;
-    }
-    response.writeHead(200, { ...headers, 'content-type': contentTypeOf(file) ?? DEFAULT_CONTENT_TYPE, 'content-length': info.size, 'cache-control': 'no-cache' });
-    if (request.method === 'HEAD') response.end();
-    else createReadStream(file).pipe(response);
-  }));
+  const server = createServer(
+    handled(async (request, response) => {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const headers = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
+      let path: string;
+      try {
+        path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      } catch {
+        response.writeHead(400, headers).end();
+        return;
+      }
+      if (path.endsWith('/')) path += 'index.html';
+      const file = resolve(join(root, path));
+      if (file !== root && !file.startsWith(root + sep)) {
+        response.writeHead(404, headers).end();
+        return;
+      }
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile() || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        response.writeHead(info ? 405 : 404, headers).end();
+        return;
+      }
+      response.writeHead(200, {
+        ...headers,
+        'content-type': contentTypeOf(file) ?? DEFAULT_CONTENT_TYPE,
+        'content-length': info.size,
+        'cache-control': 'no-cache',
+      });
+      if (request.method === 'HEAD') response.end();
+      else createReadStream(file).pipe(response);
+    }),
+  );
   return listen(server, options.port ?? 0);
 }

@@ -23,7 +23,11 @@ export function bundleWidget(): Promise<BundleFile[]> {
  * language chunks), and its style sheet's fixed part: a page with cards alone loads nothing of it.
  */
 export function bundleList(): Promise<BundleFile[]> {
-  return viteBuild({ build: { lib: { entry: 'widget/list/define.ts', formats: ['es'], fileName: () => 'resort-conditions-list.js' } } });
+  return viteBuild({
+    build: {
+      lib: { entry: 'widget/list/define.ts', formats: ['es'], fileName: () => 'resort-conditions-list.js' },
+    },
+  });
 }
 
 /** Both elements' scripts and style sheets, as a build publishes them (a language chunk both share, once). */
@@ -40,13 +44,23 @@ export async function bundleElements(): Promise<BundleFile[]> {
 export function bundleSource(source: string): Promise<BundleFile[]> {
   const id = 'virtual:bench-entry';
   const files = viteBuild({
-    plugins: [{ name: 'bench-entry', enforce: 'pre', resolveId: (spec: string) => (spec.endsWith(id) ? '\0bench-entry.ts' : undefined), load: (spec: string) => (spec === '\0bench-entry.ts' ? source : undefined) }],
+    plugins: [
+      {
+        name: 'bench-entry',
+        enforce: 'pre',
+        resolveId: (spec: string) => (spec.endsWith(id) ? '\0bench-entry.ts' : undefined),
+        load: (spec: string) => (spec === '\0bench-entry.ts' ? source : undefined),
+      },
+    ],
     build: { lib: { entry: id, formats: ['es'], fileName: () => 'entry.js' } },
   });
   return files.then((all) => all.filter((f) => f.path.endsWith('.js')));
 }
 
-async function viteBuild(overrides: { plugins?: unknown[]; build?: Record<string, unknown> }): Promise<BundleFile[]> {
+async function viteBuild(overrides: {
+  plugins?: unknown[];
+  build?: Record<string, unknown>;
+}): Promise<BundleFile[]> {
   const { build } = await import('vite');
   const outDir = await mkdtemp(join(tmpdir(), 'rc-widget-'));
   // vite picks Lit's development build unless NODE_ENV says production (vitest sets it to "test")
@@ -62,7 +76,9 @@ async function viteBuild(overrides: { plugins?: unknown[]; build?: Record<string
       build: { outDir, emptyOutDir: true, ...overrides.build },
     });
     const names = (await readdir(outDir)).filter((name) => /\.(js|css)$/.test(name)).sort();
-    return Promise.all(names.map(async (name) => ({ path: name, bytes: await readFile(join(outDir, name)) })));
+    return Promise.all(
+      names.map(async (name) => ({ path: name, bytes: await readFile(join(outDir, name)) })),
+    );
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

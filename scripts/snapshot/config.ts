@@ -65,7 +65,10 @@ const Duration = z.union([z.int().positive(), z.string()]).transform((value, ctx
   if (typeof value === 'number') return value;
   const match = /^(\d+)\s*(s|m|h|d)$/.exec(value.trim());
   if (!match) {
-    ctx.addIssue({ code: 'custom', message: `"${value}" is not a duration: write a number with s, m, h or d, such as 4h` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" is not a duration: write a number with s, m, h or d, such as 4h`,
+    });
     return z.NEVER;
   }
   return Number(match[1]) * { s: 1, m: 60, h: HOUR, d: 24 * HOUR }[match[2] as 's' | 'm' | 'h' | 'd'];
@@ -81,10 +84,23 @@ const PublicUrl = z.string().transform((value, ctx) => {
   } catch {
     // reported below
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || url.password) {
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
     // shown without its query, fragment or user part: they may hold a credential
-    const shown = value.replace(/[?#].*$/s, '?…').replace(/\/\/[^/]*@/, '//…@').slice(0, 80);
-    ctx.addIssue({ code: 'custom', message: `"${shown}" is not the URL of a folder: give an http(s) URL without query, fragment or credentials, such as https://snow.example.org/` });
+    const shown = value
+      .replace(/[?#].*$/s, '?…')
+      .replace(/\/\/[^/]*@/, '//…@')
+      .slice(0, 80);
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${shown}" is not the URL of a folder: give an http(s) URL without query, fragment or credentials, such as https://snow.example.org/`,
+    });
     return z.NEVER;
   }
   return url.href.replace(/\/?$/, '/');
@@ -93,11 +109,17 @@ const PublicUrl = z.string().transform((value, ctx) => {
 export const SnapshotConfig = z.strictObject({
   /** Output folder; the build publishes it as one unit (scripts/README.md, "The snapshot"). */
   out: z.string().min(1).default('dist'),
-  locales: z.array(LocaleTag).min(1).default([...SUPPORTED_LOCALES]),
+  locales: z
+    .array(LocaleTag)
+    .min(1)
+    .default([...SUPPORTED_LOCALES]),
   /** Resorts to include; with `regions`, the union. Neither: every resort the account can see. */
   resorts: positiveIds.optional(),
   regions: positiveIds.optional(),
-  endpoints: z.array(z.enum(ENDPOINT_GROUPS)).min(1).default([...ENDPOINT_GROUPS]),
+  endpoints: z
+    .array(z.enum(ENDPOINT_GROUPS))
+    .min(1)
+    .default([...ENDPOINT_GROUPS]),
   /** Values of each variant parameter to publish; single-resort files get every combination. */
   variants: z
     .strictObject({
@@ -106,7 +128,12 @@ export const SnapshotConfig = z.strictObject({
       links: z.array(z.boolean()).min(1).default([true, false]),
       days: z.array(z.int().min(0).max(5)).min(1).default([0, 1, 2, 3, 4, 5]),
     })
-    .default({ forecast_only: [false, true], forecast: [false, true], links: [true, false], days: [0, 1, 2, 3, 4, 5] }),
+    .default({
+      forecast_only: [false, true],
+      forecast: [false, true],
+      links: [true, false],
+      days: [0, 1, 2, 3, 4, 5],
+    }),
   /** Upstream requests under way at once. */
   concurrency: z.int().min(1).max(64).default(6),
   request: z
@@ -115,7 +142,10 @@ export const SnapshotConfig = z.strictObject({
       /** Attempts per request, the first included. */
       attempts: z.int().min(1).max(10).default(4),
       /** Bodies larger than this many bytes are rejected. */
-      maxBodyBytes: z.int().positive().default(32 * 1024 * 1024),
+      maxBodyBytes: z
+        .int()
+        .positive()
+        .default(32 * 1024 * 1024),
     })
     .default({ timeout: 30, attempts: 4, maxBodyBytes: 32 * 1024 * 1024 }),
   /** Refresh intervals per freshness class (scripts/README.md, "Freshness"). */
@@ -138,7 +168,10 @@ export const SnapshotConfig = z.strictObject({
   allowance: z.int().positive().optional(),
   /** How often the build runs, for the monthly request projection. */
   schedule: z
-    .union([z.strictObject({ runsPerDay: z.number().positive().max(1440) }), z.strictObject({ cron: z.string().min(9) })])
+    .union([
+      z.strictObject({ runsPerDay: z.number().positive().max(1440) }),
+      z.strictObject({ cron: z.string().min(9) }),
+    ])
     .default({ runsPerDay: 24 }),
   /**
    * `full` publishes the whole mirror; `widget` only what the element and the embeds read (for hosts with
@@ -161,7 +194,9 @@ export type SnapshotConfig = z.infer<typeof SnapshotConfig>;
 export function parseConfig(raw: unknown, where: string): SnapshotConfig {
   const result = SnapshotConfig.safeParse(raw ?? {});
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `${jsonPath(issue.path).replace(/^\$/, where)}: ${issue.message}`);
+  const lines = result.error.issues.map(
+    (issue) => `${jsonPath(issue.path).replace(/^\$/, where)}: ${issue.message}`,
+  );
   throw new SnapshotError('config', `the configuration is invalid:\n  ${lines.join('\n  ')}`);
 }
 
@@ -182,10 +217,15 @@ export interface ConfigFlags {
   'public-url'?: string;
 }
 
-const list = (value: string) => value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 const ids = (flag: string, value: string) =>
   list(value).map((s) => {
-    if (!ID_PATTERN.test(s)) throw new SnapshotError('usage', `--${flag}: "${s}" is not a positive whole number`);
+    if (!ID_PATTERN.test(s))
+      throw new SnapshotError('usage', `--${flag}: "${s}" is not a positive whole number`);
     return Number(s);
   });
 
@@ -195,9 +235,14 @@ export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<Snaps
   let where = 'package.json#resortConditions';
   if (flags.config) {
     where = flags.config;
-    const text = await readFile(new URL(flags.config, `file://${cwd}/`), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new SnapshotError('usage', `--config: cannot read ${flags.config} (${error.code ?? error.message})`);
-    });
+    const text = await readFile(new URL(flags.config, `file://${cwd}/`), 'utf8').catch(
+      (error: NodeJS.ErrnoException) => {
+        throw new SnapshotError(
+          'usage',
+          `--config: cannot read ${flags.config} (${error.code ?? error.message})`,
+        );
+      },
+    );
     try {
       raw = JSON.parse(text);
     } catch (error) {
@@ -207,7 +252,8 @@ export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<Snaps
     const pkg = await readFile(`${cwd}/package.json`, 'utf8').then(JSON.parse, () => ({}));
     raw = (pkg as { resortConditions?: Record<string, unknown> }).resortConditions ?? {};
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new SnapshotError('config', `${where}: the configuration must be a JSON object`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new SnapshotError('config', `${where}: the configuration must be a JSON object`);
   const merged: Record<string, unknown> = { ...raw };
   if (flags.out) merged.out = flags.out;
   if (flags.locales) merged.locales = list(flags.locales);
@@ -217,7 +263,8 @@ export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<Snaps
   if (flags.profile) merged.profile = flags.profile;
   if (flags['public-url']) merged.publicUrl = flags['public-url'];
   if (flags.concurrency) {
-    if (!/^\d+$/.test(flags.concurrency)) throw new SnapshotError('usage', `--concurrency: "${flags.concurrency}" is not a whole number`);
+    if (!/^\d+$/.test(flags.concurrency))
+      throw new SnapshotError('usage', `--concurrency: "${flags.concurrency}" is not a whole number`);
     merged.concurrency = Number(flags.concurrency);
   }
   const flagged = Object.keys(merged).filter((k) => !(k in raw) || merged[k] !== raw[k]);

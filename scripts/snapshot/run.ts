@@ -20,7 +20,14 @@ import { resortCollections, type Collection, type PlanContext } from './plan/pla
 import { PreviousBuild } from './release/previous.ts';
 import { silentProgress, type Progress, type Summary } from './progress.ts';
 import { FAMILY_B_PROBE, familyAProbe, preflight } from './source/preflight.ts';
-import { Release, type ExtraFile, type ExtraFiles, type Failure, type ReleaseHead, type StagedFiles } from './release/release.ts';
+import {
+  Release,
+  type ExtraFile,
+  type ExtraFiles,
+  type Failure,
+  type ReleaseHead,
+  type StagedFiles,
+} from './release/release.ts';
 import type { Scope } from './discover/scope.ts';
 import type { Source } from './source/source.ts';
 import { identityOf, readLedger, writeLedger, type State } from './release/state.ts';
@@ -76,7 +83,17 @@ export interface SnapshotResult {
   published: boolean;
 }
 
-const emptySummary = (): Summary => ({ written: 0, unchanged: 0, skipped: 0, stale: 0, requests: 0, preflight: 0, lowerBound: 0, bytes: 0, seconds: 0 });
+const emptySummary = (): Summary => ({
+  written: 0,
+  unchanged: 0,
+  skipped: 0,
+  stale: 0,
+  requests: 0,
+  preflight: 0,
+  lowerBound: 0,
+  bytes: 0,
+  seconds: 0,
+});
 
 export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotResult> {
   const { config, source, now } = options;
@@ -91,12 +108,21 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
   const ledger = await readLedger(ledgerPath, identity);
   const ledgerBefore = ledger?.month === month ? ledger.requests : 0;
   const stored = identityOf(identity, previous.state?.identity.salt ?? ledger?.identity.salt);
-  if (previous.otherSource) progress.note('the published release came from another source or account: this run fetches everything and carries nothing over');
+  if (previous.otherSource)
+    progress.note(
+      'the published release came from another source or account: this run fetches everything and carries nothing over',
+    );
   let refreshEvery = intervals(config);
-  const isDue = (c: Parameters<PreviousBuild['isDue']>[0]) => previous.isDue(c, refresh, refreshEvery, buildTime);
+  const isDue = (c: Parameters<PreviousBuild['isDue']>[0]) =>
+    previous.isDue(c, refresh, refreshEvery, buildTime);
   // every request this run makes goes into the month's ledger, whether it publishes or not
   let spent = 0;
-  const fetcher = new Fetcher(source, { concurrency: config.concurrency, progress, isDue, ...(options.signal ? { signal: options.signal } : {}) });
+  const fetcher = new Fetcher(source, {
+    concurrency: config.concurrency,
+    progress,
+    isDue,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const stopped = () => {
     if (options.signal?.aborted) throw interrupted(options.signal);
   };
@@ -114,17 +140,31 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       if (note) progress.note(note);
     }
     const account = await source.account?.();
-    const ctx: PlanContext = { config, families: options.families, target: (r) => source.target(r), ...(account ? { permissions: account } : {}) };
+    const ctx: PlanContext = {
+      config,
+      families: options.families,
+      target: (r) => source.target(r),
+      ...(account ? { permissions: account } : {}),
+    };
 
     // 1. discover
-    const { fetched, later, scope } = await discover({ config, families: options.families, fetcher, previous, ...(options.planOnly ? { planOnly: { sourceKind: source.kind } } : {}) });
+    const { fetched, later, scope } = await discover({
+      config,
+      families: options.families,
+      fetcher,
+      previous,
+      ...(options.planOnly ? { planOnly: { sourceKind: source.kind } } : {}),
+    });
 
     // 2. plan, and the month's projection against the allowance; over it, a plan that fits
     const planned = { ...ctx, publishedGroups: new Set(scope.groups.map((g) => g.name)) };
     const discovered = fetched.map((f) => f.collection);
     let resortPlan = [...later, ...resortCollections(planned, scope)];
     const allowance = config.allowance ?? account?.maxPerMonth;
-    const fit = allowance === undefined ? undefined : fitPlan({ collections: [...discovered, ...resortPlan], config, allowance });
+    const fit =
+      allowance === undefined
+        ? undefined
+        : fitPlan({ collections: [...discovered, ...resortPlan], config, allowance });
     let effective = config;
     if (fit && fit.steps.length > 0 && fit.fits && config.budget === 'fit') {
       effective = { ...config, refresh: { ...fit.intervals }, variants: fit.variants };
@@ -141,22 +181,52 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       ledger: ledgerBefore > 0 ? { month, requests: ledgerBefore } : undefined,
       month,
       enforce: !options.planOnly && source.kind === 'remote' && !options.force,
-      ...(fit && allowance !== undefined && fit.steps.length > 0 ? { proposal: formatFit(fit, allowance) } : {}),
+      ...(fit && allowance !== undefined && fit.steps.length > 0
+        ? { proposal: formatFit(fit, allowance) }
+        : {}),
     });
     if (source.kind === 'remote' && budget.allowance === undefined && !options.planOnly) {
-      progress.note('the allowance is unknown, so nothing holds this plan to it: set "allowance" in the config, or RC_EMAIL and RC_PASSWORD to read the account record');
+      progress.note(
+        'the allowance is unknown, so nothing holds this plan to it: set "allowance" in the config, or RC_EMAIL and RC_PASSWORD to read the account record',
+      );
     }
     const result = { scope, plan: budget.text, projection: budget.projection, allowance: budget.allowance };
-    if (options.planOnly) return { ...result, manifest: undefined, state: previous.state, summary: emptySummary(), dataFiles: 0, failures: [], published: false };
+    if (options.planOnly)
+      return {
+        ...result,
+        manifest: undefined,
+        state: previous.state,
+        summary: emptySummary(),
+        dataFiles: 0,
+        failures: [],
+        published: false,
+      };
 
     // 3. fetch, derive and release
     stopped();
-    const release = await Release.open({ out: config.out, previous, secrets: source.secrets, now, name: String(Math.floor(buildTime / 1000)), onWrite: options.onWrite });
-    const deriveFiles = (c: Parameters<typeof derive>[1], bodies: ReadonlyArray<unknown>, broken: ReadonlySet<number>) => derive({ ...planned, config: effective, scope }, c, bodies, broken);
+    const release = await Release.open({
+      out: config.out,
+      previous,
+      secrets: source.secrets,
+      now,
+      name: String(Math.floor(buildTime / 1000)),
+      onWrite: options.onWrite,
+    });
+    const deriveFiles = (
+      c: Parameters<typeof derive>[1],
+      bodies: ReadonlyArray<unknown>,
+      broken: ReadonlySet<number>,
+    ) => derive({ ...planned, config: effective, scope }, c, bodies, broken);
     try {
       for (const f of fetched) await release.add(f, deriveFiles);
       fetcher.announce(resortPlan);
-      await fetchInto(release, resortPlan, (c) => fetcher.fetch(c), Math.max(2, config.concurrency * 2), deriveFiles);
+      await fetchInto(
+        release,
+        resortPlan,
+        (c) => fetcher.fetch(c),
+        Math.max(2, config.concurrency * 2),
+        deriveFiles,
+      );
       stopped();
       release.assertComplete();
       await release.addExtras((await options.extraFiles?.(scope, release.staged(buildTime))) ?? []);
@@ -184,7 +254,8 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
   } finally {
     // what the source really sent: retries, the token and account calls and the probes included
     const made = Math.max(source.sent(), spent + fetcher.made);
-    if (made > 0 && (await isOurs(config.out))) await writeLedger(ledgerPath, { identity: stored, month, requests: ledgerBefore + made }, identity);
+    if (made > 0 && (await isOurs(config.out)))
+      await writeLedger(ledgerPath, { identity: stored, month, requests: ledgerBefore + made }, identity);
   }
 }
 
@@ -198,7 +269,13 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
  * a turn every few milliseconds: without it no timer runs and the garbage collector cannot finish its
  * incremental marking, and the heap grows by gigabytes of garbage over a large build.
  */
-async function fetchInto(release: Release, collections: readonly Collection[], fetch: (c: Collection) => Promise<Fetched>, inFlight: number, deriveFiles: Parameters<Release['add']>[1]): Promise<void> {
+async function fetchInto(
+  release: Release,
+  collections: readonly Collection[],
+  fetch: (c: Collection) => Promise<Fetched>,
+  inFlight: number,
+  deriveFiles: Parameters<Release['add']>[1],
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   let turn = performance.now();

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT, type EndpointId } from '../../scripts/api/endpoints.ts';
 import { CONTRACT } from '../../scripts/api/schemas/contract.ts';
-import { contractIssues, driftOf, MAX_CONTRACT_ISSUES, MAX_DRIFT_ISSUES, type DriftIssue } from '../../scripts/api/schemas/drift.ts';
+import {
+  contractIssues,
+  driftOf,
+  MAX_CONTRACT_ISSUES,
+  MAX_DRIFT_ISSUES,
+  type DriftIssue,
+} from '../../scripts/api/schemas/drift.ts';
 import { random } from '../../scripts/dataset/generate.ts';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { createService, type Service } from '../../scripts/service/service.ts';
@@ -87,7 +93,9 @@ describe('the real countries list', () => {
   });
 
   it('drifts from the full schema only by the state without a regionType', () => {
-    expect(pathsAndKinds(driftOf('region.countries', REAL_COUNTRIES))).toEqual([{ path: '$[*].states[*].regionType', kind: 'missing' }]);
+    expect(pathsAndKinds(driftOf('region.countries', REAL_COUNTRIES))).toEqual([
+      { path: '$[*].states[*].regionType', kind: 'missing' },
+    ]);
     expect(driftOf('region.countries', REAL_COUNTRIES)[0]!.count).toBe(1);
   });
 
@@ -102,7 +110,12 @@ describe('the real countries list', () => {
     }
     expect(states).toBeGreaterThan(100);
     expect(driftOf('region.countries', countries)).toEqual([
-      { path: '$[*].states[*].regionType', kind: 'missing', example: expect.stringMatching(/^absent/), count: states },
+      {
+        path: '$[*].states[*].regionType',
+        kind: 'missing',
+        example: expect.stringMatching(/^absent/),
+        count: states,
+      },
     ]);
   });
 });
@@ -131,7 +144,9 @@ describe('bodies of the embedded service', () => {
 
   it('answers a map of three resorts keyed by their ids, and the same records in order', () => {
     expect(Object.keys(bodyOf('multi.combinedreport'))).toEqual(three.map(String));
-    expect(bodyOf('multi.combinedreport.ordered').map((r: { resortId: number }) => r.resortId)).toEqual(three);
+    expect(bodyOf('multi.combinedreport.ordered').map((r: { resortId: number }) => r.resortId)).toEqual(
+      three,
+    );
   });
 });
 
@@ -146,40 +161,193 @@ interface Variant {
 const first = (map: Record<string, any>) => Object.values(map)[0];
 
 const DRIFTED: Variant[] = [
-  { name: 'a region list without regionType', endpoint: 'region.list', change: (b) => delete b.regionType, path: '$.regionType', kind: 'missing' },
-  { name: 'a webcam without lastUpdate', endpoint: 'webcams', change: (b) => delete b[0].lastUpdate, path: '$[*].lastUpdate', kind: 'missing' },
-  { name: 'a map record without resortId', endpoint: 'multi.combinedreport', change: (b) => delete first(b).resortId, path: '$[*].resortId', kind: 'missing' },
-  { name: 'an attribution without domain', endpoint: 'attribution', change: (b) => delete b.domain, path: '$.domain', kind: 'missing' },
-  { name: 'attributionText null', endpoint: 'attribution', change: (b) => (b.attributionText = null), path: '$.attributionText', kind: 'null' },
-  { name: 'a link url null', endpoint: 'links', change: (b) => (b.links.news.url = null), path: '$.links.news.url', kind: 'null' },
-  { name: 'Family A openFlag null', endpoint: 'a.snowreport', change: (b) => (b[1].status.openFlag = null), path: '$[*].status.openFlag', kind: 'null' },
-  { name: 'a forecast day null', endpoint: 'forecast', change: (b) => (b.forecast[2] = null), path: '$.forecast[*]', kind: 'null' },
-  { name: 'an extra member at the top', endpoint: 'forecast', change: (b) => (b.generatedBy = 'v2'), path: '$.generatedBy', kind: 'extra' },
-  { name: 'an extra member deep in a report', endpoint: 'combinedreport', change: (b) => (b.report.snowQuality.onSlope.powderDepth = 5), path: '$.report.snowQuality.onSlope.powderDepth', kind: 'extra' },
-  { name: 'an extra member of a state', endpoint: 'region.countries', change: (b) => (b[0].states[0].timezone = 'UTC'), path: '$[*].states[*].timezone', kind: 'extra' },
-  { name: 'an extra member of a lift', endpoint: 'a.resort.snowreport', change: (b) => (b.lifts.details[0].capacity = 2400), path: '$.lifts.details[*].capacity', kind: 'extra' },
-  { name: 'an extra member with an odd name', endpoint: 'attribution', change: (b) => (b['logo-dark'] = 'x'), path: '$["logo-dark"]', kind: 'extra' },
-  { name: 'an unknown lift type', endpoint: 'a.snowreport', change: (b) => (b[0].lifts.details[0].type = 'chairlift'), path: '$[*].lifts.details[*].type', kind: 'enum' },
-  { name: 'an unknown openFlag', endpoint: 'a.resort.snowreport', change: (b) => (b.status.openFlag = 9), path: '$.status.openFlag', kind: 'enum' },
-  { name: 'an unknown region type', endpoint: 'region.list', change: (b) => (b.regionType = 'PROVINCE'), path: '$.regionType', kind: 'enum' },
-  { name: 'a depth as "12"', endpoint: 'combinedreport', change: (b) => (b.report.snowQuality.onSlope.lowerDepth = '12'), path: '$.report.snowQuality.onSlope.lowerDepth', kind: 'numeric-string' },
-  { name: 'an elevation as "12"', endpoint: 'profile', change: (b) => (b.terrain.elevationTop = '12'), path: '$.terrain.elevationTop', kind: 'numeric-string' },
-  { name: 'a Family A base depth as "12"', endpoint: 'a.resort.snowreport', change: (b) => (b.depth.base = '12'), path: '$.depth.base', kind: 'numeric-string' },
-  { name: 'an openFlag as "1"', endpoint: 'a.snowreport', change: (b) => (b[0].status.openFlag = '1'), path: '$[*].status.openFlag', kind: 'numeric-string' },
-  { name: 'a temperature as "-4.5" in a map', endpoint: 'multi.forecast', change: (b) => (first(b).currentWeather.tempTop = '-4.5'), path: '$[*].currentWeather.tempTop', kind: 'numeric-string' },
-  { name: 'a boolean as "yes"', endpoint: 'attribution', change: (b) => (b.requiresAttribution = 'yes'), path: '$.requiresAttribution', kind: 'type' },
-  { name: 'a depth as "deep"', endpoint: 'combinedreport', change: (b) => (b.report.snowQuality.onSlope.upperDepth = 'deep'), path: '$.report.snowQuality.onSlope.upperDepth', kind: 'type' },
-  { name: 'a forecast date in another format', endpoint: 'forecast', change: (b) => (b.forecast[0].forecastDate = '15/02/2026'), path: '$.forecast[*].forecastDate', kind: 'other' },
-  { name: 'a fractional timestamp', endpoint: 'webcams', change: (b) => (b[0].lastUpdate = 1.5), path: '$[*].lastUpdate', kind: 'other' },
+  {
+    name: 'a region list without regionType',
+    endpoint: 'region.list',
+    change: (b) => delete b.regionType,
+    path: '$.regionType',
+    kind: 'missing',
+  },
+  {
+    name: 'a webcam without lastUpdate',
+    endpoint: 'webcams',
+    change: (b) => delete b[0].lastUpdate,
+    path: '$[*].lastUpdate',
+    kind: 'missing',
+  },
+  {
+    name: 'a map record without resortId',
+    endpoint: 'multi.combinedreport',
+    change: (b) => delete first(b).resortId,
+    path: '$[*].resortId',
+    kind: 'missing',
+  },
+  {
+    name: 'an attribution without domain',
+    endpoint: 'attribution',
+    change: (b) => delete b.domain,
+    path: '$.domain',
+    kind: 'missing',
+  },
+  {
+    name: 'attributionText null',
+    endpoint: 'attribution',
+    change: (b) => (b.attributionText = null),
+    path: '$.attributionText',
+    kind: 'null',
+  },
+  {
+    name: 'a link url null',
+    endpoint: 'links',
+    change: (b) => (b.links.news.url = null),
+    path: '$.links.news.url',
+    kind: 'null',
+  },
+  {
+    name: 'Family A openFlag null',
+    endpoint: 'a.snowreport',
+    change: (b) => (b[1].status.openFlag = null),
+    path: '$[*].status.openFlag',
+    kind: 'null',
+  },
+  {
+    name: 'a forecast day null',
+    endpoint: 'forecast',
+    change: (b) => (b.forecast[2] = null),
+    path: '$.forecast[*]',
+    kind: 'null',
+  },
+  {
+    name: 'an extra member at the top',
+    endpoint: 'forecast',
+    change: (b) => (b.generatedBy = 'v2'),
+    path: '$.generatedBy',
+    kind: 'extra',
+  },
+  {
+    name: 'an extra member deep in a report',
+    endpoint: 'combinedreport',
+    change: (b) => (b.report.snowQuality.onSlope.powderDepth = 5),
+    path: '$.report.snowQuality.onSlope.powderDepth',
+    kind: 'extra',
+  },
+  {
+    name: 'an extra member of a state',
+    endpoint: 'region.countries',
+    change: (b) => (b[0].states[0].timezone = 'UTC'),
+    path: '$[*].states[*].timezone',
+    kind: 'extra',
+  },
+  {
+    name: 'an extra member of a lift',
+    endpoint: 'a.resort.snowreport',
+    change: (b) => (b.lifts.details[0].capacity = 2400),
+    path: '$.lifts.details[*].capacity',
+    kind: 'extra',
+  },
+  {
+    name: 'an extra member with an odd name',
+    endpoint: 'attribution',
+    change: (b) => (b['logo-dark'] = 'x'),
+    path: '$["logo-dark"]',
+    kind: 'extra',
+  },
+  {
+    name: 'an unknown lift type',
+    endpoint: 'a.snowreport',
+    change: (b) => (b[0].lifts.details[0].type = 'chairlift'),
+    path: '$[*].lifts.details[*].type',
+    kind: 'enum',
+  },
+  {
+    name: 'an unknown openFlag',
+    endpoint: 'a.resort.snowreport',
+    change: (b) => (b.status.openFlag = 9),
+    path: '$.status.openFlag',
+    kind: 'enum',
+  },
+  {
+    name: 'an unknown region type',
+    endpoint: 'region.list',
+    change: (b) => (b.regionType = 'PROVINCE'),
+    path: '$.regionType',
+    kind: 'enum',
+  },
+  {
+    name: 'a depth as "12"',
+    endpoint: 'combinedreport',
+    change: (b) => (b.report.snowQuality.onSlope.lowerDepth = '12'),
+    path: '$.report.snowQuality.onSlope.lowerDepth',
+    kind: 'numeric-string',
+  },
+  {
+    name: 'an elevation as "12"',
+    endpoint: 'profile',
+    change: (b) => (b.terrain.elevationTop = '12'),
+    path: '$.terrain.elevationTop',
+    kind: 'numeric-string',
+  },
+  {
+    name: 'a Family A base depth as "12"',
+    endpoint: 'a.resort.snowreport',
+    change: (b) => (b.depth.base = '12'),
+    path: '$.depth.base',
+    kind: 'numeric-string',
+  },
+  {
+    name: 'an openFlag as "1"',
+    endpoint: 'a.snowreport',
+    change: (b) => (b[0].status.openFlag = '1'),
+    path: '$[*].status.openFlag',
+    kind: 'numeric-string',
+  },
+  {
+    name: 'a temperature as "-4.5" in a map',
+    endpoint: 'multi.forecast',
+    change: (b) => (first(b).currentWeather.tempTop = '-4.5'),
+    path: '$[*].currentWeather.tempTop',
+    kind: 'numeric-string',
+  },
+  {
+    name: 'a boolean as "yes"',
+    endpoint: 'attribution',
+    change: (b) => (b.requiresAttribution = 'yes'),
+    path: '$.requiresAttribution',
+    kind: 'type',
+  },
+  {
+    name: 'a depth as "deep"',
+    endpoint: 'combinedreport',
+    change: (b) => (b.report.snowQuality.onSlope.upperDepth = 'deep'),
+    path: '$.report.snowQuality.onSlope.upperDepth',
+    kind: 'type',
+  },
+  {
+    name: 'a forecast date in another format',
+    endpoint: 'forecast',
+    change: (b) => (b.forecast[0].forecastDate = '15/02/2026'),
+    path: '$.forecast[*].forecastDate',
+    kind: 'other',
+  },
+  {
+    name: 'a fractional timestamp',
+    endpoint: 'webcams',
+    change: (b) => (b[0].lastUpdate = 1.5),
+    path: '$[*].lastUpdate',
+    kind: 'other',
+  },
 ];
 
 describe('drift', () => {
-  it.each(DRIFTED)('reports $name as $kind at $path and keeps the body usable', ({ endpoint, change, path, kind }) => {
-    const body = bodyOf(endpoint);
-    change(body);
-    expect(pathsAndKinds(driftOf(endpoint, body))).toEqual([{ path, kind }]);
-    expect(contractIssues(endpoint, body)).toEqual([]);
-  });
+  it.each(DRIFTED)(
+    'reports $name as $kind at $path and keeps the body usable',
+    ({ endpoint, change, path, kind }) => {
+      const body = bodyOf(endpoint);
+      change(body);
+      expect(pathsAndKinds(driftOf(endpoint, body))).toEqual([{ path, kind }]);
+      expect(contractIssues(endpoint, body)).toEqual([]);
+    },
+  );
 
   it('gives a short first example with each issue', () => {
     const body = bodyOf('a.snowreport');
@@ -230,27 +398,112 @@ interface Break {
 }
 
 const BROKEN: Break[] = [
-  { name: 'a Family A resort id "x"', endpoint: 'a.snowreport', change: (b) => void (b[2].resort = 'x'), path: '$[2].resort' },
-  { name: 'a Family A record without resort', endpoint: 'a.snowreport', change: (b) => void delete b[0].resort, path: '$[0].resort' },
-  { name: 'a region list resort id "x"', endpoint: 'region.list', change: (b) => void (b.resorts[1].id = 'x'), path: '$.resorts[1].id' },
+  {
+    name: 'a Family A resort id "x"',
+    endpoint: 'a.snowreport',
+    change: (b) => void (b[2].resort = 'x'),
+    path: '$[2].resort',
+  },
+  {
+    name: 'a Family A record without resort',
+    endpoint: 'a.snowreport',
+    change: (b) => void delete b[0].resort,
+    path: '$[0].resort',
+  },
+  {
+    name: 'a region list resort id "x"',
+    endpoint: 'region.list',
+    change: (b) => void (b.resorts[1].id = 'x'),
+    path: '$.resorts[1].id',
+  },
   { name: 'a region id of 0', endpoint: 'region.list', change: (b) => void (b.id = 0), path: '$.id' },
-  { name: 'a fractional state id', endpoint: 'region.countries', change: (b) => void (b[0].states[0].id = 1.5), path: '$[0].states[0].id' },
-  { name: 'a resortName that is a number', endpoint: 'combinedreport', change: (b) => void (b.resortName = 42), path: '$.resortName' },
-  { name: 'a resortName that is a number in a region list', endpoint: 'region.list', change: (b) => void (b.resorts[0].resortName = 42), path: '$.resorts[0].resortName' },
-  { name: 'a combined report without info', endpoint: 'multi.combinedreport.ordered', change: (b) => void delete b[1].info, path: '$[1].info' },
-  { name: 'a report that is a string', endpoint: 'combinedreport', change: (b) => void (b.report = 'open'), path: '$.report' },
-  { name: 'links that are a string', endpoint: 'combinedreport', change: (b) => void (b.links = 'none'), path: '$.links' },
-  { name: 'forecast that is not an array', endpoint: 'forecast', change: (b) => void (b.forecast = { 0: {} }), path: '$.forecast' },
-  { name: 'a currentWeather that is null', endpoint: 'multi.forecast', change: (b) => void (first(b).currentWeather = null), path: '' },
-  { name: 'a region list without resorts', endpoint: 'region.list', change: (b) => void delete b.resorts, path: '$.resorts' },
-  { name: 'a map key that is not an id', endpoint: 'multi.combinedreport', change: (b) => void (b.x = first(b)), path: '$.x' },
-  { name: 'a map key of 0', endpoint: 'multi.forecast', change: (b) => void (b['0'] = first(b)), path: '$["0"]' },
-  { name: 'a map that is an array', endpoint: 'multi.combinedreport', change: (b) => Object.values(b), path: '$' },
-  { name: 'an ordered form that is a map', endpoint: 'multi.combinedreport.ordered', change: (b) => ({ ...b }), path: '$' },
+  {
+    name: 'a fractional state id',
+    endpoint: 'region.countries',
+    change: (b) => void (b[0].states[0].id = 1.5),
+    path: '$[0].states[0].id',
+  },
+  {
+    name: 'a resortName that is a number',
+    endpoint: 'combinedreport',
+    change: (b) => void (b.resortName = 42),
+    path: '$.resortName',
+  },
+  {
+    name: 'a resortName that is a number in a region list',
+    endpoint: 'region.list',
+    change: (b) => void (b.resorts[0].resortName = 42),
+    path: '$.resorts[0].resortName',
+  },
+  {
+    name: 'a combined report without info',
+    endpoint: 'multi.combinedreport.ordered',
+    change: (b) => void delete b[1].info,
+    path: '$[1].info',
+  },
+  {
+    name: 'a report that is a string',
+    endpoint: 'combinedreport',
+    change: (b) => void (b.report = 'open'),
+    path: '$.report',
+  },
+  {
+    name: 'links that are a string',
+    endpoint: 'combinedreport',
+    change: (b) => void (b.links = 'none'),
+    path: '$.links',
+  },
+  {
+    name: 'forecast that is not an array',
+    endpoint: 'forecast',
+    change: (b) => void (b.forecast = { 0: {} }),
+    path: '$.forecast',
+  },
+  {
+    name: 'a currentWeather that is null',
+    endpoint: 'multi.forecast',
+    change: (b) => void (first(b).currentWeather = null),
+    path: '',
+  },
+  {
+    name: 'a region list without resorts',
+    endpoint: 'region.list',
+    change: (b) => void delete b.resorts,
+    path: '$.resorts',
+  },
+  {
+    name: 'a map key that is not an id',
+    endpoint: 'multi.combinedreport',
+    change: (b) => void (b.x = first(b)),
+    path: '$.x',
+  },
+  {
+    name: 'a map key of 0',
+    endpoint: 'multi.forecast',
+    change: (b) => void (b['0'] = first(b)),
+    path: '$["0"]',
+  },
+  {
+    name: 'a map that is an array',
+    endpoint: 'multi.combinedreport',
+    change: (b) => Object.values(b),
+    path: '$',
+  },
+  {
+    name: 'an ordered form that is a map',
+    endpoint: 'multi.combinedreport.ordered',
+    change: (b) => ({ ...b }),
+    path: '$',
+  },
   { name: 'the countries list null', endpoint: 'region.countries', change: () => null, path: '$' },
   { name: 'the combined report null', endpoint: 'combinedreport', change: () => null, path: '$' },
   { name: 'the attribution null', endpoint: 'attribution', change: () => null, path: '$' },
-  { name: 'a Family A record that is a string', endpoint: 'a.resort.snowreport', change: () => 'Service Unavailable', path: '$' },
+  {
+    name: 'a Family A record that is a string',
+    endpoint: 'a.resort.snowreport',
+    change: () => 'Service Unavailable',
+    path: '$',
+  },
   { name: 'the forecast a string', endpoint: 'forecast', change: () => '<html>', path: '$' },
   { name: 'the webcams a string', endpoint: 'webcams', change: () => '[]', path: '$' },
 ];
@@ -295,7 +548,9 @@ describe('the contract', () => {
 
   it('accepts the credential bodies the remote source reads', () => {
     expect(contractIssues('auth.token', { token: 'abc', domain: 'test.com' })).toEqual([]);
-    expect(contractIssues('auth.token', { domain: 'test.com' })).toEqual(['$.token: Invalid input: expected string, received undefined']);
+    expect(contractIssues('auth.token', { domain: 'test.com' })).toEqual([
+      '$.token: Invalid input: expected string, received undefined',
+    ]);
     const account = { hasWeather: true, hasOverviews: false, hasCams: true, maxPerMonth: 1_000_000 };
     expect(contractIssues('auth.account', account)).toEqual([]);
     expect(contractIssues('auth.account', { ...account, hasCams: 'yes' })).toHaveLength(1);
@@ -312,14 +567,58 @@ function randomJson(next: () => number, depth = 0): unknown {
       () => next() < 0.5,
       () => Math.floor(next() * 2000) - 100,
       () => next() * 100 - 50,
-      () => pick(['', '12', '-4.5', 'x', 'COUNTRY', 'gondola', '2026-02-14', '2026.02.14 00:00:00 UTC', ' ', 'NaN', '1e400']),
+      () =>
+        pick([
+          '',
+          '12',
+          '-4.5',
+          'x',
+          'COUNTRY',
+          'gondola',
+          '2026-02-14',
+          '2026.02.14 00:00:00 UTC',
+          ' ',
+          'NaN',
+          '1e400',
+        ]),
       () => String(Math.floor(next() * 1e6)),
     ])();
   }
   if (roll < 0.6) return Array.from({ length: Math.floor(next() * 5) }, () => randomJson(next, depth + 1));
-  const keys = ['id', 'resort', 'resortId', 'resortName', 'resorts', 'states', 'regions', 'regionType', 'forecast', 'currentWeather', 'info', 'report', 'links', 'lifts', 'details', 'type', 'status', 'openFlag', 'token', 'x', '20', '0', '__proto__', 'constructor'];
+  const keys = [
+    'id',
+    'resort',
+    'resortId',
+    'resortName',
+    'resorts',
+    'states',
+    'regions',
+    'regionType',
+    'forecast',
+    'currentWeather',
+    'info',
+    'report',
+    'links',
+    'lifts',
+    'details',
+    'type',
+    'status',
+    'openFlag',
+    'token',
+    'x',
+    '20',
+    '0',
+    '__proto__',
+    'constructor',
+  ];
   const out: Record<string, unknown> = {};
-  for (let i = Math.floor(next() * 6); i > 0; i--) Object.defineProperty(out, pick(keys), { value: randomJson(next, depth + 1), enumerable: true, configurable: true, writable: true });
+  for (let i = Math.floor(next() * 6); i > 0; i--)
+    Object.defineProperty(out, pick(keys), {
+      value: randomJson(next, depth + 1),
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
   return out;
 }
 
@@ -334,10 +633,15 @@ describe('driftOf and contractIssues on any input', () => {
       for (const endpoint of ENDPOINT_IDS) {
         const drift = driftOf(endpoint, body);
         const contract = contractIssues(endpoint, body);
-        if (drift.length > MAX_DRIFT_ISSUES || contract.length > MAX_CONTRACT_ISSUES) malformed.push({ endpoint, body });
+        if (drift.length > MAX_DRIFT_ISSUES || contract.length > MAX_CONTRACT_ISSUES)
+          malformed.push({ endpoint, body });
         for (const issue of drift) {
           kinds.add(issue.kind);
-          const ok = issue.path.startsWith('$') && KINDS.includes(issue.kind) && issue.example.length <= 80 && issue.count > 0;
+          const ok =
+            issue.path.startsWith('$') &&
+            KINDS.includes(issue.kind) &&
+            issue.example.length <= 80 &&
+            issue.count > 0;
           if (!ok) malformed.push({ endpoint, issue });
         }
         issues += drift.length;
@@ -370,7 +674,9 @@ describe('driftOf and contractIssues on any input', () => {
   });
 
   it('reports an endpoint it does not know instead of throwing', () => {
-    expect(driftOf('nope' as EndpointId, {})).toEqual([{ path: '$', kind: 'other', example: 'there is no endpoint "nope"', count: 1 }]);
+    expect(driftOf('nope' as EndpointId, {})).toEqual([
+      { path: '$', kind: 'other', example: 'there is no endpoint "nope"', count: 1 },
+    ]);
     expect(contractIssues('nope' as EndpointId, {})).toEqual(['$: there is no endpoint "nope"']);
   });
 });

@@ -13,7 +13,12 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 function sources(): string[] {
   return ['scripts', 'widget', 'test']
     .flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !/[/\\](lib|node_modules)([/\\]|$)/.test(relative(ROOT, e.parentPath)))
+    .filter(
+      (e) =>
+        e.isFile() &&
+        e.name.endsWith('.ts') &&
+        !/[/\\](lib|node_modules)([/\\]|$)/.test(relative(ROOT, e.parentPath)),
+    )
     .map((e) => relative(ROOT, join(e.parentPath, e.name)))
     .sort();
 }
@@ -30,7 +35,8 @@ function comments(source: string): string[] {
 /** The section names of a Markdown file: its headings, and the bold lead-ins of paragraphs. */
 function sections(markdown: string): Set<string> {
   const names = new Set<string>();
-  for (const m of markdown.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)) names.add(m[1]!.replace(/`/g, '').toLowerCase());
+  for (const m of markdown.matchAll(/^#{1,6}\s+(.+?)\s*$/gm))
+    names.add(m[1]!.replace(/`/g, '').toLowerCase());
   for (const m of markdown.matchAll(/^\*\*(.+?)\.?\*\*/gm)) names.add(m[1]!.toLowerCase());
   return names;
 }
@@ -44,7 +50,11 @@ interface Citation {
 const FILES = sources();
 const CITATIONS: Citation[] = FILES.flatMap((file) =>
   comments(readFileSync(join(ROOT, file), 'utf8')).flatMap((text) =>
-    [...text.matchAll(/([\w./-]+\.md)(?:,\s*|\s+\(|\s+)"([^"]+)"/g)].map((m) => ({ file, doc: m[1]!, section: m[2]! })),
+    [...text.matchAll(/([\w./-]+\.md)(?:,\s*|\s+\(|\s+)"([^"]+)"/g)].map((m) => ({
+      file,
+      doc: m[1]!,
+      section: m[2]!,
+    })),
   ),
 );
 
@@ -70,7 +80,9 @@ describe('comments', () => {
   it('cite no specification section, issue or document outside the repository', () => {
     const outside = FILES.flatMap((file) =>
       comments(readFileSync(join(ROOT, file), 'utf8'))
-        .filter((text) => /§|\bspec(?:ification)?(?: section)? \d|\bissues? #?\d|DESIGN\.md|upstream-facts\.md/i.test(text))
+        .filter((text) =>
+          /§|\bspec(?:ification)?(?: section)? \d|\bissues? #?\d|DESIGN\.md|upstream-facts\.md/i.test(text),
+        )
         .map((text) => `${file}: ${text.trim().slice(0, 100)}`),
     );
     expect(outside).toEqual([]);

@@ -119,7 +119,14 @@ describe('the layers', () => {
   });
 
   it('has no import cycles, type-only imports included', () => {
-    const graph = new Map(FILES.map((file) => [file, importsOf(file).filter((i) => i.local).map((i) => i.target)]));
+    const graph = new Map(
+      FILES.map((file) => [
+        file,
+        importsOf(file)
+          .filter((i) => i.local)
+          .map((i) => i.target),
+      ]),
+    );
     expect(importCycles(graph)).toEqual([]);
   });
 
@@ -134,7 +141,10 @@ describe('the layers', () => {
   it('keeps the contract free of packages but zod, and zod out of the modules the element bundles', () => {
     for (const file of FILES.filter((f) => layerOf(f) === 'api')) {
       const packages = importsOf(file).filter((i) => !i.local);
-      expect(packages.map((i) => i.target).filter((t) => t !== 'zod'), file).toEqual([]);
+      expect(
+        packages.map((i) => i.target).filter((t) => t !== 'zod'),
+        file,
+      ).toEqual([]);
       if (!file.startsWith('scripts/api/schemas/')) expect(packages, file).toEqual([]);
     }
   });
@@ -145,7 +155,10 @@ describe('the layers', () => {
     for (const file of runtime) {
       for (const i of importsOf(file)) {
         expect(i.local, `${file} imports ${i.target}`).toBe(true);
-        const allowed = i.target.startsWith('scripts/api/') || i.target.startsWith('scripts/site/runtime/') || i.target === 'scripts/site/rewrites.ts';
+        const allowed =
+          i.target.startsWith('scripts/api/') ||
+          i.target.startsWith('scripts/site/runtime/') ||
+          i.target === 'scripts/site/rewrites.ts';
         expect(allowed, `${file} imports ${i.target}`).toBe(true);
       }
     }
@@ -155,7 +168,8 @@ describe('the layers', () => {
     for (const file of FILES.filter((f) => layerOf(f) === 'widget')) {
       for (const i of importsOf(file)) {
         if (!i.local) expect(i.target.startsWith('lit'), `${file} imports ${i.target}`).toBe(true);
-        if (i.target.startsWith('scripts/api/schemas/')) expect(i.typeOnly, `${file} imports ${i.target} at run time`).toBe(true);
+        if (i.target.startsWith('scripts/api/schemas/'))
+          expect(i.typeOnly, `${file} imports ${i.target} at run time`).toBe(true);
       }
     }
   });

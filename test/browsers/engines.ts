@@ -54,16 +54,25 @@ export const WEBKIT_MIN_WIDTH = 500;
 /** Debian's MiniBrowser, wherever the installed webkit2gtk ABI put it. */
 function miniBrowser(): string | undefined {
   const lib = '/usr/lib/x86_64-linux-gnu';
-  const dirs = existsSync(lib) ? readdirSync(lib).filter((d) => d.startsWith('webkit2gtk-')).sort().reverse() : [];
+  const dirs = existsSync(lib)
+    ? readdirSync(lib)
+        .filter((d) => d.startsWith('webkit2gtk-'))
+        .sort()
+        .reverse()
+    : [];
   return dirs.map((d) => `${lib}/${d}/MiniBrowser`).find((path) => existsSync(path));
 }
 
 /** What an engine needs that this machine lacks, as an install hint; `undefined` when it can run. */
 export function missing(name: EngineName): string | undefined {
-  if (name === 'chromium') return existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`;
-  if (name === 'firefox') return existsSync(FIREFOX) ? undefined : `${FIREFOX} is missing (apt-get install -y firefox-esr)`;
-  if (!existsSync(WEBKIT_DRIVER) || !miniBrowser()) return `WebKitWebDriver or MiniBrowser is missing (apt-get install -y webkit2gtk-driver)`;
-  if (!process.env.DISPLAY && !existsSync(XVFB)) return `no DISPLAY and no ${XVFB} (apt-get install -y xvfb xauth)`;
+  if (name === 'chromium')
+    return existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install -y chromium)`;
+  if (name === 'firefox')
+    return existsSync(FIREFOX) ? undefined : `${FIREFOX} is missing (apt-get install -y firefox-esr)`;
+  if (!existsSync(WEBKIT_DRIVER) || !miniBrowser())
+    return `WebKitWebDriver or MiniBrowser is missing (apt-get install -y webkit2gtk-driver)`;
+  if (!process.env.DISPLAY && !existsSync(XVFB))
+    return `no DISPLAY and no ${XVFB} (apt-get install -y xvfb xauth)`;
   return undefined;
 }
 
@@ -91,13 +100,22 @@ const POLL = `(fn, arg, slice) => new Promise((resolve) => {
 })`;
 
 /** Polls with `evaluate`, in slices the drivers' script timeouts allow, until `fn` holds or `timeoutMs` has passed. */
-async function poll<A>(evaluate: (source: string, arg: A, slice: number) => Promise<boolean | string>, fn: InPage<A, unknown>, arg: A, what: string, timeoutMs: number) {
+async function poll<A>(
+  evaluate: (source: string, arg: A, slice: number) => Promise<boolean | string>,
+  fn: InPage<A, unknown>,
+  arg: A,
+  what: string,
+  timeoutMs: number,
+) {
   const end = performance.now() + timeoutMs;
   for (;;) {
     const slice = Math.max(0, Math.min(10_000, end - performance.now()));
     const answer = await evaluate(fn.toString(), arg, slice);
     if (answer === true) return;
-    if (performance.now() >= end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${answer ? ` (last: ${answer})` : ''}`);
+    if (performance.now() >= end)
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${answer ? ` (last: ${answer})` : ''}`,
+      );
   }
 }
 
@@ -107,7 +125,14 @@ async function launchChromium(): Promise<Engine> {
     executablePath: CHROMIUM,
     // Chromium on a desktop shows its classic scrollbars, which take room from the page as in Firefox
     ignoreDefaultArgs: ['--hide-scrollbars'],
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return {
     name: 'chromium',
@@ -134,7 +159,14 @@ function scriptedTab(engine: EngineName, page: ScriptedPage, close: () => Promis
     engine,
     evaluate: <A, R>(fn: InPage<A, R>, arg: A) => page.evaluate(fn as never, arg as never) as Promise<R>,
     waitFor: (fn, arg, what, timeoutMs = 30_000) =>
-      poll((source, a, slice) => page.evaluate(`(${POLL})(${source}, ${JSON.stringify(a)}, ${slice})`) as Promise<boolean | string>, fn, arg, what, timeoutMs),
+      poll(
+        (source, a, slice) =>
+          page.evaluate(`(${POLL})(${source}, ${JSON.stringify(a)}, ${slice})`) as Promise<boolean | string>,
+        fn,
+        arg,
+        what,
+        timeoutMs,
+      ),
     screenshot: async (path) => void (await page.screenshot({ path })),
     press: async (key) => void (await page.keyboard.press(key === 'Space' ? ' ' : key)),
     close,
@@ -154,7 +186,11 @@ async function launchFirefox(): Promise<Engine> {
     executablePath: FIREFOX,
     headless: true,
     // no updates, telemetry or remote settings: nothing but the test's pages
-    extraPrefsFirefox: { 'app.update.enabled': false, 'toolkit.telemetry.enabled': false, 'browser.shell.checkDefaultBrowser': false },
+    extraPrefsFirefox: {
+      'app.update.enabled': false,
+      'toolkit.telemetry.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+    },
   });
   return {
     name: 'firefox',
@@ -187,7 +223,10 @@ function freePort(): Promise<number> {
 /** An X display of our own (`-displayfd` picks a free number), unless one is set. */
 async function display(): Promise<{ display: string; process?: ChildProcess }> {
   if (process.env.DISPLAY) return { display: process.env.DISPLAY };
-  const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1920x1400x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'], detached: true });
+  const xvfb = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1920x1400x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   const number = await new Promise<string>((resolve, reject) => {
     let out = '';
     xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
@@ -203,7 +242,10 @@ async function display(): Promise<{ display: string; process?: ChildProcess }> {
 async function driverReady(url: string, driver: ChildProcess) {
   for (let i = 0; ; i++) {
     if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited with ${driver.exitCode}`);
-    const ok = await fetch(`${url}/status`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/status`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (i > 200) throw new Error(`WebKitWebDriver did not answer at ${url}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -217,10 +259,12 @@ function serveFramePage(): Promise<Listening> {
     const width = Number(params.get('w'));
     const height = Number(params.get('h'));
     const src = params.get('src') ?? 'about:blank';
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-      `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0}iframe{display:block;border:0;margin:0}</style></head>` +
-        `<body><iframe src="${escapeHtml(src)}" style="width:${width}px;height:${height}px"></iframe></body></html>`,
-    );
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0}iframe{display:block;border:0;margin:0}</style></head>` +
+          `<body><iframe src="${escapeHtml(src)}" style="width:${width}px;height:${height}px"></iframe></body></html>`,
+      );
   });
   return listen(server, 0);
 }
@@ -230,7 +274,11 @@ async function launchWebKit(): Promise<Engine> {
   const screen = await display();
   const port = await freePort();
   // a process group of its own: the driver, the MiniBrowser it starts and WebKit's processes end together
-  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: screen.display }, detached: true });
+  const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: screen.display },
+    detached: true,
+  });
   const server = `http://127.0.0.1:${port}`;
   const frames = await serveFramePage();
   const groups = [driverProcess.pid, screen.process?.pid].filter((pid): pid is number => pid !== undefined);
@@ -281,7 +329,8 @@ async function launchWebKit(): Promise<Engine> {
   /** `waitFor`'s poll; a document that unloads while it polls (a navigation going on) is polled again. */
   const pollRun = (source: string, arg: unknown, slice: number) =>
     run<boolean | string>(`(a) => (${POLL})(${source}, a, ${slice})`, arg).catch((error: Error) => {
-      if (error.name === 'NoSuchFrameError' || /unload/i.test(error.message)) return `navigating: ${error.message}`;
+      if (error.name === 'NoSuchFrameError' || /unload/i.test(error.message))
+        return `navigating: ${error.message}`;
       throw error;
     });
   /** One window for the whole run, one page at a time: the driver drives one session. */
@@ -292,22 +341,36 @@ async function launchWebKit(): Promise<Engine> {
       if (busy) throw new Error('WebKit: one page at a time; close the last one first');
       busy = true;
       const framed = viewport.width < WEBKIT_MIN_WIDTH;
-      const window = framed ? { width: Math.max(WEBKIT_MIN_WIDTH, viewport.width) + 40, height: viewport.height + 40 } : viewport;
+      const window = framed
+        ? { width: Math.max(WEBKIT_MIN_WIDTH, viewport.width) + 40, height: viewport.height + 40 }
+        : viewport;
       await driver.switchTo().defaultContent();
       // the window's size includes its frame, and GTK applies it a little later: set it, wait until the
       // viewport has it, else correct by the difference
       const size = async () => {
         for (let i = 0, rect = window; i < 4; i++) {
-          await driver.manage().window().setRect({ x: 0, y: 0, ...rect });
+          await driver
+            .manage()
+            .window()
+            .setRect({ x: 0, y: 0, ...rect });
           const fits = (w: Viewport) => innerWidth === w.width && innerHeight === w.height;
           const ok = await pollRun(fits.toString(), window, 2_000);
           if (ok === true) return;
-          const inner = await driver.executeScript<Viewport>('return { width: innerWidth, height: innerHeight }');
-          rect = { width: rect.width + window.width - inner.width, height: rect.height + window.height - inner.height };
+          const inner = await driver.executeScript<Viewport>(
+            'return { width: innerWidth, height: innerHeight }',
+          );
+          rect = {
+            width: rect.width + window.width - inner.width,
+            height: rect.height + window.height - inner.height,
+          };
         }
       };
       await size();
-      await driver.get(framed ? `${frames.url}/?w=${viewport.width}&h=${viewport.height}&src=${encodeURIComponent(url)}` : url);
+      await driver.get(
+        framed
+          ? `${frames.url}/?w=${viewport.width}&h=${viewport.height}&src=${encodeURIComponent(url)}`
+          : url,
+      );
       if (framed) {
         await poll(pollRun, () => document.querySelector('iframe'), null, 'the frame', 30_000);
         await driver.switchTo().frame(0);
@@ -315,10 +378,13 @@ async function launchWebKit(): Promise<Engine> {
       const tab: Tab = {
         engine: 'webkit',
         evaluate: <A, R>(fn: InPage<A, R>, arg: A) => run<R>(fn.toString(), arg),
-        waitFor: (fn, arg, what, timeoutMs = 30_000) =>
-          poll(pollRun, fn, arg, what, timeoutMs),
+        waitFor: (fn, arg, what, timeoutMs = 30_000) => poll(pollRun, fn, arg, what, timeoutMs),
         screenshot: async (path) => writeFile(path, Buffer.from(await driver.takeScreenshot(), 'base64')),
-        press: async (key) => driver.actions().sendKeys(key === 'Tab' ? Key.TAB : key === 'Enter' ? Key.ENTER : Key.SPACE).perform(),
+        press: async (key) =>
+          driver
+            .actions()
+            .sendKeys(key === 'Tab' ? Key.TAB : key === 'Enter' ? Key.ENTER : Key.SPACE)
+            .perform(),
         async close() {
           await driver.switchTo().defaultContent();
           await driver.get('about:blank');
@@ -328,7 +394,11 @@ async function launchWebKit(): Promise<Engine> {
         },
       };
       // this URL's document (not the last one, still unloading, nor the frame's first about:blank), parsed
-      await tab.waitFor((href: string) => location.href === href && document.readyState !== 'loading', new URL(url).href, `${url} to load`);
+      await tab.waitFor(
+        (href: string) => location.href === href && document.readyState !== 'loading',
+        new URL(url).href,
+        `${url} to load`,
+      );
       let inner = await tab.evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
       if (inner.width !== viewport.width || inner.height !== viewport.height) {
         // a window that changed its size while the page loaded: once more
@@ -338,13 +408,18 @@ async function launchWebKit(): Promise<Engine> {
         inner = await tab.evaluate(() => ({ width: innerWidth, height: innerHeight }), null);
       }
       if (inner.width !== viewport.width || inner.height !== viewport.height) {
-        throw new Error(`WebKit: asked for a ${viewport.width}×${viewport.height} viewport, got ${inner.width}×${inner.height}`);
+        throw new Error(
+          `WebKit: asked for a ${viewport.width}×${viewport.height} viewport, got ${inner.width}×${inner.height}`,
+        );
       }
       return tab;
     },
     async close() {
       // the session's end closes MiniBrowser; the process groups go whatever it answers
-      await Promise.race([driver.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      await Promise.race([
+        driver.quit().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+      ]);
       await stop();
     },
   };

@@ -23,7 +23,9 @@ export function grouped(failures: Failure[]): string[] {
     const numbers: number[] = [];
     const shape = f.detail
       .split(/("[^"]*")/)
-      .map((part, i) => (i % 2 ? part : part.replace(/-?\d+(?:\.\d+)?/g, (n) => (numbers.push(Number(n)), '\u0001'))))
+      .map((part, i) =>
+        i % 2 ? part : part.replace(/-?\d+(?:\.\d+)?/g, (n) => (numbers.push(Number(n)), '\u0001')),
+      )
       .join('');
     const key = `${where}\u0000${shape}`;
     const group = groups.get(key) ?? { where, shape, widths: [], numbers: [] };

@@ -12,7 +12,8 @@ export function valueProblems(): string[] {
   // a value and its unit on one line (a surface's words, `dd.text`, have no unit and may wrap)
   const WRAP = 'dd:not(.text), .value, .temps > *, .more > span, time, .when, .day';
   // no value, label or status cut at its edge by what holds it
-  const CUT = '.content :is(dd, b, .value, .temps > *, .more > span, time, .status, .difficulty li > *, .when, .day)';
+  const CUT =
+    '.content :is(dd, b, .value, .temps > *, .more > span, time, .status, .difficulty li > *, .when, .day)';
   const out: string[] = [];
   const text = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ');
   /** The nearest ancestor whose overflow on `axis` clips, inside the shadow root. */
@@ -42,18 +43,22 @@ export function valueProblems(): string[] {
     for (const v of root.querySelectorAll(CUT)) {
       const box = v.getBoundingClientRect();
       if (box.width === 0 || v.closest('.visually-hidden')) continue;
-      if (getComputedStyle(v).display !== 'inline' && v.scrollWidth > v.clientWidth + 1) out.push(`${where}: "${text(v)}" is cut inside (${v.scrollWidth - v.clientWidth} px)`);
+      if (getComputedStyle(v).display !== 'inline' && v.scrollWidth > v.clientWidth + 1)
+        out.push(`${where}: "${text(v)}" is cut inside (${v.scrollWidth - v.clientWidth} px)`);
       const x = clipper(v, 'overflowX');
       if (x) {
         const cs = getComputedStyle(x);
-        const edge = x.getBoundingClientRect().right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
-        if (box.right > edge + 0.5) out.push(`${where}: "${text(v)}" ends ${(box.right - edge).toFixed(1)} px past its box`);
+        const edge =
+          x.getBoundingClientRect().right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
+        if (box.right > edge + 0.5)
+          out.push(`${where}: "${text(v)}" ends ${(box.right - edge).toFixed(1)} px past its box`);
       }
       const y = clipper(v, 'overflowY');
       if (y) {
         const cs = getComputedStyle(y);
         const edge = y.getBoundingClientRect().bottom - parseFloat(cs.borderBottomWidth);
-        if (box.bottom > edge + 0.5) out.push(`${where}: "${text(v)}" is cut ${(box.bottom - edge).toFixed(1)} px at the bottom`);
+        if (box.bottom > edge + 0.5)
+          out.push(`${where}: "${text(v)}" is cut ${(box.bottom - edge).toFixed(1)} px at the bottom`);
       }
     }
   }
@@ -64,15 +69,20 @@ export function valueProblems(): string[] {
 export function smallTargets(): string[] {
   const out: string[] = [];
   for (const el of document.querySelectorAll('resort-conditions')) {
-    const where = el.closest<HTMLElement>('[data-where]')?.dataset.where ?? `${el.getAttribute('locale') ?? ''} ${el.getAttribute('resort')}`;
+    const where =
+      el.closest<HTMLElement>('[data-where]')?.dataset.where ??
+      `${el.getAttribute('locale') ?? ''} ${el.getAttribute('resort')}`;
     const small = [...(el.shadowRoot?.querySelectorAll('a, button') ?? [])]
       .map((t) => ({ t, box: t.getBoundingClientRect() }))
       .filter(({ box }) => (box.width > 0 || box.height > 0) && box.height < 24 - 0.01)
       .sort((a, b) => a.box.height - b.box.height);
     if (!small.length) continue;
     const { t, box } = small[0]!;
-    const name = (t.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40) || t.getAttribute('aria-label');
-    out.push(`${where}: ${small.length} of its links and buttons are under 24 px tall, the least ${box.height.toFixed(1)} px (${t.nodeName.toLowerCase()} "${name}")`);
+    const name =
+      (t.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40) || t.getAttribute('aria-label');
+    out.push(
+      `${where}: ${small.length} of its links and buttons are under 24 px tall, the least ${box.height.toFixed(1)} px (${t.nodeName.toLowerCase()} "${name}")`,
+    );
   }
   return out;
 }
@@ -88,19 +98,29 @@ export function listProblems(): string[] {
   for (const el of document.querySelectorAll('resort-conditions-list')) {
     const root = el.shadowRoot;
     if (!root) continue;
-    const where = el.closest<HTMLElement>('[data-where]')?.dataset.where ?? `${el.getAttribute('locale') ?? ''} ${Math.round(el.getBoundingClientRect().width)}px`;
+    const where =
+      el.closest<HTMLElement>('[data-where]')?.dataset.where ??
+      `${el.getAttribute('locale') ?? ''} ${Math.round(el.getBoundingClientRect().width)}px`;
     const table = root.querySelector('table');
     const stacked = !!table && getComputedStyle(table).display !== 'table';
     for (const v of root.querySelectorAll('.fig, td.status .clamp, td.date time, td.date .warning')) {
       const box = v.getBoundingClientRect();
       if (box.width === 0 || getComputedStyle(v).display === 'none') continue;
       const cell = v.closest('td, th')!.getBoundingClientRect();
-      if (box.right > cell.right + 0.5 || box.left < cell.left - 0.5) out.push(`${where}: "${text(v)}" runs ${(box.right - cell.right).toFixed(1)} px past its cell`);
-      if (box.bottom > cell.bottom + 0.5) out.push(`${where}: "${text(v)}" is cut ${(box.bottom - cell.bottom).toFixed(1)} px at the bottom of its cell`);
-      if (v.scrollWidth > v.clientWidth + 1 && getComputedStyle(v).display !== 'inline') out.push(`${where}: "${text(v)}" is cut inside (${v.scrollWidth - v.clientWidth} px)`);
-      if (v.scrollHeight > v.clientHeight + 1 && getComputedStyle(v).display !== 'inline') out.push(`${where}: "${text(v)}" is cut below (${v.scrollHeight - v.clientHeight} px)`);
+      if (box.right > cell.right + 0.5 || box.left < cell.left - 0.5)
+        out.push(`${where}: "${text(v)}" runs ${(box.right - cell.right).toFixed(1)} px past its cell`);
+      if (box.bottom > cell.bottom + 0.5)
+        out.push(
+          `${where}: "${text(v)}" is cut ${(box.bottom - cell.bottom).toFixed(1)} px at the bottom of its cell`,
+        );
+      if (v.scrollWidth > v.clientWidth + 1 && getComputedStyle(v).display !== 'inline')
+        out.push(`${where}: "${text(v)}" is cut inside (${v.scrollWidth - v.clientWidth} px)`);
+      if (v.scrollHeight > v.clientHeight + 1 && getComputedStyle(v).display !== 'inline')
+        out.push(`${where}: "${text(v)}" is cut below (${v.scrollHeight - v.clientHeight} px)`);
       if (v.classList.contains('fig')) {
-        const tops = new Set([...v.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
+        const tops = new Set(
+          [...v.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)),
+        );
         const range = document.createRange();
         range.selectNodeContents(v);
         for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top / 4));
@@ -109,19 +129,23 @@ export function listProblems(): string[] {
     }
     if (!stacked) {
       for (const th of root.querySelectorAll('thead th')) {
-        if (th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1) out.push(`${where}: the header "${text(th)}" is cut`);
+        if (th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1)
+          out.push(`${where}: the header "${text(th)}" is cut`);
       }
     }
     const box = root.querySelector('.table-box')?.getBoundingClientRect();
     const rows = root.querySelectorAll('tbody tr');
     const last = rows[rows.length - 1]?.getBoundingClientRect();
-    if (box && last && last.bottom > box.bottom + 0.5) out.push(`${where}: the last row is cut ${(last.bottom - box.bottom).toFixed(1)} px`);
+    if (box && last && last.bottom > box.bottom + 0.5)
+      out.push(`${where}: the last row is cut ${(last.bottom - box.bottom).toFixed(1)} px`);
     const frame = root.querySelector('.frame')?.getBoundingClientRect();
     const foot = root.querySelector('.attribution')?.getBoundingClientRect();
-    if (frame && foot && foot.bottom > frame.bottom + 0.5) out.push(`${where}: the attribution is cut ${(foot.bottom - frame.bottom).toFixed(1)} px`);
+    if (frame && foot && foot.bottom > frame.bottom + 0.5)
+      out.push(`${where}: the attribution is cut ${(foot.bottom - frame.bottom).toFixed(1)} px`);
     for (const t of root.querySelectorAll('a, button')) {
       const r = t.getBoundingClientRect();
-      if ((r.width > 0 || r.height > 0) && r.height < 24 - 0.01) out.push(`${where}: "${text(t)}" is ${r.height.toFixed(1)} px tall`);
+      if ((r.width > 0 || r.height > 0) && r.height < 24 - 0.01)
+        out.push(`${where}: "${text(t)}" is ${r.height.toFixed(1)} px tall`);
     }
   }
   return out;

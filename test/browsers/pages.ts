@@ -31,17 +31,22 @@ export async function serveSite(folder: string): Promise<Site> {
   const root = resolve(folder);
   let gate: Promise<void> = Promise.resolve();
   const requests: string[] = [];
-  const server = createServer(handled(async (request, response) => {
-    let path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    requests.push(path);
-    if (path === '/resort-conditions.js' || path === '/resort-conditions-list.js') await gate;
-    if (path.endsWith('/')) path += 'index.html';
-    const file = resolve(join(root, path));
-    const body = file.startsWith(root + sep) ? await readFile(file).catch(() => undefined) : undefined;
-    const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
-    if (!body) response.writeHead(404, headers).end();
-    else response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-  }));
+  const server = createServer(
+    handled(async (request, response) => {
+      let path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      requests.push(path);
+      if (path === '/resort-conditions.js' || path === '/resort-conditions-list.js') await gate;
+      if (path.endsWith('/')) path += 'index.html';
+      const file = resolve(join(root, path));
+      const body = file.startsWith(root + sep) ? await readFile(file).catch(() => undefined) : undefined;
+      const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
+      if (!body) response.writeHead(404, headers).end();
+      else
+        response
+          .writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+          .end(body);
+    }),
+  );
   const listening = await listen(server, 0);
   return {
     ...listening,
@@ -218,7 +223,9 @@ export async function servePartner(): Promise<Partner> {
   const server = createServer((request, response) => {
     const html = pages[Number(/^\/page\/(\d+)$/.exec(request.url ?? '')?.[1] ?? NaN)];
     if (html === undefined) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      .end(html);
   });
   const listening = await listen(server, 0);
   return {

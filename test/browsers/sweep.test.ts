@@ -19,7 +19,15 @@ import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { bundleWidget } from '../../scripts/site/widget.ts';
 import { FROZEN_NOW } from '../helpers.ts';
-import { ENGINE_NAMES, launch, missing, WEBKIT_MIN_WIDTH, type Engine, type EngineName, type Tab } from './engines.ts';
+import {
+  ENGINE_NAMES,
+  launch,
+  missing,
+  WEBKIT_MIN_WIDTH,
+  type Engine,
+  type EngineName,
+  type Tab,
+} from './engines.ts';
 import { smallTargets, valueProblems } from './in-page.ts';
 import { serveSite, servePartner, type Card, type Partner, type Site } from './pages.ts';
 import { grouped, type Failure } from './failures.ts';
@@ -31,7 +39,8 @@ const ENGINES = (process.env.RC_ENGINES ?? ENGINE_NAMES.join(','))
   .map((s) => s.trim())
   .filter(Boolean) as EngineName[];
 const unknown = ENGINES.filter((e) => !ENGINE_NAMES.includes(e));
-if (unknown.length) throw new Error(`RC_ENGINES: ${unknown.join(', ')} is not an engine (engines: ${ENGINE_NAMES.join(', ')})`);
+if (unknown.length)
+  throw new Error(`RC_ENGINES: ${unknown.join(', ')} is not an engine (engines: ${ENGINE_NAMES.join(', ')})`);
 
 /** The element's steps, in em of its 15 px text (0.9375rem): where the card starts scaling, then each layout step (widget/styles.ts). */
 const STEPS_EM = [21.3333, 24, 26.6666, 32, 37.3333, 42.6666, 60];
@@ -60,9 +69,19 @@ beforeAll(async () => {
   const dist = join(root, 'dist');
   const sink = { write: () => true };
   const env = { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) };
-  const code = await build({ argv: ['--out', dist, '--profile', 'widget', '--locales', SUPPORTED_LOCALES.join(',')], env, stdout: sink, stderr: sink, widget: bundleWidget });
+  const code = await build({
+    argv: ['--out', dist, '--profile', 'widget', '--locales', SUPPORTED_LOCALES.join(',')],
+    env,
+    stdout: sink,
+    stderr: sink,
+    widget: bundleWidget,
+  });
   expect(code).toBe(0);
-  resorts = (JSON.parse(await readFile(join(dist, 'api', 'manifest.json'), 'utf8')) as { resorts: Array<{ id: number }> }).resorts.map((r) => r.id);
+  resorts = (
+    JSON.parse(await readFile(join(dist, 'api', 'manifest.json'), 'utf8')) as {
+      resorts: Array<{ id: number }>;
+    }
+  ).resorts.map((r) => r.id);
   site = await serveSite(dist);
   partner = await servePartner();
   await mkdir(RESULTS, { recursive: true });
@@ -85,7 +104,12 @@ function boxes(): Box[] {
   return [...document.querySelectorAll<HTMLElement>('[data-where]')].map((w) => {
     const top = w.getBoundingClientRect().top;
     const el = w.querySelector('resort-conditions')!.getBoundingClientRect();
-    return { where: w.dataset.where!, below: w.querySelector('.below')!.getBoundingClientRect().top - top, width: el.width, height: el.height };
+    return {
+      where: w.dataset.where!,
+      below: w.querySelector('.below')!.getBoundingClientRect().top - top,
+      width: el.width,
+      height: el.height,
+    };
   });
 }
 
@@ -103,13 +127,22 @@ interface Measured {
  * Loads the cards on one page with the script held, measures every box once the style sheet has applied,
  * lets the script go, waits until every card shows its final state, and measures again.
  */
-async function measure(engine: Engine, cards: Card[], font: number, viewport = { width: 1440, height: 900 }, article = false): Promise<Measured> {
+async function measure(
+  engine: Engine,
+  cards: Card[],
+  font: number,
+  viewport = { width: 1440, height: 900 },
+  article = false,
+): Promise<Measured> {
   const release = site.hold();
   let tab: Tab | undefined;
   try {
     tab = await engine.open(partner.add({ site: site.url, now: FROZEN_NOW, font, cards, article }), viewport);
     await tab.waitFor(
-      () => !!(document.querySelector('link[rel=stylesheet]') as HTMLLinkElement | null)?.sheet && document.readyState !== 'loading' && (window as unknown as { __rc: { frames: number } }).__rc.frames > 0,
+      () =>
+        !!(document.querySelector('link[rel=stylesheet]') as HTMLLinkElement | null)?.sheet &&
+        document.readyState !== 'loading' &&
+        (window as unknown as { __rc: { frames: number } }).__rc.frames > 0,
       null,
       'the style sheet and the first frame',
     );
@@ -117,16 +150,31 @@ async function measure(engine: Engine, cards: Card[], font: number, viewport = {
     const defined = await tab.evaluate(() => !!customElements.get('resort-conditions'), null);
     release();
     await tab.waitFor(
-      () => !!customElements.get('resort-conditions') && [...document.querySelectorAll('resort-conditions')].every((el) => el.shadowRoot?.querySelector('.frame:not(.loading)')),
+      () =>
+        !!customElements.get('resort-conditions') &&
+        [...document.querySelectorAll('resort-conditions')].every((el) =>
+          el.shadowRoot?.querySelector('.frame:not(.loading)'),
+        ),
       null,
       'every card in its final state',
       180_000,
     );
     // two frames more, recorded
-    await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))), null);
+    await tab.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      null,
+    );
     const after = await tab.evaluate(boxes, null);
     const { seen, frames } = await tab.evaluate(() => {
-      const rc = (window as unknown as { __rc: { stop: boolean; frames: number; seen: Record<string, { first: number; min: number; max: number }> } }).__rc;
+      const rc = (
+        window as unknown as {
+          __rc: {
+            stop: boolean;
+            frames: number;
+            seen: Record<string, { first: number; min: number; max: number }>;
+          };
+        }
+      ).__rc;
       rc.stop = true;
       return { seen: rc.seen, frames: rc.frames };
     }, null);
@@ -144,17 +192,32 @@ const px = (n: number) => `${Math.round(n * 10) / 10} px`;
 /** Each card whose text below moved, or whose reserved box is not its final box, as failures. */
 function shifts(engine: EngineName, m: Measured, compareWidth = false): Failure[] {
   const out: Failure[] = [];
-  if (m.defined) out.push({ engine, check: 'page', where: 'page', detail: 'the element was defined before the script was let go' });
+  if (m.defined)
+    out.push({
+      engine,
+      check: 'page',
+      where: 'page',
+      detail: 'the element was defined before the script was let go',
+    });
   const after = new Map(m.after.map((b) => [b.where, b]));
   for (const b of m.before) {
     const a = after.get(b.where)!;
     const seen = m.seen[b.where];
     const moved = Math.max(Math.abs(a.below - b.below), seen ? seen.max - seen.min : 0);
-    const resized = Math.abs(a.height - b.height) >= 0.5 || (compareWidth && Math.abs(a.width - b.width) >= 0.5);
+    const resized =
+      Math.abs(a.height - b.height) >= 0.5 || (compareWidth && Math.abs(a.width - b.width) >= 0.5);
     if (moved >= 0.5 || resized) {
-      const box = compareWidth ? `${px(b.width)} × ${px(b.height)}, final ${px(a.width)} × ${px(a.height)}` : `${px(b.height)}, final ${px(a.height)}`;
-      const range = seen && seen.max - seen.min >= 0.5 ? ` (text below from ${px(seen.min)} to ${px(seen.max)})` : '';
-      out.push({ engine, check: compareWidth ? 'box' : 'shift', where: b.where, detail: `reserved ${box}, text below moved ${px(moved)}${range}` });
+      const box = compareWidth
+        ? `${px(b.width)} × ${px(b.height)}, final ${px(a.width)} × ${px(a.height)}`
+        : `${px(b.height)}, final ${px(a.height)}`;
+      const range =
+        seen && seen.max - seen.min >= 0.5 ? ` (text below from ${px(seen.min)} to ${px(seen.max)})` : '';
+      out.push({
+        engine,
+        check: compareWidth ? 'box' : 'shift',
+        where: b.where,
+        detail: `reserved ${box}, text below moved ${px(moved)}${range}`,
+      });
     }
   }
   return out;
@@ -173,156 +236,203 @@ for (const name of ENGINES) {
   const why = missing(name);
   if (why && !CI) console.warn(`${name}: browser sweep skipped: ${why}`);
 
-  describe.skipIf(!!why && !CI)(`in ${name}, on a partner page of another origin, style sheet in the head, script async`, { timeout: 1_800_000 }, () => {
-    let engine: Engine;
-    const failures: Failure[] = [];
+  describe.skipIf(!!why && !CI)(
+    `in ${name}, on a partner page of another origin, style sheet in the head, script async`,
+    { timeout: 1_800_000 },
+    () => {
+      let engine: Engine;
+      const failures: Failure[] = [];
 
-    beforeAll(async () => {
-      if (why) throw new Error(`${name}: ${why}; CI needs every engine (.ci/run installs them)`);
-      engine = await launch(name);
-    }, 120_000);
-
-    /** The engine's table so far: written after every check, so a long run can be read while it goes on. */
-    const table = () => {
-      const rows = failures.map((f) => [f.engine, f.check, f.where, f.detail].join('\t'));
-      return writeFile(join(RESULTS, `sweep-${name}.tsv`), `engine\tcheck\twhere\tdetail\n${rows.join('\n')}${rows.length ? '\n' : ''}`);
-    };
-
-    afterAll(async () => {
-      await engine?.close();
-    });
-
-    /**
-     * Measures one page. A page that does not load or settle (a browser that hangs or loses its window) is a
-     * failure of its own, and the browser starts afresh for the next page.
-     */
-    const load = async (page: string, ...args: Parameters<typeof measure> extends [Engine, ...infer R] ? R : never): Promise<Measured | Failure> => {
-      try {
-        return await measure(engine, ...args);
-      } catch (error) {
-        await engine.close().catch(() => undefined);
+      beforeAll(async () => {
+        if (why) throw new Error(`${name}: ${why}; CI needs every engine (.ci/run installs them)`);
         engine = await launch(name);
-        return { engine: name, check: 'page', where: page, detail: `did not settle: ${(error as Error).message || (error as Error).name}` };
-      }
-    };
+      }, 120_000);
 
-    /** Runs `check`, keeps its failures for the engine's table, and asserts there are none. */
-    const collect = async (check: () => Promise<Failure[]>) => {
-      const found = await check();
-      failures.push(...found);
-      await table();
-      expect(grouped(found)).toEqual([]);
-    };
-
-    it.each(FONTS)('moves no text below a card at any width and days value, root font %i px', async (font) => {
-      await collect(async () => {
-        const out: Failure[] = [];
-        for (const days of DAYS) {
-          const cards = sweepWidths(font).map((width, i) => ({
-            where: `${width}px days=${daysName(days)} font=${font}px #${resorts[i % resorts.length]}`,
-            resort: resorts[i % resorts.length]!,
-            days,
-            wrapper: `width:${width}px`,
-          }));
-          const m = await load(`days=${daysName(days)} font=${font}px`, cards, font);
-          if ('check' in m) out.push(m);
-          else out.push(...shifts(name, m), ...fromLines(name, 'value', m.values));
-        }
-        return out;
-      });
-    });
-
-    it.each(FONTS)('cuts no value, keeps each with its unit and every link and button 24 px tall, in every language at any width, root font %i px', async (font) => {
-      await collect(async () => {
-        const out: Failure[] = [];
-        for (const locale of SUPPORTED_LOCALES) {
-          const cards = sweepWidths(font).map((width, i) => ({
-            where: `${width}px ${locale} font=${font}px #${resorts[i % resorts.length]}`,
-            resort: resorts[i % resorts.length]!,
-            locale,
-            wrapper: `width:${width}px`,
-          }));
-          const m = await load(`${locale} font=${font}px`, cards, font);
-          if ('check' in m) out.push(m);
-          else out.push(...shifts(name, m), ...fromLines(name, 'value', m.values), ...fromLines(name, 'target', m.targets));
-        }
-        return out;
-      });
-    });
-
-    it('keeps the compact strip within 160 px from 480 px wide up and 240 px below, moving nothing, in every language from 320 to 1400 px', async () => {
-      // widget/compact-geometry.ts: one height from 32em of the 15 px text (480 px at a root font of 16 px) up
-      const font = 16;
-      const widths = sweepWidths(font).filter((w) => w >= 320);
-      await collect(async () => {
-        const out: Failure[] = [];
-        for (const locale of SUPPORTED_LOCALES) {
-          const cards = widths.map((width, i) => ({
-            where: `${width}px compact ${locale} #${resorts[i % resorts.length]}`,
-            resort: resorts[i % resorts.length]!,
-            locale,
-            layout: 'compact',
-            wrapper: `width:${width}px`,
-          }));
-          const m = await load(`compact ${locale}`, cards, font);
-          if ('check' in m) {
-            out.push(m);
-            continue;
-          }
-          // the strip's values are not held uncut here: in the longer languages its last row can be cut (widget/README.md)
-          out.push(...shifts(name, m), ...fromLines(name, 'target', m.targets));
-          for (const [i, b] of m.after.entries()) {
-            const bound = widths[i]! >= 480 ? 160 : 240;
-            if (b.height > bound + 0.5) out.push({ engine: name, check: 'box', where: b.where, detail: `${px(b.height)} tall, over ${bound} px` });
-          }
-        }
-        return out;
-      });
-    });
-
-    it('reserves the final box in every layout context: block, inline-block, float, grid, a centred column, absolute', async () => {
-      const CONTEXTS: Record<string, { wrapper: string; style?: string }> = {
-        block: { wrapper: '' },
-        'inline-block': { wrapper: '', style: 'display:inline-block' },
-        float: { wrapper: '', style: 'float:left' },
-        'grid justify-items:start': { wrapper: 'display:grid;justify-items:start;' },
-        'centred column': { wrapper: 'display:flex;flex-direction:column;align-items:center;' },
-        absolute: { wrapper: 'position:relative;height:1800px;', style: 'position:absolute;top:0;left:0' },
+      /** The engine's table so far: written after every check, so a long run can be read while it goes on. */
+      const table = () => {
+        const rows = failures.map((f) => [f.engine, f.check, f.where, f.detail].join('\t'));
+        return writeFile(
+          join(RESULTS, `sweep-${name}.tsv`),
+          `engine\tcheck\twhere\tdetail\n${rows.join('\n')}${rows.length ? '\n' : ''}`,
+        );
       };
-      await collect(async () => {
-        const out: Failure[] = [];
-        for (const font of FONTS) {
-          const cards = [375, 600, 1000].flatMap((width) =>
-            Object.entries(CONTEXTS).map(([context, c]) => ({ where: `${width}px ${context} font=${font}px`, resort: 25, wrapper: `${c.wrapper}width:${width}px`, style: c.style })),
-          );
-          const m = await load(`layout contexts font=${font}px`, cards, font);
-          out.push(...('check' in m ? [m] : shifts(name, m, true)));
-        }
-        return out;
-      });
-    });
 
-    it('moves no paragraph of a partner’s article, at viewport widths and heights where the page’s scrollbar depends on the card', async () => {
-      // a card and a short text: the page's height is near the viewport's, so a scrollbar can come and go
-      // the page's padding is 32 px and a classic scrollbar 12–17 px: a viewport 6 px over a step's width holds
-      // the card over the step without a scrollbar and under it with one
-      const VIEWPORTS = [320, 375, 414, 600, 768, 1200].flatMap((width) => [
-        { width, height: 800, font: 16 },
-        { width, height: 1200, font: 20 },
-      ]);
-      const NEAR_STEPS = STEPS_EM.flatMap((em) => [16, 20].flatMap((font) => [800, 1200].map((height) => ({ width: Math.round((em * 15 * font) / 16) + 32 + 6, height, font }))));
-      await collect(async () => {
-        const out: Failure[] = [];
-        // WebKitGTK's window is never narrower than WEBKIT_MIN_WIDTH: a narrower article would be a page in
-        // an iframe, where no scrollbar of the page's own comes and goes; the width sweep checks those widths
-        const viewports = [...VIEWPORTS, ...NEAR_STEPS].filter((v) => name !== 'webkit' || v.width >= WEBKIT_MIN_WIDTH);
-        for (const { width, height, font } of viewports) {
-          const cards = [{ where: `viewport ${width}×${height} font=${font}px`, resort: 25, wrapper: '' }];
-          const m = await load(cards[0]!.where, cards, font, { width, height }, true);
-          out.push(...('check' in m ? [m] : shifts(name, m)));
-        }
-        return out;
+      afterAll(async () => {
+        await engine?.close();
       });
-    });
-  });
+
+      /**
+       * Measures one page. A page that does not load or settle (a browser that hangs or loses its window) is a
+       * failure of its own, and the browser starts afresh for the next page.
+       */
+      const load = async (
+        page: string,
+        ...args: Parameters<typeof measure> extends [Engine, ...infer R] ? R : never
+      ): Promise<Measured | Failure> => {
+        try {
+          return await measure(engine, ...args);
+        } catch (error) {
+          await engine.close().catch(() => undefined);
+          engine = await launch(name);
+          return {
+            engine: name,
+            check: 'page',
+            where: page,
+            detail: `did not settle: ${(error as Error).message || (error as Error).name}`,
+          };
+        }
+      };
+
+      /** Runs `check`, keeps its failures for the engine's table, and asserts there are none. */
+      const collect = async (check: () => Promise<Failure[]>) => {
+        const found = await check();
+        failures.push(...found);
+        await table();
+        expect(grouped(found)).toEqual([]);
+      };
+
+      it.each(FONTS)(
+        'moves no text below a card at any width and days value, root font %i px',
+        async (font) => {
+          await collect(async () => {
+            const out: Failure[] = [];
+            for (const days of DAYS) {
+              const cards = sweepWidths(font).map((width, i) => ({
+                where: `${width}px days=${daysName(days)} font=${font}px #${resorts[i % resorts.length]}`,
+                resort: resorts[i % resorts.length]!,
+                days,
+                wrapper: `width:${width}px`,
+              }));
+              const m = await load(`days=${daysName(days)} font=${font}px`, cards, font);
+              if ('check' in m) out.push(m);
+              else out.push(...shifts(name, m), ...fromLines(name, 'value', m.values));
+            }
+            return out;
+          });
+        },
+      );
+
+      it.each(FONTS)(
+        'cuts no value, keeps each with its unit and every link and button 24 px tall, in every language at any width, root font %i px',
+        async (font) => {
+          await collect(async () => {
+            const out: Failure[] = [];
+            for (const locale of SUPPORTED_LOCALES) {
+              const cards = sweepWidths(font).map((width, i) => ({
+                where: `${width}px ${locale} font=${font}px #${resorts[i % resorts.length]}`,
+                resort: resorts[i % resorts.length]!,
+                locale,
+                wrapper: `width:${width}px`,
+              }));
+              const m = await load(`${locale} font=${font}px`, cards, font);
+              if ('check' in m) out.push(m);
+              else
+                out.push(
+                  ...shifts(name, m),
+                  ...fromLines(name, 'value', m.values),
+                  ...fromLines(name, 'target', m.targets),
+                );
+            }
+            return out;
+          });
+        },
+      );
+
+      it('keeps the compact strip within 160 px from 480 px wide up and 240 px below, moving nothing, in every language from 320 to 1400 px', async () => {
+        // widget/compact-geometry.ts: one height from 32em of the 15 px text (480 px at a root font of 16 px) up
+        const font = 16;
+        const widths = sweepWidths(font).filter((w) => w >= 320);
+        await collect(async () => {
+          const out: Failure[] = [];
+          for (const locale of SUPPORTED_LOCALES) {
+            const cards = widths.map((width, i) => ({
+              where: `${width}px compact ${locale} #${resorts[i % resorts.length]}`,
+              resort: resorts[i % resorts.length]!,
+              locale,
+              layout: 'compact',
+              wrapper: `width:${width}px`,
+            }));
+            const m = await load(`compact ${locale}`, cards, font);
+            if ('check' in m) {
+              out.push(m);
+              continue;
+            }
+            // the strip's values are not held uncut here: in the longer languages its last row can be cut (widget/README.md)
+            out.push(...shifts(name, m), ...fromLines(name, 'target', m.targets));
+            for (const [i, b] of m.after.entries()) {
+              const bound = widths[i]! >= 480 ? 160 : 240;
+              if (b.height > bound + 0.5)
+                out.push({
+                  engine: name,
+                  check: 'box',
+                  where: b.where,
+                  detail: `${px(b.height)} tall, over ${bound} px`,
+                });
+            }
+          }
+          return out;
+        });
+      });
+
+      it('reserves the final box in every layout context: block, inline-block, float, grid, a centred column, absolute', async () => {
+        const CONTEXTS: Record<string, { wrapper: string; style?: string }> = {
+          block: { wrapper: '' },
+          'inline-block': { wrapper: '', style: 'display:inline-block' },
+          float: { wrapper: '', style: 'float:left' },
+          'grid justify-items:start': { wrapper: 'display:grid;justify-items:start;' },
+          'centred column': { wrapper: 'display:flex;flex-direction:column;align-items:center;' },
+          absolute: { wrapper: 'position:relative;height:1800px;', style: 'position:absolute;top:0;left:0' },
+        };
+        await collect(async () => {
+          const out: Failure[] = [];
+          for (const font of FONTS) {
+            const cards = [375, 600, 1000].flatMap((width) =>
+              Object.entries(CONTEXTS).map(([context, c]) => ({
+                where: `${width}px ${context} font=${font}px`,
+                resort: 25,
+                wrapper: `${c.wrapper}width:${width}px`,
+                style: c.style,
+              })),
+            );
+            const m = await load(`layout contexts font=${font}px`, cards, font);
+            out.push(...('check' in m ? [m] : shifts(name, m, true)));
+          }
+          return out;
+        });
+      });
+
+      it('moves no paragraph of a partner’s article, at viewport widths and heights where the page’s scrollbar depends on the card', async () => {
+        // a card and a short text: the page's height is near the viewport's, so a scrollbar can come and go
+        // the page's padding is 32 px and a classic scrollbar 12–17 px: a viewport 6 px over a step's width holds
+        // the card over the step without a scrollbar and under it with one
+        const VIEWPORTS = [320, 375, 414, 600, 768, 1200].flatMap((width) => [
+          { width, height: 800, font: 16 },
+          { width, height: 1200, font: 20 },
+        ]);
+        const NEAR_STEPS = STEPS_EM.flatMap((em) =>
+          [16, 20].flatMap((font) =>
+            [800, 1200].map((height) => ({
+              width: Math.round((em * 15 * font) / 16) + 32 + 6,
+              height,
+              font,
+            })),
+          ),
+        );
+        await collect(async () => {
+          const out: Failure[] = [];
+          // WebKitGTK's window is never narrower than WEBKIT_MIN_WIDTH: a narrower article would be a page in
+          // an iframe, where no scrollbar of the page's own comes and goes; the width sweep checks those widths
+          const viewports = [...VIEWPORTS, ...NEAR_STEPS].filter(
+            (v) => name !== 'webkit' || v.width >= WEBKIT_MIN_WIDTH,
+          );
+          for (const { width, height, font } of viewports) {
+            const cards = [{ where: `viewport ${width}×${height} font=${font}px`, resort: 25, wrapper: '' }];
+            const m = await load(cards[0]!.where, cards, font, { width, height }, true);
+            out.push(...('check' in m ? [m] : shifts(name, m)));
+          }
+          return out;
+        });
+      });
+    },
+  );
 }

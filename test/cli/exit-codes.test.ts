@@ -32,7 +32,11 @@ async function run(out: string, flags: string[], env: Record<string, string> = {
   return { code, stdout, stderr, out: join(root, out) };
 }
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /** Every file under `dir`, relative to it. */
 async function listFiles(dir: string): Promise<string[]> {
@@ -78,14 +82,19 @@ describe('build exit codes', () => {
     expect(await exists(r.out)).toBe(false);
   });
 
-  it.each(['ftp://snow.example.org/', 'https://snow.example.org/?token=x', 'snow.example.org'])('exits 2 for a public URL that is not one of a folder: %s', async (url) => {
-    const r = await run('public-url', ['--public-url', url]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('publicUrl: "');
-    expect(r.stderr).toContain('is not the URL of a folder: give an http(s) URL without query, fragment or credentials');
-    expect(r.stderr).not.toContain('token=x');
-    expect(await exists(r.out)).toBe(false);
-  });
+  it.each(['ftp://snow.example.org/', 'https://snow.example.org/?token=x', 'snow.example.org'])(
+    'exits 2 for a public URL that is not one of a folder: %s',
+    async (url) => {
+      const r = await run('public-url', ['--public-url', url]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('publicUrl: "');
+      expect(r.stderr).toContain(
+        'is not the URL of a folder: give an http(s) URL without query, fragment or credentials',
+      );
+      expect(r.stderr).not.toContain('token=x');
+      expect(await exists(r.out)).toBe(false);
+    },
+  );
 
   it('exits 2 for a config file that does not exist', async () => {
     const r = await run('config', ['--config', 'missing.json']);
@@ -125,7 +134,9 @@ describe('build exit codes', () => {
     expect(files).toContain('en-US/externalservice/resort/25/snowreport.json');
     // every file of the tree, and the data files among them: every file under api/ but the index
     const all = await listFiles(r.out);
-    expect(r.stdout).toBe(`published ${join(root, 'ok')}: ${all.length} files, ${files.length - 1} data files under api/ among them\n`);
+    expect(r.stdout).toBe(
+      `published ${join(root, 'ok')}: ${all.length} files, ${files.length - 1} data files under api/ among them\n`,
+    );
   });
 });
 

@@ -20,7 +20,9 @@ describe('the sample dataset', () => {
     const d = await sample();
     const lifts = d.resorts.flatMap((r) => r.lifts);
     const runs = d.resorts.flatMap((r) => r.runs);
-    const surfaces = d.resorts.flatMap((r) => (r.report ? [r.report.surfaceTop, r.report.surfaceBottom] : []));
+    const surfaces = d.resorts.flatMap((r) =>
+      r.report ? [r.report.surfaceTop, r.report.surfaceBottom] : [],
+    );
     expect(new Set(lifts.map((l) => l.type))).toEqual(new Set(Object.keys(LIFT_TYPES)));
     expect(new Set(lifts.map((l) => String(l.status)))).toEqual(new Set(Object.keys(ITEM_STATUSES)));
     expect(new Set(runs.map((r) => String(r.status)))).toEqual(new Set(Object.keys(ITEM_STATUSES)));
@@ -46,7 +48,9 @@ describe('the sample dataset', () => {
     expect(d.resorts.some((r) => r.webcams.length === 0)).toBe(true);
     expect(d.resorts.some((r) => r.webcams.some((w) => !w.online))).toBe(true);
     expect(d.resorts.some((r) => Object.keys(r.overview).length === 0)).toBe(true);
-    expect(d.resorts.some((r) => r.overview.en === undefined && Object.keys(r.overview).length > 0)).toBe(true);
+    expect(d.resorts.some((r) => r.overview.en === undefined && Object.keys(r.overview).length > 0)).toBe(
+      true,
+    );
     expect(d.resorts.some((r) => r.parks.pipes.total > 0 && r.parks.parks.total > 0)).toBe(true);
     expect(d.resorts.some((r) => r.nordic !== null)).toBe(true);
     expect(d.resorts.some((r) => r.runs.some((run) => run.nightskiing))).toBe(true);
@@ -58,7 +62,8 @@ describe('the sample dataset', () => {
     const d = await sample();
     expect(LANGUAGES).toHaveLength(15);
     const keys = Object.keys(d.messages.en);
-    for (const language of LANGUAGES) expect(Object.keys(d.messages[language]).sort()).toEqual([...keys].sort());
+    for (const language of LANGUAGES)
+      expect(Object.keys(d.messages[language]).sort()).toEqual([...keys].sort());
   });
 
   it('translates every condition comment into all 15 languages, and the overviews into a few only', async () => {
@@ -76,8 +81,22 @@ describe('the sample dataset', () => {
     const d = await sample();
     const full = d.accounts.find((a) => a.email === 'demo@example.com')!;
     const basic = d.accounts.find((a) => a.email === 'basic@example.com')!;
-    expect(full).toMatchObject({ password: 'powder-day', apiKey: 'demo-partner-key', maxPerMonth: 100000, hasWeather: true, hasOverviews: true, hasCams: true });
-    expect(basic).toMatchObject({ password: 'groomer', apiKey: 'basic-partner-key', maxPerMonth: 5000, hasWeather: false, hasOverviews: false, hasCams: false });
+    expect(full).toMatchObject({
+      password: 'powder-day',
+      apiKey: 'demo-partner-key',
+      maxPerMonth: 100000,
+      hasWeather: true,
+      hasOverviews: true,
+      hasCams: true,
+    });
+    expect(basic).toMatchObject({
+      password: 'groomer',
+      apiKey: 'basic-partner-key',
+      maxPerMonth: 5000,
+      hasWeather: false,
+      hasOverviews: false,
+      hasCams: false,
+    });
     for (const a of [full, basic]) expect(a.token).toMatch(/^[0-9a-f]{48}$/);
   });
 });
@@ -104,7 +123,9 @@ describe('loadDataset', () => {
 
   it('reports a region reference that does not exist', async () => {
     const d = await brokenCopy('resorts.json', (j) => (j.resorts[0].stateId = 99999));
-    await expect(loadDataset(d)).rejects.toThrow('resorts.json: $.resorts[0].stateId: 99999 is not a state of country');
+    await expect(loadDataset(d)).rejects.toThrow(
+      'resorts.json: $.resorts[0].stateId: 99999 is not a state of country',
+    );
   });
 
   it('reports duplicate resort ids', async () => {
@@ -114,7 +135,10 @@ describe('loadDataset', () => {
 
   it('reports a missing English message and a malformed token', async () => {
     const d = await brokenCopy('i18n/en.json', (j) => delete j['surface.7']);
-    await writeFile(join(d, 'accounts.json'), (await readFile(join(d, 'accounts.json'), 'utf8')).replace(/"token": "[0-9a-f]+"/, '"token": "XYZ"'));
+    await writeFile(
+      join(d, 'accounts.json'),
+      (await readFile(join(d, 'accounts.json'), 'utf8')).replace(/"token": "[0-9a-f]+"/, '"token": "XYZ"'),
+    );
     const message = await loadDataset(d).then(
       () => 'loaded',
       (e: Error) => e.message,

@@ -12,7 +12,10 @@ import { deployCommand } from '../../scripts/cli/deploy.ts';
 import { ACCESS } from './s3-server.ts';
 
 const [out, to, endpoint, killAt] = process.argv.slice(2);
-if (!out || !to || !endpoint || !killAt) throw new Error('usage: deploy-child.ts <out> <s3://bucket/prefix> <endpoint> <write:N|delete:N|after:path>');
+if (!out || !to || !endpoint || !killAt)
+  throw new Error(
+    'usage: deploy-child.ts <out> <s3://bucket/prefix> <endpoint> <write:N|delete:N|after:path>',
+  );
 const [kind, arg] = [killAt.slice(0, killAt.indexOf(':')), killAt.slice(killAt.indexOf(':') + 1)];
 const done = { write: 0, delete: 0 };
 
@@ -24,7 +27,10 @@ process.exitCode = await deployCommand({
   onRequest: (record) => {
     if (record.status >= 300 || (record.kind !== 'write' && record.kind !== 'delete')) return;
     done[record.kind]++;
-    const hit = kind === 'after' ? record.kind === 'write' && record.path === arg : kind === record.kind && done[record.kind] === Number(arg);
+    const hit =
+      kind === 'after'
+        ? record.kind === 'write' && record.path === arg
+        : kind === record.kind && done[record.kind] === Number(arg);
     if (hit) process.kill(process.pid, 'SIGKILL');
   },
 });

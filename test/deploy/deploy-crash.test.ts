@@ -11,7 +11,14 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Manifest } from '../../scripts/snapshot/release/manifest.ts';
 import { currentRelease } from '../../scripts/snapshot/release/writer.ts';
-import { buildRelease, datasetWithDeeperSnow, expectBucketEqualsRelease, releaseFiles, REPO, runDeploy } from './helpers.ts';
+import {
+  buildRelease,
+  datasetWithDeeperSnow,
+  expectBucketEqualsRelease,
+  releaseFiles,
+  REPO,
+  runDeploy,
+} from './helpers.ts';
 import { startS3, type LocalS3 } from './s3-server.ts';
 
 let s3: LocalS3;
@@ -36,7 +43,11 @@ interface Exit {
 
 function deployProcess(out: string, killAt: string, to = TO): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/deploy/deploy-child.ts', out, to, s3.endpoint, killAt], { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/deploy/deploy-child.ts', out, to, s3.endpoint, killAt],
+      { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -55,7 +66,11 @@ describe('a deploy killed with SIGKILL', () => {
     const before = await releaseFiles(out);
     expect((await runDeploy(s3, out, TO)).code).toBe(0);
     // the next release adds 606, drops 20 and has deeper snow at 25: new, changed and removed objects
-    await buildRelease(out, ['--resorts', ALL.filter((id) => id !== 20).join(',')], await datasetWithDeeperSnow(join(root, 'data'), 25));
+    await buildRelease(
+      out,
+      ['--resorts', ALL.filter((id) => id !== 20).join(',')],
+      await datasetWithDeeperSnow(join(root, 'data'), 25),
+    );
     const after = await releaseFiles(out);
     const manifests = new Map([
       [before.get('api/manifest.json')!.toString(), before],
@@ -63,22 +78,41 @@ describe('a deploy killed with SIGKILL', () => {
     ]);
     expect(manifests.size).toBe(2);
 
-    const killPoints = ['write:1' /* the journal only */, 'write:4' /* three new objects */, 'after:api/manifest.json', 'after:.resort-conditions/index.json.gz', 'delete:2' /* the probe, then one batch */];
+    const killPoints = [
+      'write:1' /* the journal only */,
+      'write:4' /* three new objects */,
+      'after:api/manifest.json',
+      'after:.resort-conditions/index.json.gz',
+      'delete:2' /* the probe, then one batch */,
+    ];
     for (const killAt of killPoints) {
       const killed = await deployProcess(out, killAt);
-      expect({ killAt, code: killed.code, signal: killed.signal }, killed.stderr).toEqual({ killAt, code: null, signal: 'SIGKILL' });
+      expect({ killAt, code: killed.code, signal: killed.signal }, killed.stderr).toEqual({
+        killAt,
+        code: null,
+        signal: 'SIGKILL',
+      });
       const objects = await s3.objects('site', PREFIX);
       // the manifest a reader finds is the old or the new one, and every file of its release is there
       const live = manifests.get(objects.get('api/manifest.json')!.bytes.toString());
       expect(live, killAt).toBeDefined();
       const missing = [...live!.keys()].filter((path) => !objects.has(path));
       expect(missing, killAt).toEqual([]);
-      for (const resort of Manifest.parse(JSON.parse(objects.get('api/manifest.json')!.bytes.toString())).resorts) {
-        expect(objects.has(`api/en-US/externalservice/resort/${resort.id}/combinedreport.json`), `${killAt}: resort ${resort.id}`).toBe(true);
+      for (const resort of Manifest.parse(JSON.parse(objects.get('api/manifest.json')!.bytes.toString()))
+        .resorts) {
+        expect(
+          objects.has(`api/en-US/externalservice/resort/${resort.id}/combinedreport.json`),
+          `${killAt}: resort ${resort.id}`,
+        ).toBe(true);
       }
       // the deploy index names only objects that are there, and the journal says a deploy did not finish
-      const index = JSON.parse(gunzipSync(objects.get('.resort-conditions/index.json.gz')!.bytes).toString()) as { objects: Record<string, string> };
-      expect(Object.keys(index.objects).filter((path) => !objects.has(path)), killAt).toEqual([]);
+      const index = JSON.parse(
+        gunzipSync(objects.get('.resort-conditions/index.json.gz')!.bytes).toString(),
+      ) as { objects: Record<string, string> };
+      expect(
+        Object.keys(index.objects).filter((path) => !objects.has(path)),
+        killAt,
+      ).toEqual([]);
       expect(objects.has('.resort-conditions/journal.json.gz'), killAt).toBe(true);
     }
 
@@ -87,7 +121,9 @@ describe('a deploy killed with SIGKILL', () => {
     expect(last.stdout).toMatch(/checked in the bucket first/);
     // everything was already uploaded by the killed deploys of this same release: the last one lists the
     // prefix once instead of uploading, or sending a HEAD per object
-    expect(last.requests.filter((r) => r.kind === 'write' && !r.path.startsWith('.resort-conditions/'))).toEqual([]);
+    expect(
+      last.requests.filter((r) => r.kind === 'write' && !r.path.startsWith('.resort-conditions/')),
+    ).toEqual([]);
     expect({ read: last.counts.read, list: last.counts.list }).toEqual({ read: 2, list: 1 });
     expect(await expectBucketEqualsRelease(s3, 'site', PREFIX, out)).toBe(after.size);
   }, 180_000);
@@ -97,7 +133,10 @@ describe('a deploy killed with SIGKILL', () => {
     await buildRelease(out, ['--resorts', '20,25']);
     const files = (await releaseFiles(out)).size;
     const killed = await deployProcess(out, 'write:11', 's3://site/first');
-    expect({ code: killed.code, signal: killed.signal }, killed.stderr).toEqual({ code: null, signal: 'SIGKILL' });
+    expect({ code: killed.code, signal: killed.signal }, killed.stderr).toEqual({
+      code: null,
+      signal: 'SIGKILL',
+    });
     // the journal and ten objects, but neither a deploy index nor the manifest: nothing names them yet
     const keys = await s3.keys('site', 'first/');
     expect(keys).toHaveLength(11);
@@ -108,9 +147,14 @@ describe('a deploy killed with SIGKILL', () => {
     expect(next.code, next.stderr).toBe(0);
     // every object the journal names is checked, from one listing; the ten already there are not sent again
     expect({ read: next.counts.read, list: next.counts.list }).toEqual({ read: 2, list: 1 });
-    expect(next.requests.filter((r) => r.kind === 'write' && !r.path.startsWith('.resort-conditions/'))).toHaveLength(files - 10);
+    expect(
+      next.requests.filter((r) => r.kind === 'write' && !r.path.startsWith('.resort-conditions/')),
+    ).toHaveLength(files - 10);
     // the summary counts only what was there to delete: the journal
-    expect(next.requests.filter((r) => r.kind === 'delete').map((r) => r.path)).toEqual(['.resort-conditions/probe', '.resort-conditions/journal.json.gz']);
+    expect(next.requests.filter((r) => r.kind === 'delete').map((r) => r.path)).toEqual([
+      '.resort-conditions/probe',
+      '.resort-conditions/journal.json.gz',
+    ]);
     await expectBucketEqualsRelease(s3, 'site', 'first/', out);
   }, 60_000);
 
@@ -123,19 +167,31 @@ describe('a deploy killed with SIGKILL', () => {
     const rules = await readFile(join(release, '_headers'), 'utf8');
     expect(rules).toMatch(/max-age=21600\b/);
     await writeFile(join(release, '_headers'), rules.replaceAll('max-age=21600', 'max-age=21601'));
-    const changed = [...(await s3.objects('site', 'headers/'))].filter(([, o]) => o.cacheControl?.includes('max-age=21600')).map(([path]) => path);
+    const changed = [...(await s3.objects('site', 'headers/'))]
+      .filter(([, o]) => o.cacheControl?.includes('max-age=21600'))
+      .map(([path]) => path);
     expect(changed).toHaveLength(16);
     const killed = await deployProcess(out, 'write:6', 's3://site/headers');
-    expect({ code: killed.code, signal: killed.signal }, killed.stderr).toEqual({ code: null, signal: 'SIGKILL' });
+    expect({ code: killed.code, signal: killed.signal }, killed.stderr).toEqual({
+      code: null,
+      signal: 'SIGKILL',
+    });
 
     const next = await runDeploy(s3, out, 's3://site/headers');
     expect(next.code, next.stderr).toBe(0);
     // one listing, then a HEAD for each object holding the release's bytes where the index names another
     // version: the sixteen whose headers alone changed, and _headers, which the killed deploy sent first
     expect(next.counts.list).toBe(1);
-    expect(next.requests.filter((r) => r.kind === 'read' && !r.path.startsWith('.resort-conditions/')).map((r) => r.path).sort()).toEqual([...changed, '_headers'].sort());
+    expect(
+      next.requests
+        .filter((r) => r.kind === 'read' && !r.path.startsWith('.resort-conditions/'))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...changed, '_headers'].sort());
     const objects = await s3.objects('site', 'headers/');
-    expect(changed.filter((path) => objects.get(path)!.cacheControl?.includes('max-age=21601') !== true)).toEqual([]);
+    expect(
+      changed.filter((path) => objects.get(path)!.cacheControl?.includes('max-age=21601') !== true),
+    ).toEqual([]);
     await expectBucketEqualsRelease(s3, 'site', 'headers/', out);
   }, 60_000);
 });

@@ -28,8 +28,15 @@ beforeAll(async () => {
   await buildRelease(smaller, ['--resorts', '20']);
   // a deployment to delete from later, and objects someone else put there
   expect((await runDeploy(s3, small, 's3://site/deployed')).code).toBe(0);
-  const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  await client.send(new PutObjectCommand({ Bucket: 'site', Key: 'foreign/index.html', Body: '<h1>not ours</h1>' }));
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  await client.send(
+    new PutObjectCommand({ Bucket: 'site', Key: 'foreign/index.html', Body: '<h1>not ours</h1>' }),
+  );
   client.destroy();
 }, 60_000);
 afterAll(async () => {
@@ -37,10 +44,12 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 beforeEach(() => {
-  for (const rule of ['readOnly', 'noWrite', 'noDelete', 'throttle', 'noBatchDelete'] as const) s3.policy[rule] = undefined;
+  for (const rule of ['readOnly', 'noWrite', 'noDelete', 'throttle', 'noBatchDelete'] as const)
+    s3.policy[rule] = undefined;
 });
 
-const without = (env: Record<string, string>, ...names: string[]) => Object.fromEntries(Object.entries(env).filter(([k]) => !names.includes(k)));
+const without = (env: Record<string, string>, ...names: string[]) =>
+  Object.fromEntries(Object.entries(env).filter(([k]) => !names.includes(k)));
 
 describe('a deploy that cannot be done', () => {
   it.each([
@@ -56,14 +65,16 @@ describe('a deploy that cannot be done', () => {
       to: 's3://site/new',
       env: () => ({ ...s3.env, AWS_ACCESS_KEY_ID: 'NOT-A-KEY' }),
       exit: EXIT.storeAuth,
-      message: 'deploy: [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 InvalidAccessKeyId: the store refused the credentials',
+      message:
+        'deploy: [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 InvalidAccessKeyId: the store refused the credentials',
     },
     {
       name: 'a secret key that does not match the access key',
       to: 's3://site/new',
       env: () => ({ ...s3.env, AWS_SECRET_ACCESS_KEY: 'wrong-secret-d0n0tl0g' }),
       exit: EXIT.storeAuth,
-      message: 'deploy: [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 SignatureDoesNotMatch: the store refused the credentials',
+      message:
+        'deploy: [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 SignatureDoesNotMatch: the store refused the credentials',
     },
     {
       name: 'a bucket that does not exist',
@@ -78,7 +89,8 @@ describe('a deploy that cannot be done', () => {
       env: () => s3.env,
       noWrite: (key: string) => key.startsWith('site/locked/'),
       exit: EXIT.storeTarget,
-      message: 'deploy: [PUT] "s3://site/locked/.resort-conditions/journal.json.gz": HTTP 403 AccessDenied: the credentials may not write under s3://site/locked/',
+      message:
+        'deploy: [PUT] "s3://site/locked/.resort-conditions/journal.json.gz": HTTP 403 AccessDenied: the credentials may not write under s3://site/locked/',
     },
     {
       name: 'a prefix the credentials may write to but not delete from, even when nothing must go',
@@ -86,7 +98,8 @@ describe('a deploy that cannot be done', () => {
       env: () => s3.env,
       noDelete: (key: string) => key.startsWith('site/undeletable/'),
       exit: EXIT.storeTarget,
-      message: 'deploy: [DELETE] "s3://site/undeletable/.resort-conditions/probe": HTTP 403 AccessDenied: the credentials may not delete under s3://site/undeletable/',
+      message:
+        'deploy: [DELETE] "s3://site/undeletable/.resort-conditions/probe": HTTP 403 AccessDenied: the credentials may not delete under s3://site/undeletable/',
     },
     {
       name: 'a prefix the credentials may not delete from, when objects must go',
@@ -95,14 +108,16 @@ describe('a deploy that cannot be done', () => {
       env: () => s3.env,
       readOnly: (key: string) => key.startsWith('site/deployed/'),
       exit: EXIT.storeTarget,
-      message: 'deploy: [DELETE] "s3://site/deployed/.resort-conditions/probe": HTTP 403 AccessDenied: the credentials may not delete under s3://site/deployed/',
+      message:
+        'deploy: [DELETE] "s3://site/deployed/.resort-conditions/probe": HTTP 403 AccessDenied: the credentials may not delete under s3://site/deployed/',
     },
     {
       name: 'a prefix that holds objects this tool did not put there',
       to: 's3://site/foreign',
       env: () => s3.env,
       exit: EXIT.usage,
-      message: 'deploy: s3://site/foreign/ holds objects (first: index.html) but no deploy index, so this tool did not put them there; nothing was touched',
+      message:
+        'deploy: s3://site/foreign/ holds objects (first: index.html) but no deploy index, so this tool did not put them there; nothing was touched',
     },
     {
       name: 'no target',
@@ -118,20 +133,30 @@ describe('a deploy that cannot be done', () => {
       exit: EXIT.usage,
       message: 'deploy: --to: "https://site.example/snow" is not an s3:// address',
     },
-  ])('exits $exit and writes nothing for $name', async ({ to, env, readOnly, noWrite, noDelete, exit, message, out }) => {
-    Object.assign(s3.policy, { readOnly, noWrite, noDelete });
-    const before = [...(await s3.listing('site')), ...(await s3.listing('other'))];
-    const run = await runDeploy(s3, out?.() ?? small, to, [], env());
-    expect(run.code, run.stderr).toBe(exit);
-    expect(run.stderr).toContain(message);
-    expect(run.stdout).toBe('');
-    // the rights probe deletes a key that never exists: it changes nothing
-    expect(run.requests.filter((r) => (r.kind === 'write' || r.kind === 'delete') && r.status < 300 && r.path !== '.resort-conditions/probe')).toEqual([]);
-    expect([...(await s3.listing('site')), ...(await s3.listing('other'))]).toEqual(before);
-    // never a secret in a message
-    expect(run.stderr).not.toContain(s3.env.AWS_SECRET_ACCESS_KEY);
-    expect(run.stderr).not.toContain('d0n0tl0g');
-  });
+  ])(
+    'exits $exit and writes nothing for $name',
+    async ({ to, env, readOnly, noWrite, noDelete, exit, message, out }) => {
+      Object.assign(s3.policy, { readOnly, noWrite, noDelete });
+      const before = [...(await s3.listing('site')), ...(await s3.listing('other'))];
+      const run = await runDeploy(s3, out?.() ?? small, to, [], env());
+      expect(run.code, run.stderr).toBe(exit);
+      expect(run.stderr).toContain(message);
+      expect(run.stdout).toBe('');
+      // the rights probe deletes a key that never exists: it changes nothing
+      expect(
+        run.requests.filter(
+          (r) =>
+            (r.kind === 'write' || r.kind === 'delete') &&
+            r.status < 300 &&
+            r.path !== '.resort-conditions/probe',
+        ),
+      ).toEqual([]);
+      expect([...(await s3.listing('site')), ...(await s3.listing('other'))]).toEqual(before);
+      // never a secret in a message
+      expect(run.stderr).not.toContain(s3.env.AWS_SECRET_ACCESS_KEY);
+      expect(run.stderr).not.toContain('d0n0tl0g');
+    },
+  );
 
   it('stops with exit 12 when the store keeps failing, and the bucket keeps its previous state', async () => {
     const config = join(root, 'two-attempts.json');
@@ -140,7 +165,9 @@ describe('a deploy that cannot be done', () => {
     const before = await s3.listing('site');
     const run = await runDeploy(s3, smaller, 's3://site/deployed', ['--config', config]);
     expect(run.code, run.stderr).toBe(EXIT.storeFailed);
-    expect(run.stderr).toContain('deploy: [PUT] "s3://site/deployed/.resort-conditions/journal.json.gz": HTTP 503 SlowDown (Please reduce your request rate.): the store could not be reached or kept failing after 2 attempts; readers still see the previous complete state — run the deploy again');
+    expect(run.stderr).toContain(
+      'deploy: [PUT] "s3://site/deployed/.resort-conditions/journal.json.gz": HTTP 503 SlowDown (Please reduce your request rate.): the store could not be reached or kept failing after 2 attempts; readers still see the previous complete state — run the deploy again',
+    );
     expect(run.requests.filter((r) => r.kind === 'write')).toHaveLength(2);
     expect(await s3.listing('site')).toEqual(before);
     s3.policy.throttle = undefined;
@@ -172,7 +199,12 @@ describe('a store without multi-object delete', () => {
     const gone = before - 1 - files;
     expect(gone).toBeGreaterThan(10);
     // the probe, the refused batch (501, not retried), one DELETE per object gone, the journal
-    expect(run.requests.filter((r) => r.kind === 'delete').map((r) => r.status)).toEqual([204, 501, ...Array(gone).fill(204), 204]);
+    expect(run.requests.filter((r) => r.kind === 'delete').map((r) => r.status)).toEqual([
+      204,
+      501,
+      ...Array(gone).fill(204),
+      204,
+    ]);
   }, 60_000);
 });
 
@@ -184,15 +216,28 @@ describe('--adopt', () => {
     await expectBucketEqualsRelease(s3, 'site', 'foreign/', small);
   }, 60_000);
 
-  it('adopts what another sync tool uploaded: objects with the release\'s bytes and headers stay, the rest is fixed', async () => {
+  it("adopts what another sync tool uploaded: objects with the release's bytes and headers stay, the rest is fixed", async () => {
     const release = await readRelease(small);
-    const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     const objects = [...release.objects.values()];
     // as `aws s3 sync` would leave it, one file older and one object more
     const stale = objects.find((o) => o.path.endsWith('/profile.json'))!;
     for (const o of objects) {
       const bytes = o === stale ? Buffer.from('{"old":true}\n') : await readObject(release, o);
-      await client.send(new PutObjectCommand({ Bucket: 'site', Key: `synced/${o.path}`, Body: bytes, ContentType: o.contentType, CacheControl: o.cacheControl }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: 'site',
+          Key: `synced/${o.path}`,
+          Body: bytes,
+          ContentType: o.contentType,
+          CacheControl: o.cacheControl,
+        }),
+      );
     }
     await client.send(new PutObjectCommand({ Bucket: 'site', Key: 'synced/api/en-US/old.json', Body: '{}' }));
     client.destroy();

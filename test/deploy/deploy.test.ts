@@ -13,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patternOf } from '../../scripts/api/headers.ts';
 import { readState } from '../../scripts/snapshot/release/state.ts';
 import { currentStatePath } from '../../scripts/snapshot/release/writer.ts';
-import { buildRelease, datasetWithDeeperSnow, expectBucketEqualsRelease, releaseFiles, runDeploy } from './helpers.ts';
+import {
+  buildRelease,
+  datasetWithDeeperSnow,
+  expectBucketEqualsRelease,
+  releaseFiles,
+  runDeploy,
+} from './helpers.ts';
 import { startS3, type LocalS3 } from './s3-server.ts';
 
 let s3: LocalS3;
@@ -36,10 +42,16 @@ afterAll(async () => {
 async function hashes(): Promise<Map<string, string>> {
   const state = (await readState((await currentStatePath(out()))!))!;
   const files = await releaseFiles(out());
-  return new Map([...files].map(([path, bytes]) => [path, state.files[path.slice(4)]?.sha256 ?? createHash('sha256').update(bytes).digest('hex')]));
+  return new Map(
+    [...files].map(([path, bytes]) => [
+      path,
+      state.files[path.slice(4)]?.sha256 ?? createHash('sha256').update(bytes).digest('hex'),
+    ]),
+  );
 }
 
-const written = (requests: ReadonlyArray<{ kind: string; method: string; path: string }>) => requests.filter((r) => r.kind === 'write').map((r) => r.path);
+const written = (requests: ReadonlyArray<{ kind: string; method: string; path: string }>) =>
+  requests.filter((r) => r.kind === 'write').map((r) => r.path);
 
 describe('npm run deploy', () => {
   it('publishes a first release: every file, new objects first, the index last, then the deploy index', async () => {
@@ -56,7 +68,11 @@ describe('npm run deploy', () => {
     expect(writes.at(-1)).toBe('.resort-conditions/index.json.gz');
     expect(run.requests.at(-1)).toMatchObject({ kind: 'delete', path: '.resort-conditions/journal.json.gz' });
     expect(run.stdout).toContain(`${release.size} objects uploaded`);
-    expect(run.stdout).toMatch(new RegExp(`requests: ${release.size + 2} writes, 2 deletes, 2 reads, 1 list; estimated \\$0 at the prices of a self-hosted`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `requests: ${release.size + 2} writes, 2 deletes, 2 reads, 1 list; estimated \\$0 at the prices of a self-hosted`,
+      ),
+    );
   }, 120_000);
 
   it('gives each object the Content-Type and Cache-Control of the _headers table', async () => {
@@ -64,34 +80,67 @@ describe('npm run deploy', () => {
     const table = (await releaseFiles(out())).get('_headers')!.toString('utf8');
     const rule = (pattern: string) => {
       const block = table.split('\n\n').find((b) => b.startsWith(`${pattern}\n`));
-      return Object.fromEntries(block!.split('\n').slice(1).map((line) => [line.trim().split(': ')[0], line.trim().split(': ').slice(1).join(': ')]));
+      return Object.fromEntries(
+        block!
+          .split('\n')
+          .slice(1)
+          .map((line) => [line.trim().split(': ')[0], line.trim().split(': ').slice(1).join(': ')]),
+      );
     };
     let checked = 0;
     for (const [path, object] of objects) {
       if (!path.startsWith('api/') || path === 'api/manifest.json') continue;
       const expected = rule(patternOf(path.slice(4)));
-      expect({ path, type: object.contentType, cache: object.cacheControl }).toEqual({ path, type: expected['Content-Type'], cache: expected['Cache-Control'] });
+      expect({ path, type: object.contentType, cache: object.cacheControl }).toEqual({
+        path,
+        type: expected['Content-Type'],
+        cache: expected['Cache-Control'],
+      });
       checked++;
     }
     expect(checked).toBeGreaterThan(1000);
-    const headersOf = (path: string) => ({ type: objects.get(path)!.contentType, cache: objects.get(path)!.cacheControl });
-    expect(headersOf('api/en-US/externalservice/resort/25/combinedreport.json')).toEqual({ type: 'application/json; charset=utf-8', cache: 'public, max-age=900, stale-while-revalidate=3600' });
-    expect(headersOf('api/manifest.json')).toEqual({ type: 'application/json; charset=utf-8', cache: 'public, max-age=60' });
-    expect(headersOf('resort-conditions.js')).toEqual({ type: 'text/javascript; charset=utf-8', cache: 'public, max-age=300' });
+    const headersOf = (path: string) => ({
+      type: objects.get(path)!.contentType,
+      cache: objects.get(path)!.cacheControl,
+    });
+    expect(headersOf('api/en-US/externalservice/resort/25/combinedreport.json')).toEqual({
+      type: 'application/json; charset=utf-8',
+      cache: 'public, max-age=900, stale-while-revalidate=3600',
+    });
+    expect(headersOf('api/manifest.json')).toEqual({
+      type: 'application/json; charset=utf-8',
+      cache: 'public, max-age=60',
+    });
+    expect(headersOf('resort-conditions.js')).toEqual({
+      type: 'text/javascript; charset=utf-8',
+      cache: 'public, max-age=300',
+    });
     // what the table does not name gets the type of its extension and a short lifetime
-    expect(headersOf('resort-conditions.de.0a1b2c3d.js')).toEqual({ type: 'text/javascript; charset=utf-8', cache: 'public, max-age=300' });
-    expect(headersOf('index.html')).toEqual({ type: 'text/html; charset=utf-8', cache: 'public, max-age=300' });
-    expect(headersOf('_headers')).toEqual({ type: 'text/plain; charset=utf-8', cache: 'public, max-age=300' });
+    expect(headersOf('resort-conditions.de.0a1b2c3d.js')).toEqual({
+      type: 'text/javascript; charset=utf-8',
+      cache: 'public, max-age=300',
+    });
+    expect(headersOf('index.html')).toEqual({
+      type: 'text/html; charset=utf-8',
+      cache: 'public, max-age=300',
+    });
+    expect(headersOf('_headers')).toEqual({
+      type: 'text/plain; charset=utf-8',
+      cache: 'public, max-age=300',
+    });
   }, 60_000);
 
   it('keeps a small deploy index of every object, and no source identity, URL or credential in it', async () => {
     const objects = await s3.objects('site', PREFIX);
-    const index = JSON.parse(gunzipSync(objects.get('.resort-conditions/index.json.gz')!.bytes).toString('utf8'));
+    const index = JSON.parse(
+      gunzipSync(objects.get('.resort-conditions/index.json.gz')!.bytes).toString('utf8'),
+    );
     expect(Object.keys(index)).toEqual(['version', 'release', 'objects']);
     expect(Object.keys(index.objects).sort()).toEqual([...(await releaseFiles(out())).keys()].sort());
     expect(Object.values(index.objects).every((fp) => /^[0-9a-f]{16}$/.test(fp as string))).toBe(true);
     const text = JSON.stringify(index);
-    for (const secret of ['S3RVER', 'demo-partner-key', 'demo@example.com', '127.0.0.1']) expect(text).not.toContain(secret);
+    for (const secret of ['S3RVER', 'demo-partner-key', 'demo@example.com', '127.0.0.1'])
+      expect(text).not.toContain(secret);
   });
 
   it('reads two objects and writes nothing when the bucket already holds the release', async () => {
@@ -107,7 +156,10 @@ describe('npm run deploy', () => {
     const before = await hashes();
     await buildRelease(out(), [], await datasetWithDeeperSnow(join(root, 'data-25'), 25));
     const after = await hashes();
-    const changed = [...after].filter(([path, hash]) => before.get(path) !== hash).map(([path]) => path).sort();
+    const changed = [...after]
+      .filter(([path, hash]) => before.get(path) !== hash)
+      .map(([path]) => path)
+      .sort();
     // the resort's own files (its embeds too), and the group files (all, its country, state and region) that hold it
     expect(changed.length).toBeGreaterThan(5);
     for (const path of changed) expect(path).toMatch(/\/25[./]|\/group=[^/]+\.json$|\/regionId=\d+\.json$/);
@@ -139,7 +191,9 @@ describe('npm run deploy', () => {
     expect(firstBatchDelete).toBeGreaterThan(indexAt);
     expect(order.indexOf('write api/manifest.json')).toBeLessThan(indexAt);
     // the journal names what this deploy touches, deletions included, before anything else is written
-    expect(order.findIndex((o) => o.startsWith('write'))).toBe(order.indexOf('write .resort-conditions/journal.json.gz'));
+    expect(order.findIndex((o) => o.startsWith('write'))).toBe(
+      order.indexOf('write .resort-conditions/journal.json.gz'),
+    );
     await expectBucketEqualsRelease(s3, 'site', PREFIX, out());
   }, 60_000);
 
@@ -149,17 +203,24 @@ describe('npm run deploy', () => {
     const run = await runDeploy(s3, out(), TO, ['--dry-run'], { ...s3.env, AWS_ENDPOINT_URL: s3.endpoint });
     expect(run.code, run.stderr).toBe(0);
     expect(run.counts.write + run.counts.delete).toBe(0);
-    expect(run.stdout).toMatch(/^dry run, nothing written: s3:\/\/site\/snow\/ from release \S+: \d+ objects to upload/);
+    expect(run.stdout).toMatch(
+      /^dry run, nothing written: s3:\/\/site\/snow\/ from release \S+: \d+ objects to upload/,
+    );
     const uploads = Number(/: (\d+) objects to upload/.exec(run.stdout)![1]);
     expect(uploads).toBeGreaterThan(1000);
     // the journal, the uploads and the deploy index; the journal's removal
-    expect(run.stdout).toContain(`requests it would make: ${uploads + 2} writes, 2 deletes, 2 reads, 0 lists`);
+    expect(run.stdout).toContain(
+      `requests it would make: ${uploads + 2} writes, 2 deletes, 2 reads, 0 lists`,
+    );
     expect(await s3.listing('site')).toEqual(before);
   }, 60_000);
 
   it('states the cost at the prices of the configured store', async () => {
     const config = join(root, 'prices.json');
-    await writeFile(config, JSON.stringify({ deploy: { prices: { write: 5, read: 0.4, list: 5, delete: 0 } } }));
+    await writeFile(
+      config,
+      JSON.stringify({ deploy: { prices: { write: 5, read: 0.4, list: 5, delete: 0 } } }),
+    );
     const run = await runDeploy(s3, out(), TO, ['--dry-run', '--config', config]);
     expect(run.code, run.stderr).toBe(0);
     const writes = Number(/would make: (\d+) writes/.exec(run.stdout)![1]);

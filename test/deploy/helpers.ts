@@ -41,9 +41,14 @@ export async function buildRelease(out: string, flags: string[] = [], data = DAT
 export async function datasetWithDeeperSnow(dir: string, id: number): Promise<string> {
   await cp(DATA_DIR, dir, { recursive: true });
   const file = join(dir, 'resorts.json');
-  const data = JSON.parse(await readFile(file, 'utf8')) as { resorts: Array<{ id: number; report: { depthCm: { base: number; summit: number } } | null }> };
+  const data = JSON.parse(await readFile(file, 'utf8')) as {
+    resorts: Array<{ id: number; report: { depthCm: { base: number; summit: number } } | null }>;
+  };
   const resort = data.resorts.find((r) => r.id === id)!;
-  resort.report!.depthCm = { base: resort.report!.depthCm.base + 30, summit: resort.report!.depthCm.summit + 45 };
+  resort.report!.depthCm = {
+    base: resort.report!.depthCm.base + 30,
+    summit: resort.report!.depthCm.summit + 45,
+  };
   await writeFile(file, JSON.stringify(data));
   return dir;
 }
@@ -62,7 +67,13 @@ export interface DeployRun {
 }
 
 /** Runs `npm run deploy` in-process against the local S3 server. */
-export async function runDeploy(s3: LocalS3, out: string, to: string, flags: string[] = [], env: Record<string, string> = s3.env): Promise<DeployRun> {
+export async function runDeploy(
+  s3: LocalS3,
+  out: string,
+  to: string,
+  flags: string[] = [],
+  env: Record<string, string> = s3.env,
+): Promise<DeployRun> {
   let stdout = '';
   let stderr = '';
   const requests: RequestRecord[] = [];
@@ -84,7 +95,9 @@ export async function releaseFiles(out: string): Promise<Map<string, Buffer>> {
   const root = (await currentRelease(out))!;
   const files = new Map<string, Buffer>();
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  for (const entry of entries.filter((e) => e.isFile()).sort((a, b) => join(a.parentPath, a.name).localeCompare(join(b.parentPath, b.name)))) {
+  for (const entry of entries
+    .filter((e) => e.isFile())
+    .sort((a, b) => join(a.parentPath, a.name).localeCompare(join(b.parentPath, b.name)))) {
     const full = join(entry.parentPath, entry.name);
     files.set(relative(root, full), await readFile(full));
   }
@@ -92,12 +105,19 @@ export async function releaseFiles(out: string): Promise<Map<string, Buffer>> {
 }
 
 /** The bucket holds exactly the release under `prefix` (beside the deploy's own `.resort-conditions/`), byte for byte. */
-export async function expectBucketEqualsRelease(s3: LocalS3, bucket: string, prefix: string, out: string): Promise<number> {
+export async function expectBucketEqualsRelease(
+  s3: LocalS3,
+  bucket: string,
+  prefix: string,
+  out: string,
+): Promise<number> {
   const release = await releaseFiles(out);
   const objects = await s3.objects(bucket, prefix);
   const published = [...objects.keys()].filter((k) => !k.startsWith('.resort-conditions/')).sort();
   expect(published).toEqual([...release.keys()].sort());
   for (const [path, bytes] of release) expect(objects.get(path)!.bytes.equals(bytes), path).toBe(true);
-  expect([...objects.keys()].filter((k) => k.startsWith('.resort-conditions/'))).toEqual(['.resort-conditions/index.json.gz']);
+  expect([...objects.keys()].filter((k) => k.startsWith('.resort-conditions/'))).toEqual([
+    '.resort-conditions/index.json.gz',
+  ]);
   return release.size;
 }

@@ -37,9 +37,12 @@ function named(path: string, bytes: Buffer, paths: ReadonlySet<string>): string[
   const text = bytes.toString('utf8');
   let candidates: string[] = [];
   if (path.endsWith('.json')) candidates = jsonStrings(JSON.parse(text));
-  else if (path.endsWith('.html')) candidates = [...text.matchAll(/\b(?:src|href)=["']([^"']+)["']/g)].map((m) => m[1]!);
-  else if (path.endsWith('.js')) candidates = [...text.matchAll(/(?:import\s*\(|from)\s*["']([^"']+)["']/g)].map((m) => m[1]!);
-  else if (path.endsWith('.css')) candidates = [...text.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)].map((m) => m[1]!);
+  else if (path.endsWith('.html'))
+    candidates = [...text.matchAll(/\b(?:src|href)=["']([^"']+)["']/g)].map((m) => m[1]!);
+  else if (path.endsWith('.js'))
+    candidates = [...text.matchAll(/(?:import\s*\(|from)\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+  else if (path.endsWith('.css'))
+    candidates = [...text.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)].map((m) => m[1]!);
   const found = new Set<string>();
   for (const candidate of candidates) {
     const bare = candidate.split(/[?#]/)[0]!;
@@ -54,14 +57,19 @@ function named(path: string, bytes: Buffer, paths: ReadonlySet<string>): string[
  * Replays the deploy's writes in the order the store answered them, starting from what the bucket held:
  * answers each object that was in the bucket while an object it names was not, with the first such name.
  */
-function namedBeforeExisting(run: DeployRun, release: ReadonlyMap<string, Buffer>, before: ReadonlySet<string>): Map<string, string> {
+function namedBeforeExisting(
+  run: DeployRun,
+  release: ReadonlyMap<string, Buffer>,
+  before: ReadonlySet<string>,
+): Map<string, string> {
   const paths = new Set(release.keys());
   const there = new Set(before);
   const early = new Map<string, string>();
   for (const record of run.requests) {
     if (record.kind !== 'write' || record.status >= 300 || !release.has(record.path)) continue;
     there.add(record.path);
-    for (const target of named(record.path, release.get(record.path)!, paths)) if (!there.has(target) && !early.has(target)) early.set(target, record.path);
+    for (const target of named(record.path, release.get(record.path)!, paths))
+      if (!there.has(target) && !early.has(target)) early.set(target, record.path);
   }
   return early;
 }
@@ -73,8 +81,12 @@ describe('the order of a deploy', () => {
     const first = await releaseFiles(out);
     const paths = new Set(first.keys());
     // the release does name its own objects: region lists name group files, the bundle its chunk
-    const edges = [...first].flatMap(([path, bytes]) => named(path, bytes, paths).map((target) => [path, target]));
-    expect(edges.some(([from, to]) => from!.includes('/region/') && to!.includes('group=region-'))).toBe(true);
+    const edges = [...first].flatMap(([path, bytes]) =>
+      named(path, bytes, paths).map((target) => [path, target]),
+    );
+    expect(edges.some(([from, to]) => from!.includes('/region/') && to!.includes('group=region-'))).toBe(
+      true,
+    );
     expect(edges).toContainEqual(['resort-conditions.js', 'resort-conditions.de.0a1b2c3d.js']);
 
     const run = await runDeploy(s3, out, 's3://site/order');
@@ -93,15 +105,43 @@ describe('the order of a deploy', () => {
 });
 
 describe('namesIn and layers', () => {
-  const paths = new Set(['api/en-US/a/group=all.json', 'api/en-US/region/1/list.json', 'index.html', 'app.js', 'chunk.js', 'style.css', 'font.woff2']);
+  const paths = new Set([
+    'api/en-US/a/group=all.json',
+    'api/en-US/region/1/list.json',
+    'index.html',
+    'app.js',
+    'chunk.js',
+    'style.css',
+    'font.woff2',
+  ]);
 
   it.each([
-    ['a relative link', 'api/en-US/region/1/list.json', '{"restSnowReport":"../../a/group=all.json"}', ['api/en-US/a/group=all.json']],
-    ['an absolute link under the public URL', 'api/en-US/region/1/list.json', '{"restSnowReport":"https://snow.example/site/api/en-US/a/group=all.json"}', ['api/en-US/a/group=all.json']],
-    ['a page\'s script and style sheet', 'index.html', '<script type="module" src="app.js"></script><link rel="stylesheet" href="./style.css">', ['app.js', 'style.css']],
+    [
+      'a relative link',
+      'api/en-US/region/1/list.json',
+      '{"restSnowReport":"../../a/group=all.json"}',
+      ['api/en-US/a/group=all.json'],
+    ],
+    [
+      'an absolute link under the public URL',
+      'api/en-US/region/1/list.json',
+      '{"restSnowReport":"https://snow.example/site/api/en-US/a/group=all.json"}',
+      ['api/en-US/a/group=all.json'],
+    ],
+    [
+      "a page's script and style sheet",
+      'index.html',
+      '<script type="module" src="app.js"></script><link rel="stylesheet" href="./style.css">',
+      ['app.js', 'style.css'],
+    ],
     ['a dynamic import', 'app.js', 'import("./chunk.js")', ['chunk.js']],
     ['a font in a style sheet', 'style.css', '@font-face{src:url(font.woff2)}', ['font.woff2']],
-    ['nothing for text that is not a path', 'api/en-US/region/1/list.json', '{"regionName":"Colorado","note":"see list.json"}', []],
+    [
+      'nothing for text that is not a path',
+      'api/en-US/region/1/list.json',
+      '{"regionName":"Colorado","note":"see list.json"}',
+      [],
+    ],
     ['nothing for a binary object', 'font.woff2', '"app.js"', []],
   ])('finds %s', (_, path, text, expected) => {
     expect(namesIn(path, text, paths)).toEqual(expected);
@@ -116,7 +156,9 @@ describe('namesIn and layers', () => {
       ['a', ['b']],
       ['b', ['a']],
     ]);
-    const order = layers(['list', 'page', 'app', 'chunk', 'group', 'a', 'b'].map(o), names).map((layer) => layer.map((x) => x.path));
+    const order = layers(['list', 'page', 'app', 'chunk', 'group', 'a', 'b'].map(o), names).map((layer) =>
+      layer.map((x) => x.path),
+    );
     expect(order).toEqual([['chunk', 'group', 'b'], ['list', 'app', 'a'], ['page']]);
   });
 });

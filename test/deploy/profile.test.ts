@@ -18,12 +18,15 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 /** What `widget/data.ts` fetches for one resort in one locale, as release paths. */
-const elementReads = (id: number, locale: string) => [
-  filePath({ endpoint: 'combinedreport', params: { resortId: String(id) }, locale }),
-  filePath({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale }),
-  ...[0, 1, 2, 3, 4, 5].map((N) => filePath({ endpoint: 'forecast', params: { resortId: String(id), N: String(N) }, locale })),
-  filePath({ endpoint: 'attribution', locale }),
-].map((path) => `api/${path}`);
+const elementReads = (id: number, locale: string) =>
+  [
+    filePath({ endpoint: 'combinedreport', params: { resortId: String(id) }, locale }),
+    filePath({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale }),
+    ...[0, 1, 2, 3, 4, 5].map((N) =>
+      filePath({ endpoint: 'forecast', params: { resortId: String(id), N: String(N) }, locale }),
+    ),
+    filePath({ endpoint: 'attribution', locale }),
+  ].map((path) => `api/${path}`);
 
 /**
  * Every quick link in the release's region lists names a file of the release — relative to the list, or
@@ -41,7 +44,9 @@ async function expectLinksResolve(out: string, publicUrl?: string): Promise<numb
         if (typeof link !== 'string' || link === '') continue;
         links++;
         if (publicUrl) expect(link.startsWith(publicUrl), link).toBe(true);
-        const target = publicUrl ? link.slice(publicUrl.length) : posix.normalize(posix.join(posix.dirname(path), link));
+        const target = publicUrl
+          ? link.slice(publicUrl.length)
+          : posix.normalize(posix.join(posix.dirname(path), link));
         expect(files.has(target), `${path} ${key} ${link}`).toBe(true);
       }
     }
@@ -56,14 +61,20 @@ describe('profile "widget"', () => {
     const files = await releaseFiles(out);
     const api = [...files.keys()].filter((p) => p.startsWith('api/en-US/'));
     const reads = new Set([20, 25, 60].flatMap((id) => elementReads(id, 'en-US')));
-    expect(api.filter((p) => !reads.has(p) && !/\/externalservice\/region\/(\d+|countries)\/list\.json$/.test(p))).toEqual([]);
+    expect(
+      api.filter((p) => !reads.has(p) && !/\/externalservice\/region\/(\d+|countries)\/list\.json$/.test(p)),
+    ).toEqual([]);
     for (const path of reads) expect(files.has(path), path).toBe(true);
     expect(files.has('api/manifest.json')).toBe(true);
     // nor the rules for the service's URLs: the files they map onto are not there
-    expect([...files.keys()].filter((p) => p === '_redirects' || p === '.htaccess' || p.startsWith('_mirror/'))).toEqual([]);
+    expect(
+      [...files.keys()].filter((p) => p === '_redirects' || p === '.htaccess' || p.startsWith('_mirror/')),
+    ).toEqual([]);
     // no group files are published, so no quick link may point at one
     for (const path of api.filter((p) => p.includes('/region/'))) {
-      expect(files.get(path)!.toString()).not.toMatch(/"rest(SnowReport|RegionProfile|CombinedReport)":"[^"]/);
+      expect(files.get(path)!.toString()).not.toMatch(
+        /"rest(SnowReport|RegionProfile|CombinedReport)":"[^"]/,
+      );
     }
   }, 60_000);
 
@@ -74,7 +85,15 @@ describe('profile "widget"', () => {
     expect([...full.keys()].some((p) => p.includes('group='))).toBe(true);
     await buildRelease(out, ['--profile', 'widget', '--resorts', '20,25', '--refresh', 'due']);
     const widget = [...(await releaseFiles(out)).keys()];
-    expect(widget.filter((p) => p.includes('group=') || p.includes('regionId=') || p.includes('/links.json') || p.includes('/webcams'))).toEqual([]);
+    expect(
+      widget.filter(
+        (p) =>
+          p.includes('group=') ||
+          p.includes('regionId=') ||
+          p.includes('/links.json') ||
+          p.includes('/webcams'),
+      ),
+    ).toEqual([]);
     expect(widget.length).toBeLessThan(full.size / 2);
     await expectLinksResolve(out);
     // and back: the lists of the widget profile are not carried into the full one either
@@ -92,14 +111,28 @@ describe('quick links', () => {
     for (const [path, bytes] of files) {
       if (!/\/externalservice\/region\/(\d+|countries)\/list\.json$/.test(path)) continue;
       const body = JSON.parse(bytes.toString()) as unknown;
-      for (const list of (Array.isArray(body) ? body : [body]) as Array<{ resorts: Array<{ id: number }>; resortQueryParam: string; restSnowReport: string }>) {
+      for (const list of (Array.isArray(body) ? body : [body]) as Array<{
+        resorts: Array<{ id: number }>;
+        resortQueryParam: string;
+        restSnowReport: string;
+      }>) {
         lists++;
         const ids = list.resorts.map((r) => r.id);
-        expect(ids.every((id) => id === 20 || id === 25), path).toBe(true);
-        expect(list.resortQueryParam.split('&').filter((p) => p.startsWith('resortId=')).map((p) => Number(p.slice(9)))).toEqual(ids);
+        expect(
+          ids.every((id) => id === 20 || id === 25),
+          path,
+        ).toBe(true);
+        expect(
+          list.resortQueryParam
+            .split('&')
+            .filter((p) => p.startsWith('resortId='))
+            .map((p) => Number(p.slice(9))),
+        ).toEqual(ids);
         if (!list.restSnowReport) continue;
         // the multi-resort snow report is a map keyed by resort id
-        const group = JSON.parse(files.get(posix.normalize(posix.join(posix.dirname(path), list.restSnowReport)))!.toString()) as Record<string, unknown>;
+        const group = JSON.parse(
+          files.get(posix.normalize(posix.join(posix.dirname(path), list.restSnowReport)))!.toString(),
+        ) as Record<string, unknown>;
         expect(Object.keys(group).map(Number)).toEqual(ids);
       }
     }
@@ -110,10 +143,21 @@ describe('quick links', () => {
     const out = join(root, 'public', 'dist');
     await buildRelease(out, ['--resorts', '20,25', '--public-url', 'https://snow.example.org/mirror']);
     expect(await expectLinksResolve(out, 'https://snow.example.org/mirror/')).toBeGreaterThan(0);
-    const list = JSON.parse((await releaseFiles(out)).get('api/en-US/externalservice/region/251/list.json')!.toString()) as Record<string, string>;
-    expect(list.restSnowReport).toBe('https://snow.example.org/mirror/api/en-US/externalservice/resort/snowreport/group=region-251.json');
+    const list = JSON.parse(
+      (await releaseFiles(out)).get('api/en-US/externalservice/region/251/list.json')!.toString(),
+    ) as Record<string, string>;
+    expect(list.restSnowReport).toBe(
+      'https://snow.example.org/mirror/api/en-US/externalservice/resort/snowreport/group=region-251.json',
+    );
     // another URL, and none: no list is carried with the old links
-    await buildRelease(out, ['--resorts', '20,25', '--public-url', 'https://cdn.example.net/', '--refresh', 'due']);
+    await buildRelease(out, [
+      '--resorts',
+      '20,25',
+      '--public-url',
+      'https://cdn.example.net/',
+      '--refresh',
+      'due',
+    ]);
     expect(await expectLinksResolve(out, 'https://cdn.example.net/')).toBeGreaterThan(0);
     await buildRelease(out, ['--resorts', '20,25', '--refresh', 'due']);
     expect(await expectLinksResolve(out)).toBeGreaterThan(0);

@@ -51,7 +51,8 @@ const step = (predicate: (s: Step) => boolean, what: string): Step => {
 const at = (s: Step) => steps.indexOf(s);
 const build = () => step((s) => /\bnpm run build\b/.test(s.run ?? ''), 'that runs npm run build');
 const deploy = () => step((s) => /\bnpm run deploy\b/.test(s.run ?? ''), 'that runs npm run deploy');
-const restore = () => step((s) => s.uses?.startsWith('actions/cache/restore@') === true, 'that restores the cache');
+const restore = () =>
+  step((s) => s.uses?.startsWith('actions/cache/restore@') === true, 'that restores the cache');
 const save = () => step((s) => s.uses?.startsWith('actions/cache/save@') === true, 'that saves the cache');
 
 /** Runs a step's script as GitHub's `shell: bash` does, with `npm` exiting `code`. */
@@ -75,14 +76,21 @@ describe('the snapshot workflow', () => {
     expect(workflow.concurrency?.group).not.toMatch(/github\.(ref|ref_name|head_ref)\b/);
     expect(workflow.concurrency?.['cancel-in-progress']).toBe(false);
     // a schedule event carries no repository object: the comparison alone would skip every scheduled run
-    expect(workflow.jobs.snapshot!.if).toBe("github.event_name == 'schedule' || github.ref_name == github.event.repository.default_branch");
+    expect(workflow.jobs.snapshot!.if).toBe(
+      "github.event_name == 'schedule' || github.ref_name == github.event.repository.default_branch",
+    );
     // one state for the target, not one per branch
     expect(restore().with!.key).not.toContain('ref');
   });
 
   it('restores the private state before the build and saves it after the deploy, whatever happened', () => {
     for (const s of [restore(), save()]) {
-      expect(s.with!.path!.split('\n').map((p) => p.trim()).filter(Boolean)).toEqual(['dist', '.dist-releases']);
+      expect(
+        s
+          .with!.path!.split('\n')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ).toEqual(['dist', '.dist-releases']);
     }
     expect(save().with!.key).toBe(restore().with!.key);
     expect(restore().with!['restore-keys']).toMatch(/\S/);
@@ -95,7 +103,14 @@ describe('the snapshot workflow', () => {
 
   it('takes every credential from the repository secrets, and uses secrets nowhere else', () => {
     const credentials = { ...build().env, ...deploy().env };
-    for (const name of ['RC_API_KEY', 'RC_TOKEN', 'RC_EMAIL', 'RC_PASSWORD', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) {
+    for (const name of [
+      'RC_API_KEY',
+      'RC_TOKEN',
+      'RC_EMAIL',
+      'RC_PASSWORD',
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+    ]) {
       expect(credentials[name], name).toBe(`\${{ secrets.${name} }}`);
     }
     const uses = [...text.matchAll(/\$\{\{\s*secrets\.(\w+)\s*\}\}/g)].map((m) => m[1]);
@@ -109,10 +124,13 @@ describe('the snapshot workflow', () => {
     expect(deploy().run).toContain('--to "$RC_DEPLOY_TO"');
   });
 
-  it.each(Object.entries(EXIT))('fails the job when the build exits %s (%i) unless it published', (_, code) => {
-    const published = code === EXIT.ok || code === EXIT.stale || code === EXIT.contract;
-    expect(runStep(build(), code)).toBe(published ? 0 : code);
-  });
+  it.each(Object.entries(EXIT))(
+    'fails the job when the build exits %s (%i) unless it published',
+    (_, code) => {
+      const published = code === EXIT.ok || code === EXIT.stale || code === EXIT.contract;
+      expect(runStep(build(), code)).toBe(published ? 0 : code);
+    },
+  );
 
   it.each(Object.entries(EXIT))('fails the job when the deploy exits %s (%i) unless it is 0', (_, code) => {
     expect(runStep(deploy(), code)).toBe(code);

@@ -25,22 +25,32 @@ export interface LockFile {
 }
 
 /** The `packages` of a consumer's lock file holding `dependencies` as `lock` resolves them. */
-export function lockFor(lock: LockFile, dependencies: Readonly<Record<string, string>>, root: { name: string; version: string }, registry: string): LockFile & Record<string, unknown> {
+export function lockFor(
+  lock: LockFile,
+  dependencies: Readonly<Record<string, string>>,
+  root: { name: string; version: string },
+  registry: string,
+): LockFile & Record<string, unknown> {
   const base = registry.endsWith('/') ? registry : `${registry}/`;
-  const tarball = (name: string, version: string) => `${base}${name}/-/${name.split('/').at(-1)}-${version}.tgz`;
+  const tarball = (name: string, version: string) =>
+    `${base}${name}/-/${name.split('/').at(-1)}-${version}.tgz`;
   const packages: Record<string, LockEntry> = { '': { ...root } };
   const add = (name: string, from: string, optional: boolean) => {
-    for (let dir = from; ; ) {
+    for (let dir = from; ;) {
       const key = `${dir ? `${dir}/` : ''}node_modules/${name}`;
       const entry = lock.packages[key];
       if (entry) {
         if (packages[key]) return;
         const { dev: _dev, devOptional: _devOptional, ...kept } = entry;
-        packages[key] = kept.resolved === undefined && kept.version !== undefined ? { ...kept, resolved: tarball(name, kept.version) } : kept;
+        packages[key] =
+          kept.resolved === undefined && kept.version !== undefined
+            ? { ...kept, resolved: tarball(name, kept.version) }
+            : kept;
         const optionalPeers = entry.peerDependenciesMeta ?? {};
         for (const dep of Object.keys(entry.dependencies ?? {})) add(dep, key, false);
         for (const dep of Object.keys(entry.optionalDependencies ?? {})) add(dep, key, true);
-        for (const dep of Object.keys(entry.peerDependencies ?? {})) add(dep, key, optionalPeers[dep]?.optional === true);
+        for (const dep of Object.keys(entry.peerDependencies ?? {}))
+          add(dep, key, optionalPeers[dep]?.optional === true);
         return;
       }
       if (!dir) {

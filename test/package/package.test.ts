@@ -20,7 +20,16 @@ const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const NODE_MODULES = join(ROOT, 'node_modules');
 /** What `npm pack` needs from the tree: the sources it compiles, what it ships, the tool settings. */
-const SOURCES = ['package.json', 'tsconfig.json', 'vite.config.ts', 'README.md', 'LICENSE', 'scripts', 'widget', 'data'];
+const SOURCES = [
+  'package.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'README.md',
+  'LICENSE',
+  'scripts',
+  'widget',
+  'data',
+];
 const COMPILED = /\/(scripts|widget)\/lib(\/|$)/;
 
 interface Packed {
@@ -38,7 +47,8 @@ let packed: Packed;
 /** npm without the network, the update check or the audit; RC_* variables never reach a child. */
 const env = () => {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !name.startsWith('RC_') && name !== 'NODE_ENV') out[name] = value;
+  for (const [name, value] of Object.entries(process.env))
+    if (value !== undefined && !name.startsWith('RC_') && name !== 'NODE_ENV') out[name] = value;
   return { ...out, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 };
 
@@ -46,20 +56,42 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'rc-package-'));
   const source = join(work, 'source');
   for (const entry of SOURCES) {
-    await cp(join(ROOT, entry), join(source, entry), { recursive: true, filter: (path) => !COMPILED.test(path) });
+    await cp(join(ROOT, entry), join(source, entry), {
+      recursive: true,
+      filter: (path) => !COMPILED.test(path),
+    });
   }
   await symlink(NODE_MODULES, join(source, 'node_modules'), 'dir');
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: source, env: env(), maxBuffer: 16 * 1024 * 1024 });
+  const pack = await run('npm', ['pack', '--json', '--pack-destination', work], {
+    cwd: source,
+    env: env(),
+    maxBuffer: 16 * 1024 * 1024,
+  });
   packed = (JSON.parse(pack.stdout) as Packed[])[0]!;
 
   consumer = join(work, 'consumer');
   await mkdir(join(consumer, 'src'), { recursive: true });
-  const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as LockFile;
-  await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'partner-site', version: '1.0.0', private: true, type: 'module' }));
-  const registry = (await run('npm', ['config', 'get', 'registry'], { cwd: consumer, env: env() })).stdout.trim();
-  await writeFile(join(consumer, 'package-lock.json'), JSON.stringify(lockFor(lock, manifest.dependencies, { name: 'partner-site', version: '1.0.0' }, registry)));
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], { cwd: consumer, env: env() });
+  await writeFile(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'partner-site', version: '1.0.0', private: true, type: 'module' }),
+  );
+  const registry = (
+    await run('npm', ['config', 'get', 'registry'], { cwd: consumer, env: env() })
+  ).stdout.trim();
+  await writeFile(
+    join(consumer, 'package-lock.json'),
+    JSON.stringify(
+      lockFor(lock, manifest.dependencies, { name: 'partner-site', version: '1.0.0' }, registry),
+    ),
+  );
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], {
+    cwd: consumer,
+    env: env(),
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -93,8 +125,16 @@ describe('the packed package', () => {
   });
 
   it('ships no TypeScript sources, tests or build state', () => {
-    expect(paths().filter((p) => (p.endsWith('.ts') && !p.endsWith('.d.ts')) || /^(test|dist|\.dist-releases)\//.test(p))).toEqual([]);
-    expect(paths().filter((p) => !/^(widget\/lib|scripts\/lib|data)\//.test(p)).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(
+      paths().filter(
+        (p) => (p.endsWith('.ts') && !p.endsWith('.d.ts')) || /^(test|dist|\.dist-releases)\//.test(p),
+      ),
+    ).toEqual([]);
+    expect(
+      paths()
+        .filter((p) => !/^(widget\/lib|scripts\/lib|data)\//.test(p))
+        .sort(),
+    ).toEqual(['LICENSE', 'README.md', 'package.json']);
   });
 
   it('declares types that name only its own files, lit and zod: dependencies an isolated install puts beside it', async () => {
@@ -103,14 +143,17 @@ describe('the packed package', () => {
     for (const file of await readdir(types, { recursive: true })) {
       if (!file.endsWith('.d.ts')) continue;
       const text = await readFile(join(types, file), 'utf8');
-      for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g)) if (!specifier!.startsWith('.')) named.add(specifier!);
+      for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g))
+        if (!specifier!.startsWith('.')) named.add(specifier!);
     }
     expect([...named].sort()).toEqual(['lit/html.js', 'zod']);
   });
 
   it('installs from the npm cache alone, with its bin linked', () => {
     expect(existsSync(join(consumer, 'node_modules', '.bin', 'resort-conditions'))).toBe(true);
-    expect(existsSync(join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'define.js'))).toBe(true);
+    expect(
+      existsSync(join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'define.js')),
+    ).toBe(true);
   });
 });
 
@@ -146,27 +189,52 @@ typed.days = 'two';
   it.concurrent.each([
     ['Bundler', 'ESNext'],
     ['NodeNext', 'NodeNext'],
-  ])('type-checks with moduleResolution %s, strict, without skipLibCheck', async (moduleResolution, module) => {
-    const tsconfig = join(consumer, `tsconfig.${moduleResolution}.json`);
-    const compilerOptions = { strict: true, noEmit: true, target: 'ES2022', module, moduleResolution, lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: false, exactOptionalPropertyTypes: true };
-    await writeFile(tsconfig, JSON.stringify({ compilerOptions, include: ['src'] }));
-    const tsc = join(NODE_MODULES, 'typescript', 'bin', 'tsc');
-    const result = await run(process.execPath, [tsc, '-p', tsconfig], { cwd: consumer }).then(
-      () => ({ code: 0, output: '' }),
-      (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),
-    );
-    expect(result.output).toBe('');
-    expect(result.code).toBe(0);
-    // the compiler reads every declaration of lit and zod (no skipLibCheck): a minute and more on a busy machine
-  }, 180_000);
+  ])(
+    'type-checks with moduleResolution %s, strict, without skipLibCheck',
+    async (moduleResolution, module) => {
+      const tsconfig = join(consumer, `tsconfig.${moduleResolution}.json`);
+      const compilerOptions = {
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        module,
+        moduleResolution,
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        types: [],
+        skipLibCheck: false,
+        exactOptionalPropertyTypes: true,
+      };
+      await writeFile(tsconfig, JSON.stringify({ compilerOptions, include: ['src'] }));
+      const tsc = join(NODE_MODULES, 'typescript', 'bin', 'tsc');
+      const result = await run(process.execPath, [tsc, '-p', tsconfig], { cwd: consumer }).then(
+        () => ({ code: 0, output: '' }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),
+      );
+      expect(result.output).toBe('');
+      expect(result.code).toBe(0);
+      // the compiler reads every declaration of lit and zod (no skipLibCheck): a minute and more on a busy machine
+    },
+    180_000,
+  );
 
   it('bundles with vite into one module with Lit and the element inside, zod nowhere', async () => {
     const { build } = await import('vite');
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     try {
-      const result = await build({ root: consumer, configFile: false, logLevel: 'silent', build: { outDir: join(consumer, 'out'), emptyOutDir: true, rollupOptions: { input: join(consumer, 'src', 'main.ts') } } });
-      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+      const result = await build({
+        root: consumer,
+        configFile: false,
+        logLevel: 'silent',
+        build: {
+          outDir: join(consumer, 'out'),
+          emptyOutDir: true,
+          rollupOptions: { input: join(consumer, 'src', 'main.ts') },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+        'output' in r ? r.output : [],
+      );
       const main = outputs.find((o) => o.type === 'chunk' && o.isEntry);
       const code = main && 'code' in main ? main.code : '';
       expect(code).toMatch(/customElements\.define\([`'"]resort-conditions[`'"]/);
@@ -174,7 +242,9 @@ typed.days = 'two';
       expect(code).toContain('lit');
       expect(outputs.map((o) => ('code' in o ? o.code : '')).join('\n')).not.toContain('zod');
       // the room each card takes before the script runs, as a style sheet of the app's own
-      const sheets = outputs.filter((o) => o.type === 'asset' && o.fileName.endsWith('.css')).map((o) => ('source' in o ? String(o.source) : ''));
+      const sheets = outputs
+        .filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
+        .map((o) => ('source' in o ? String(o.source) : ''));
       expect(sheets.join('')).toContain(':where(resort-conditions:not(:defined))');
       // the style sheet comes minified, so a consumer's bundle is as small as the published one
       expect(code).toContain(':host{--_bg:var(--rc-background,#fff);');
@@ -189,47 +259,105 @@ typed.days = 'two';
 describe('the bin in the partner project', () => {
   const bin = () => join(consumer, 'node_modules', '.bin', 'resort-conditions');
 
-  const build = (args: string[]) => run(bin(), ['build', '--config', 'snow.json', ...args], { cwd: consumer, env: { ...env(), SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) } });
+  const build = (args: string[]) =>
+    run(bin(), ['build', '--config', 'snow.json', ...args], {
+      cwd: consumer,
+      env: { ...env(), SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) },
+    });
 
   beforeAll(async () => {
-    await writeFile(join(consumer, 'snow.json'), JSON.stringify({ out: 'site', locales: ['en-US', 'de-DE'], resorts: [20, 25] }));
+    await writeFile(
+      join(consumer, 'snow.json'),
+      JSON.stringify({ out: 'site', locales: ['en-US', 'de-DE'], resorts: [20, 25] }),
+    );
   });
 
-  it('builds the API tree and the host rules from the embedded default with the project\'s own config file', async () => {
+  it("builds the API tree and the host rules from the embedded default with the project's own config file", async () => {
     const { stdout } = await build(['--no-widget']);
     expect(stdout).toMatch(/^published site: \d+ files, \d+ data files under api\/ among them$/m);
     const site = join(consumer, 'site');
-    const manifest = JSON.parse(await readFile(join(site, 'api', 'manifest.json'), 'utf8')) as { locales: string[]; resorts: Array<{ id: number }> };
+    const manifest = JSON.parse(await readFile(join(site, 'api', 'manifest.json'), 'utf8')) as {
+      locales: string[];
+      resorts: Array<{ id: number }>;
+    };
     expect(manifest.locales).toEqual(['en-US', 'de-DE']);
     expect(manifest.resorts.map((r) => r.id)).toEqual([20, 25]);
-    const report = JSON.parse(await readFile(join(site, 'api', 'de-DE', 'externalservice', 'resort', '25', 'snowreport.json'), 'utf8')) as { resortName: string };
+    const report = JSON.parse(
+      await readFile(
+        join(site, 'api', 'de-DE', 'externalservice', 'resort', '25', 'snowreport.json'),
+        'utf8',
+      ),
+    ) as { resortName: string };
     expect(report.resortName).toBe('Elk Ridge');
-    for (const file of ['_headers', '_redirects', '.htaccess', '_mirror/nginx.conf', '_mirror/edge-worker.js']) expect(existsSync(join(site, file)), file).toBe(true);
+    for (const file of [
+      '_headers',
+      '_redirects',
+      '.htaccess',
+      '_mirror/nginx.conf',
+      '_mirror/edge-worker.js',
+    ])
+      expect(existsSync(join(site, file)), file).toBe(true);
   }, 60_000);
 
-  it('builds the whole site: the element\'s bundle from the package, the demo page and the embeds', async () => {
+  it("builds the whole site: the element's bundle from the package, the demo page and the embeds", async () => {
     await build([]);
     const site = join(consumer, 'site');
-    for (const file of ['resort-conditions.js', 'index.html', 'api/manifest.json']) expect(existsSync(join(site, file)), file).toBe(true);
+    for (const file of ['resort-conditions.js', 'index.html', 'api/manifest.json'])
+      expect(existsSync(join(site, file)), file).toBe(true);
     const bundle = await readFile(join(site, 'resort-conditions.js'), 'utf8');
-    expect(bundle).toBe(await readFile(join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'bundle', 'resort-conditions.js'), 'utf8'));
+    expect(bundle).toBe(
+      await readFile(
+        join(
+          consumer,
+          'node_modules',
+          'resort-conditions',
+          'widget',
+          'lib',
+          'bundle',
+          'resort-conditions.js',
+        ),
+        'utf8',
+      ),
+    );
     // the list's script from the package, and its pre-rendered lists, rendered without vite
-    expect(await readFile(join(site, 'resort-conditions-list.js'), 'utf8')).toBe(await readFile(join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'bundle', 'resort-conditions-list.js'), 'utf8'));
+    expect(await readFile(join(site, 'resort-conditions-list.js'), 'utf8')).toBe(
+      await readFile(
+        join(
+          consumer,
+          'node_modules',
+          'resort-conditions',
+          'widget',
+          'lib',
+          'bundle',
+          'resort-conditions-list.js',
+        ),
+        'utf8',
+      ),
+    );
     const lists = (await readdir(join(site, 'lists', 'en-US'))).sort();
     expect(lists.length).toBeGreaterThan(0);
-    expect(await readFile(join(site, 'lists', 'en-US', lists[0]!), 'utf8')).toMatch(/<resort-conditions-list region="\d+" locale="en-US"><template shadowrootmode="open">/);
+    expect(await readFile(join(site, 'lists', 'en-US', lists[0]!), 'utf8')).toMatch(
+      /<resort-conditions-list region="\d+" locale="en-US"><template shadowrootmode="open">/,
+    );
   }, 60_000);
 
   it('plans from the same config and refuses an unknown command', async () => {
     const { stdout } = await run(bin(), ['plan', '--config', 'snow.json'], { cwd: consumer, env: env() });
     expect(stdout).toMatch(/^Plan for 2 resorts in 2 locales/);
-    const unknown = await run(bin(), ['publish'], { cwd: consumer, env: env() }).catch((error: { code: number; stderr: string }) => error);
+    const unknown = await run(bin(), ['publish'], { cwd: consumer, env: env() }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('"publish" is not a command') });
   }, 60_000);
 
   it('starts the embedded service with npx resort-conditions serve', async () => {
     // its own process group, so that npx and the server it starts stop together
-    const child = spawn('npx', ['--offline', 'resort-conditions', 'serve', '--port', '0'], { cwd: consumer, env: env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['--offline', 'resort-conditions', 'serve', '--port', '0'], {
+      cwd: consumer,
+      env: env(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise((done) => child.once('exit', done));
     try {
       const url = await new Promise<string>((resolveUrl, reject) => {
@@ -241,7 +369,11 @@ describe('the bin in the partner project', () => {
         });
         child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
       });
-      const token = ((await (await fetch(`${url}/externalservice/authorization/token/demo%40example.com/powder-day`)).json()) as { token: string }).token;
+      const token = (
+        (await (
+          await fetch(`${url}/externalservice/authorization/token/demo%40example.com/powder-day`)
+        ).json()) as { token: string }
+      ).token;
       const profile = await fetch(`${url}/externalservice/resort/25/profile?token=${token}`);
       expect(profile.status).toBe(200);
       expect(((await profile.json()) as { resortName: string }).resortName).toBe('Elk Ridge');

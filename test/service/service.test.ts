@@ -41,20 +41,31 @@ describe('every endpoint in every supported locale', () => {
         const urls: Array<{ url: string; headers?: Record<string, string> }> = [];
         if (endpoint.family === 'A') {
           const headers = { 'x-api-key': FULL.apiKey, locale: tag };
-          if (endpoint.scope === 'resort') for (const id of ids) urls.push({ url: fillPattern(endpoint.pattern, { resortId: id }), headers });
-          else urls.push({ url: endpoint.pattern, headers }, { url: `${endpoint.pattern}?regionId=240`, headers });
+          if (endpoint.scope === 'resort')
+            for (const id of ids)
+              urls.push({ url: fillPattern(endpoint.pattern, { resortId: id }), headers });
+          else
+            urls.push(
+              { url: endpoint.pattern, headers },
+              { url: `${endpoint.pattern}?regionId=240`, headers },
+            );
         } else if (endpoint.auth === 'credentials') {
           urls.push({ url: fillPattern(endpoint.pattern, { email: FULL.email, password: FULL.password }) });
         } else if (endpoint.scope === 'resort') {
           for (const id of ids) {
             for (const N of endpoint.id === 'forecast' ? [0, 3, 5] : [0]) {
-              urls.push({ url: `${fillPattern(endpoint.pattern, { resortId: id, N })}?token=${token}${loc}` });
+              urls.push({
+                url: `${fillPattern(endpoint.pattern, { resortId: id, N })}?token=${token}${loc}`,
+              });
             }
           }
         } else if (endpoint.scope === 'resorts') {
           urls.push({ url: `${endpoint.pattern}?token=${token}${resortIdsQuery(ids)}${loc}` });
         } else if (endpoint.scope === 'region') {
-          for (const region of dataset.regions) urls.push({ url: `${fillPattern(endpoint.pattern, { regionId: region.id })}?token=${token}${loc}` });
+          for (const region of dataset.regions)
+            urls.push({
+              url: `${fillPattern(endpoint.pattern, { regionId: region.id })}?token=${token}${loc}`,
+            });
         } else {
           urls.push({ url: `${endpoint.pattern}?token=${token}${loc}` });
         }
@@ -82,10 +93,14 @@ describe('locales and units', () => {
     const enReport = b(`/externalservice/resort/${resort.id}/snowreport`).json;
     const frReport = b(`/externalservice/resort/${resort.id}/snowreport`, '&language=fr&country=FR').json;
     expect(frReport.report.snowQuality.onSlope.lowerDepth).toBe(resort.report!.depthCm.base);
-    expect(enReport.report.snowQuality.onSlope.lowerDepth).toBe(Math.round(resort.report!.depthCm.base / 2.54));
+    expect(enReport.report.snowQuality.onSlope.lowerDepth).toBe(
+      Math.round(resort.report!.depthCm.base / 2.54),
+    );
     expect(enReport.report.openflagname).toBe('Open');
     expect(frReport.report.openflagname).toBe('Ouvert');
-    expect(frReport.report.snowQuality.onSlope.surfaceTop).toBe(dataset.messages.fr[`surface.${resort.report!.surfaceTop}`]);
+    expect(frReport.report.snowQuality.onSlope.surfaceTop).toBe(
+      dataset.messages.fr[`surface.${resort.report!.surfaceTop}`],
+    );
   });
 
   it('needs both language and country to leave en-US', () => {
@@ -123,7 +138,8 @@ describe('forecast', () => {
 
   it('mixes in resort-reported weather unless forecast_only is true', () => {
     const mixed = b(`/externalservice/resort/${resort().id}/0/day/forecast`).json.currentWeather;
-    const forecastOnly = b(`/externalservice/resort/${resort().id}/0/day/forecast`, '&forecast_only=true').json.currentWeather;
+    const forecastOnly = b(`/externalservice/resort/${resort().id}/0/day/forecast`, '&forecast_only=true')
+      .json.currentWeather;
     expect(mixed).toMatchObject({ is_reported: true, is_forecast: false });
     expect(mixed.surfaceTopText).toEqual(expect.any(String));
     expect(forecastOnly).toMatchObject({ is_reported: false, is_forecast: true });
@@ -155,7 +171,12 @@ describe('multi-resort endpoints', () => {
     const ordered = b(`/externalservice/resort/${type}/ordered`, query).json;
     expect(ordered).toEqual(ids.filter((id) => id in map).map((id) => map[id]));
     for (const id of ids.slice(0, 5)) {
-      const single = b(type === 'forecast' ? `/externalservice/resort/${id}/5/day/forecast` : `/externalservice/resort/${id}/${type}`, '&language=de&country=DE');
+      const single = b(
+        type === 'forecast'
+          ? `/externalservice/resort/${id}/5/day/forecast`
+          : `/externalservice/resort/${id}/${type}`,
+        '&language=de&country=DE',
+      );
       if (single.status === 404) expect(map[id]).toBeUndefined();
       else expect(map[id]).toEqual(single.json);
     }
@@ -170,7 +191,10 @@ describe('multi-resort endpoints', () => {
 
   it('accepts comma-separated ids, drops duplicates and leaves unknown ids out', () => {
     const [a, c] = [dataset.resorts[0]!.id, dataset.resorts[1]!.id];
-    const body = b('/externalservice/resort/profile/ordered', `&resortId=${a},${c}&resortId=${a}&resortId=999999`).json;
+    const body = b(
+      '/externalservice/resort/profile/ordered',
+      `&resortId=${a},${c}&resortId=${a}&resortId=999999`,
+    ).json;
     expect(body.map((p: any) => p.id)).toEqual([a, c]);
   });
 });
@@ -192,7 +216,9 @@ describe('region lists', () => {
   it('builds quick links like the real ones, which lead back to the same resorts', () => {
     const list = b('/externalservice/region/251/list', '&language=fr&country=FR').json;
     const ids = list.resorts.map((r: any) => r.id);
-    expect(list.restSnowReport).toBe(`http://svc.test/externalservice/resort/snowreport?token=${token}${resortIdsQuery(ids)}&language=fr&country=FR`);
+    expect(list.restSnowReport).toBe(
+      `http://svc.test/externalservice/resort/snowreport?token=${token}${resortIdsQuery(ids)}&language=fr&country=FR`,
+    );
     expect(list.resortQueryParam).toBe(`token=${token}${resortIdsQuery(ids)}&language=fr&country=FR`);
     const url = new URL(list.restRegionProfile);
     const profiles = get(url.pathname + url.search).json;
@@ -203,7 +229,9 @@ describe('region lists', () => {
   it('answers 404 for an unknown region, and a region id may equal a resort id', () => {
     expect(b('/externalservice/region/999999/list').status).toBe(404);
     const both = dataset.resorts.find((r) => dataset.regions.some((g) => g.id === r.id))!;
-    expect(b(`/externalservice/region/${both.id}/list`).json.regionName).toBe(dataset.regions.find((g) => g.id === both.id)!.name);
+    expect(b(`/externalservice/region/${both.id}/list`).json.regionName).toBe(
+      dataset.regions.find((g) => g.id === both.id)!.name,
+    );
     expect(b(`/externalservice/resort/${both.id}/profile`).json.resortName).toBe(both.name);
   });
 });
@@ -216,14 +244,26 @@ describe('Family A', () => {
   });
 
   it('selects by region, by ids (repeated or comma-separated), and by both', () => {
-    const inFrance = dataset.resorts.filter((r) => r.countryId === 240).map((r) => r.id).sort((x, y) => x - y);
-    expect(get('/resorts/snowreport?regionId=240', headers()).json.map((r: any) => r.resort)).toEqual(inFrance);
-    const [x, y] = [dataset.resorts[2]!.id, dataset.resorts[0]!.id];
-    expect(get(`/resorts/snowreport?resortIds=${x},${y}`, headers()).json.map((r: any) => r.resort)).toEqual([x, y]);
-    expect(get(`/resorts/snowreport?resortIds=${x}&resortIds=${y}`, headers()).json.map((r: any) => r.resort)).toEqual([x, y]);
-    expect(get(`/resorts/snowreport?regionId=240&resortIds=${inFrance[0]},${x}`, headers()).json.map((r: any) => r.resort)).toEqual(
-      [inFrance[0], x].filter((id) => inFrance.includes(id!)),
+    const inFrance = dataset.resorts
+      .filter((r) => r.countryId === 240)
+      .map((r) => r.id)
+      .sort((x, y) => x - y);
+    expect(get('/resorts/snowreport?regionId=240', headers()).json.map((r: any) => r.resort)).toEqual(
+      inFrance,
     );
+    const [x, y] = [dataset.resorts[2]!.id, dataset.resorts[0]!.id];
+    expect(get(`/resorts/snowreport?resortIds=${x},${y}`, headers()).json.map((r: any) => r.resort)).toEqual([
+      x,
+      y,
+    ]);
+    expect(
+      get(`/resorts/snowreport?resortIds=${x}&resortIds=${y}`, headers()).json.map((r: any) => r.resort),
+    ).toEqual([x, y]);
+    expect(
+      get(`/resorts/snowreport?regionId=240&resortIds=${inFrance[0]},${x}`, headers()).json.map(
+        (r: any) => r.resort,
+      ),
+    ).toEqual([inFrance[0], x].filter((id) => inFrance.includes(id!)));
   });
 
   it('marks a resort without a report with open flag 5 and no depth', () => {
@@ -248,12 +288,20 @@ describe('accounts and permissions', () => {
 
   it('answers the account record with its feature flags', () => {
     const body = get('/externalservice/authorization/account/basic%40example.com/groomer').json;
-    expect(body).toMatchObject({ email: BASIC.email, maxPerMonth: 5000, hasWeather: false, hasOverviews: false, hasCams: false });
+    expect(body).toMatchObject({
+      email: BASIC.email,
+      maxPerMonth: 5000,
+      hasWeather: false,
+      hasOverviews: false,
+      hasCams: false,
+    });
     expect(body.token).toBeUndefined();
   });
 
   it('gives the restricted account no weather, overviews or cams', () => {
-    const resort = dataset.resorts.find((r) => r.report?.reportedWeather && r.webcams.length && r.overview.en)!;
+    const resort = dataset.resorts.find(
+      (r) => r.report?.reportedWeather && r.webcams.length && r.overview.en,
+    )!;
     const t = basicToken;
     expect(b(`/externalservice/resort/${resort.id}/3/day/forecast`, '', t).status).toBe(403);
     expect(b(`/externalservice/resort/${resort.id}/overview`, '', t).status).toBe(403);
@@ -279,7 +327,9 @@ describe('accounts and permissions', () => {
 describe('combined report', () => {
   it('leaves the links out with links=false and adds forecast days with forecast=true', () => {
     const id = dataset.resorts[0]!.id;
-    expect(b(`/externalservice/resort/${id}/combinedreport`).json.links.links.skireport.url).toMatch(/^https:\/\//);
+    expect(b(`/externalservice/resort/${id}/combinedreport`).json.links.links.skireport.url).toMatch(
+      /^https:\/\//,
+    );
     expect(b(`/externalservice/resort/${id}/combinedreport`, '&links=false').json.links).toBeUndefined();
     expect(b(`/externalservice/resort/${id}/combinedreport`).json.forecast).toBeUndefined();
     expect(b(`/externalservice/resort/${id}/combinedreport`, '&forecast=true').json.forecast).toHaveLength(5);
@@ -291,17 +341,58 @@ describe('errors', () => {
 
   it.each([
     { name: 'no token', url: () => `/externalservice/resort/${id()}/profile`, status: 401 },
-    { name: 'a wrong token', url: () => `/externalservice/resort/${id()}/profile?token=${'0'.repeat(48)}`, status: 401 },
-    { name: 'N above 5', url: () => `/externalservice/resort/${id()}/6/day/forecast?token=${token}`, status: 400 },
-    { name: 'N below 0', url: () => `/externalservice/resort/${id()}/-1/day/forecast?token=${token}`, status: 400 },
-    { name: 'a malformed resort id', url: () => `/externalservice/resort/abc/profile?token=${token}`, status: 400 },
-    { name: 'a malformed multi-resort id', url: () => `/externalservice/resort/profile?token=${token}&resortId=1x`, status: 400 },
-    { name: 'no resortId on a multi-resort endpoint', url: () => `/externalservice/resort/profile?token=${token}`, status: 400 },
-    { name: 'a bad boolean', url: () => `/externalservice/resort/${id()}/snowreport?token=${token}&forecast_only=maybe`, status: 400 },
-    { name: 'days above 5', url: () => `/externalservice/resort/forecast?token=${token}&resortId=${id()}&days=9`, status: 400 },
-    { name: 'an unknown resort', url: () => `/externalservice/resort/999999/profile?token=${token}`, status: 404 },
+    {
+      name: 'a wrong token',
+      url: () => `/externalservice/resort/${id()}/profile?token=${'0'.repeat(48)}`,
+      status: 401,
+    },
+    {
+      name: 'N above 5',
+      url: () => `/externalservice/resort/${id()}/6/day/forecast?token=${token}`,
+      status: 400,
+    },
+    {
+      name: 'N below 0',
+      url: () => `/externalservice/resort/${id()}/-1/day/forecast?token=${token}`,
+      status: 400,
+    },
+    {
+      name: 'a malformed resort id',
+      url: () => `/externalservice/resort/abc/profile?token=${token}`,
+      status: 400,
+    },
+    {
+      name: 'a malformed multi-resort id',
+      url: () => `/externalservice/resort/profile?token=${token}&resortId=1x`,
+      status: 400,
+    },
+    {
+      name: 'no resortId on a multi-resort endpoint',
+      url: () => `/externalservice/resort/profile?token=${token}`,
+      status: 400,
+    },
+    {
+      name: 'a bad boolean',
+      url: () => `/externalservice/resort/${id()}/snowreport?token=${token}&forecast_only=maybe`,
+      status: 400,
+    },
+    {
+      name: 'days above 5',
+      url: () => `/externalservice/resort/forecast?token=${token}&resortId=${id()}&days=9`,
+      status: 400,
+    },
+    {
+      name: 'an unknown resort',
+      url: () => `/externalservice/resort/999999/profile?token=${token}`,
+      status: 404,
+    },
     { name: 'an unknown path', url: () => `/externalservice/nothing?token=${token}`, status: 404 },
-    { name: 'webcams of a resort with none', url: () => `/externalservice/resort/${dataset.resorts.find((r) => r.webcams.length === 0)!.id}/webcams?token=${token}`, status: 404 },
+    {
+      name: 'webcams of a resort with none',
+      url: () =>
+        `/externalservice/resort/${dataset.resorts.find((r) => r.webcams.length === 0)!.id}/webcams?token=${token}`,
+      status: 404,
+    },
   ])('answers $status for $name, with the one error shape and no token', ({ url, status }) => {
     const response = get(url());
     expect(response.status).toBe(status);
@@ -311,16 +402,26 @@ describe('errors', () => {
 
   it('answers 401 for a missing or wrong API key', () => {
     expect(get('/resorts/snowreport').status).toBe(401);
-    expect(get('/resorts/snowreport', { 'x-api-key': 'nope' }).json).toMatchObject({ status: 401, error: 'unauthorized' });
+    expect(get('/resorts/snowreport', { 'x-api-key': 'nope' }).json).toMatchObject({
+      status: 401,
+      error: 'unauthorized',
+    });
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])('answers 405 with Allow: GET to %s on every path', (method) => {
-    for (const url of ['/resorts/snowreport', `/externalservice/resort/${id()}/profile?token=${token}`, '/nowhere']) {
-      const response = service({ method, url });
-      expect(response.status).toBe(405);
-      expect(response.headers.allow).toBe('GET');
-    }
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])(
+    'answers 405 with Allow: GET to %s on every path',
+    (method) => {
+      for (const url of [
+        '/resorts/snowreport',
+        `/externalservice/resort/${id()}/profile?token=${token}`,
+        '/nowhere',
+      ]) {
+        const response = service({ method, url });
+        expect(response.status).toBe(405);
+        expect(response.headers.allow).toBe('GET');
+      }
+    },
+  );
 
   it('answers 200 at exactly 8000 characters of URI and 414 at 8001', () => {
     const base = `/externalservice/resort/profile/ordered?token=${token}&resortId=${id()}&pad=`;

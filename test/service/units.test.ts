@@ -19,10 +19,13 @@ describe('units', () => {
     { kind: 'temperature', input: -40, imperial: -40, metric: -40 },
     { kind: 'wind', input: 10, imperial: 22, metric: 10 },
     { kind: 'wind', input: 0.04, imperial: 0, metric: 0 },
-  ] as const)('converts $kind $input to $imperial imperial and $metric metric', ({ kind, input, imperial, metric }) => {
-    expect(IMPERIAL[kind](input)).toBe(imperial);
-    expect(METRIC[kind](input)).toBe(metric);
-  });
+  ] as const)(
+    'converts $kind $input to $imperial imperial and $metric metric',
+    ({ kind, input, imperial, metric }) => {
+      expect(IMPERIAL[kind](input)).toBe(imperial);
+      expect(METRIC[kind](input)).toBe(metric);
+    },
+  );
 
   it('never answers negative zero', () => {
     expect(Object.is(METRIC.temperature(-0.01), 0)).toBe(true);

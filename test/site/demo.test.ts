@@ -18,7 +18,6 @@ const RESORTS = [
 /** What a `<section>` of the page holds, as text between its tags. */
 const section = (html: string) => /<section>([\s\S]*?)<\/section>/.exec(html)?.[1];
 
-
 /** Every file the site makes, in order (it makes them one at a time). */
 async function collect<T>(files: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

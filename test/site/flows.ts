@@ -43,12 +43,21 @@ export interface Replay {
 }
 
 /** The token fields of a region list: rewritten to the mirror's files by design. */
-const TOKEN_FIELDS = new Set(['restSnowReport', 'restRegionProfile', 'restCombinedReport', 'resortQueryParam']);
+const TOKEN_FIELDS = new Set([
+  'restSnowReport',
+  'restRegionProfile',
+  'restCombinedReport',
+  'resortQueryParam',
+]);
 
 function withoutTokenFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokenFields);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !TOKEN_FIELDS.has(key)).map(([key, v]) => [key, withoutTokenFields(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !TOKEN_FIELDS.has(key))
+        .map(([key, v]) => [key, withoutTokenFields(v)]),
+    );
   }
   return value;
 }
@@ -65,8 +74,12 @@ export function canonical(body: string, sanitize = false): string | undefined {
 
 /** Why a mirror answer differs from the service's; undefined when they are equal. */
 export function difference(expected: HostAnswer, actual: HostAnswer, limits?: Limits): string | undefined {
-  if (expected.status !== actual.status) return `status ${actual.status}, expected ${expected.status}: ${actual.body.slice(0, 160)}`;
-  if (expected.status === 200) return canonical(expected.body, true) === canonical(actual.body) && canonical(actual.body) !== undefined ? undefined : 'a different body';
+  if (expected.status !== actual.status)
+    return `status ${actual.status}, expected ${expected.status}: ${actual.body.slice(0, 160)}`;
+  if (expected.status === 200)
+    return canonical(expected.body, true) === canonical(actual.body) && canonical(actual.body) !== undefined
+      ? undefined
+      : 'a different body';
   if (expected.status === 404 && limits && !limits.jsonMissing) return undefined;
   const e = ErrorBody.safeParse(JSON.parse(expected.body));
   let body: unknown;
@@ -78,7 +91,9 @@ export function difference(expected: HostAnswer, actual: HostAnswer, limits?: Li
   const a = ErrorBody.safeParse(body);
   if (!a.success) return `an error body not in the service's shape: ${actual.body.slice(0, 160)}`;
   if (a.data.status !== actual.status) return `the body says ${a.data.status}`;
-  return e.success && e.data.error !== a.data.error ? `error ${a.data.error}, expected ${e.data.error}` : undefined;
+  return e.success && e.data.error !== a.data.error
+    ? `error ${a.data.error}, expected ${e.data.error}`
+    : undefined;
 }
 
 export interface ReplayOptions {
@@ -105,12 +120,19 @@ export function memo(host: Host): Host {
 export async function replay(mirror: Host, service: Host, options: ReplayOptions): Promise<Replay> {
   const result: Replay = { urls: 0, equal: 0, mismatches: [] };
   const { token } = options;
-  const compare = async (request: HostRequest, expectedFrom: HostRequest = request, expect?: HostAnswer): Promise<{ service: HostAnswer; mirror: HostAnswer }> => {
+  const compare = async (
+    request: HostRequest,
+    expectedFrom: HostRequest = request,
+    expect?: HostAnswer,
+  ): Promise<{ service: HostAnswer; mirror: HostAnswer }> => {
     const [s, m] = await Promise.all([service(expectedFrom), mirror(request)]);
     result.urls++;
     const why = difference(expect ?? s, m, options.limits);
     if (why === undefined) result.equal++;
-    else result.mismatches.push(`${request.method ?? 'GET'} ${request.path}${request.headers ? ` ${JSON.stringify(request.headers)}` : ''}: ${why}`);
+    else
+      result.mismatches.push(
+        `${request.method ?? 'GET'} ${request.path}${request.headers ? ` ${JSON.stringify(request.headers)}` : ''}: ${why}`,
+      );
     return { service: s, mirror: m };
   };
 
@@ -119,21 +141,39 @@ export async function replay(mirror: Host, service: Host, options: ReplayOptions
     const q = form ? `&${form}` : '';
     const countriesPath = `/externalservice/region/countries/list?token=${token}${q}`;
     const countries = await compare({ path: countriesPath });
-    const lists = JSON.parse(countries.service.body) as Array<{ id: number; states?: Array<{ id: number }>; regions?: Array<{ id: number }> }>;
-    const regionIds = [...new Set(lists.flatMap((c) => [c.id, ...(c.states ?? []).map((s) => s.id), ...(c.regions ?? []).map((r) => r.id)]))];
+    const lists = JSON.parse(countries.service.body) as Array<{
+      id: number;
+      states?: Array<{ id: number }>;
+      regions?: Array<{ id: number }>;
+    }>;
+    const regionIds = [
+      ...new Set(
+        lists.flatMap((c) => [
+          c.id,
+          ...(c.states ?? []).map((s) => s.id),
+          ...(c.regions ?? []).map((r) => r.id),
+        ]),
+      ),
+    ];
     const resorts = new Set<number>();
     for (const id of regionIds) allRegions.add(id);
     for (const id of regionIds) {
       const listPath = `/externalservice/region/${id}/list?token=${token}${q}`;
       const list = await compare({ path: listPath });
-      const ours = JSON.parse(list.service.body) as Record<string, string> & { resorts: Array<{ id: number }> };
+      const ours = JSON.parse(list.service.body) as Record<string, string> & {
+        resorts: Array<{ id: number }>;
+      };
       const theirs = JSON.parse(list.mirror.body) as Record<string, string>;
       for (const r of ours.resorts) resorts.add(r.id);
       for (const link of ['restSnowReport', 'restRegionProfile', 'restCombinedReport']) {
         const own = new URL(ours[link]!);
         const serviceLink = { path: own.pathname + own.search };
         // the quick link a client saved from the service, sent to the mirror as it is
-        await compare(serviceLink, serviceLink, options.limits.multi ? undefined : options.refused('resort-set'));
+        await compare(
+          serviceLink,
+          serviceLink,
+          options.limits.multi ? undefined : options.refused('resort-set'),
+        );
         // the mirror's own quick link, followed from the list's URL
         if (theirs[link]) {
           const followed = new URL(theirs[link]!, `http://mirror.test${listPath}`);
@@ -144,11 +184,22 @@ export async function replay(mirror: Host, service: Host, options: ReplayOptions
     const paths: string[] = [`/externalservice/myaccount/attribution?token=${token}${q}`];
     for (const id of [...resorts].sort((a, b) => a - b)) {
       const r = `/externalservice/resort/${id}`;
-      paths.push(`${r}/snowreport?token=${token}${q}`, `${r}/snowreport?token=${token}&forecast_only=true${q}`, `${r}/profile?token=${token}${q}`);
+      paths.push(
+        `${r}/snowreport?token=${token}${q}`,
+        `${r}/snowreport?token=${token}&forecast_only=true${q}`,
+        `${r}/profile?token=${token}${q}`,
+      );
       for (const n of [0, 2, 5]) paths.push(`${r}/${n}/day/forecast?token=${token}${q}`);
       paths.push(`${r}/3/day/forecast?token=${token}&forecast_only=true${q}`);
-      paths.push(`${r}/combinedreport?token=${token}${q}`, `${r}/combinedreport?token=${token}&forecast=true&links=false${q}`);
-      paths.push(`${r}/links?token=${token}${q}`, `${r}/overview?token=${token}${q}`, `${r}/webcams?token=${token}${q}`);
+      paths.push(
+        `${r}/combinedreport?token=${token}${q}`,
+        `${r}/combinedreport?token=${token}&forecast=true&links=false${q}`,
+      );
+      paths.push(
+        `${r}/links?token=${token}${q}`,
+        `${r}/overview?token=${token}${q}`,
+        `${r}/webcams?token=${token}${q}`,
+      );
     }
     await inBatches(paths, (path) => compare({ path }));
   }
@@ -158,17 +209,25 @@ export async function replay(mirror: Host, service: Host, options: ReplayOptions
   const familyA: HostRequest[] = [];
   for (const locale of [undefined, 'de-DE', 'de']) {
     familyA.push({ path: '/resorts/snowreport', headers: headers(locale) });
-    for (const id of [20, 25, 60]) familyA.push({ path: `/resort/${id}/snowreport`, headers: headers(locale) });
+    for (const id of [20, 25, 60])
+      familyA.push({ path: `/resort/${id}/snowreport`, headers: headers(locale) });
   }
   // every country, state and region, those without resorts too (the service answers `[]` for them)
   for (const id of [...allRegions].sort((a, b) => a - b)) {
-    for (const locale of [undefined, 'de-DE']) familyA.push({ path: `/resorts/snowreport?regionId=${id}`, headers: headers(locale) });
+    for (const locale of [undefined, 'de-DE'])
+      familyA.push({ path: `/resorts/snowreport?regionId=${id}`, headers: headers(locale) });
   }
-  await inBatches(familyA, (request) => (options.limits.localeHeader ? compare(request) : compare(request, { ...request, headers: headers() })));
+  await inBatches(familyA, (request) =>
+    options.limits.localeHeader ? compare(request) : compare(request, { ...request, headers: headers() }),
+  );
   return result;
 }
 
 /** A few requests under way at once, as a client would send them. */
-async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<unknown>, size = 8): Promise<void> {
+async function inBatches<T>(
+  items: readonly T[],
+  run: (item: T) => Promise<unknown>,
+  size = 8,
+): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
 }

@@ -26,21 +26,28 @@ describe('minifyStyleSheet', () => {
     );
   });
 
-  it.each(['widget/styles.ts', 'widget/reservation.ts'])('minifies every piece of %s, none left as written', (file) => {
-    const code = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
-    expect(code).toContain('/* css */ `');
-    const minified = minifyStyleSheet(code);
-    expect(minified).not.toContain('/* css */');
-    expect(minified.length).toBeLessThan(code.length);
-  });
+  it.each(['widget/styles.ts', 'widget/reservation.ts'])(
+    'minifies every piece of %s, none left as written',
+    (file) => {
+      const code = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+      expect(code).toContain('/* css */ `');
+      const minified = minifyStyleSheet(code);
+      expect(minified).not.toContain('/* css */');
+      expect(minified.length).toBeLessThan(code.length);
+    },
+  );
 
   it('leaves a piece with an interpolation inside a value as it is written', () => {
-    expect(minifyStyleSheet('const C = /* css */ `a { width: ${w}px; }`;')).toBe('const C = /* css */ `a { width: ${w}px; }`;');
+    expect(minifyStyleSheet('const C = /* css */ `a { width: ${w}px; }`;')).toBe(
+      'const C = /* css */ `a { width: ${w}px; }`;',
+    );
   });
 });
 
 describe('minifyCss', () => {
   it('keeps the fallbacks the targeted engines need', () => {
-    expect(minifyCss('a { width: 100%; width: -moz-available; width: stretch; }')).toBe('a{width:100%;width:-moz-available;width:stretch}');
+    expect(minifyCss('a { width: 100%; width: -moz-available; width: stretch; }')).toBe(
+      'a{width:100%;width:-moz-available;width:stretch}',
+    );
   });
 });

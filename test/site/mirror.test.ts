@@ -99,29 +99,147 @@ const urlOfLength = (length: number) => {
   return head + 'x'.repeat(length - head.length);
 };
 
-const ERRORS: Array<{ name: string; request: () => HostRequest; status: number; service: 'same' | number; netlify?: { status: number; json: boolean } | 'skip'; apache?: 'skip' }> = [
-  { name: 'an unknown resort', request: () => ({ path: `/externalservice/resort/999999/profile?token=${T()}` }), status: 404, service: 'same', netlify: { status: 404, json: false } },
-  { name: 'a resort id that is no number', request: () => ({ path: `/externalservice/resort/abc/profile?token=${T()}` }), status: 400, service: 'same', netlify: { status: 404, json: false } },
-  { name: 'N outside 0 to 5', request: () => ({ path: `/externalservice/resort/20/9/day/forecast?token=${T()}` }), status: 400, service: 'same', netlify: { status: 404, json: false } },
-  { name: 'a boolean neither true nor false', request: () => ({ path: `/externalservice/resort/20/snowreport?token=${T()}&forecast_only=maybe` }), status: 400, service: 'same', netlify: { status: 200, json: false } },
-  { name: 'an unsupported language', request: () => ({ path: `/externalservice/resort/20/profile?token=${T()}&language=xx&country=US` }), status: 400, service: 'same', netlify: { status: 404, json: true } },
-  { name: 'a country of three letters', request: () => ({ path: `/externalservice/resort/20/profile?token=${T()}&language=de&country=DEU` }), status: 400, service: 'same', netlify: { status: 404, json: true } },
-  { name: 'a locale the mirror does not publish', request: () => ({ path: `/externalservice/resort/20/profile?token=${T()}&language=fr&country=FR` }), status: 404, service: 200 },
-  { name: 'a set of resorts no group has', request: () => ({ path: `/externalservice/resort/snowreport?token=${T()}&resortId=20&resortId=25` }), status: 400, service: 200 },
-  { name: 'a group in a variant the mirror does not publish', request: () => ({ path: `/externalservice/resort/snowreport?token=${T()}${someGroup()}&forecast_only=true` }), status: 400, service: 200 },
-  { name: 'a multi-resort request without ids', request: () => ({ path: `/externalservice/resort/profile?token=${T()}` }), status: 400, service: 'same' },
-  { name: 'the credential endpoints', request: () => ({ path: '/externalservice/authorization/token/demo%40example.com/powder-day' }), status: 404, service: 200 },
-  { name: 'an unknown path', request: () => ({ path: `/externalservice/resort/20/nothing?token=${T()}` }), status: 404, service: 'same' },
-  { name: 'the webcams of a resort with none', request: () => ({ path: `/externalservice/resort/25/webcams?token=${T()}` }), status: 404, service: 'same', netlify: { status: 404, json: false } },
+const ERRORS: Array<{
+  name: string;
+  request: () => HostRequest;
+  status: number;
+  service: 'same' | number;
+  netlify?: { status: number; json: boolean } | 'skip';
+  apache?: 'skip';
+}> = [
+  {
+    name: 'an unknown resort',
+    request: () => ({ path: `/externalservice/resort/999999/profile?token=${T()}` }),
+    status: 404,
+    service: 'same',
+    netlify: { status: 404, json: false },
+  },
+  {
+    name: 'a resort id that is no number',
+    request: () => ({ path: `/externalservice/resort/abc/profile?token=${T()}` }),
+    status: 400,
+    service: 'same',
+    netlify: { status: 404, json: false },
+  },
+  {
+    name: 'N outside 0 to 5',
+    request: () => ({ path: `/externalservice/resort/20/9/day/forecast?token=${T()}` }),
+    status: 400,
+    service: 'same',
+    netlify: { status: 404, json: false },
+  },
+  {
+    name: 'a boolean neither true nor false',
+    request: () => ({ path: `/externalservice/resort/20/snowreport?token=${T()}&forecast_only=maybe` }),
+    status: 400,
+    service: 'same',
+    netlify: { status: 200, json: false },
+  },
+  {
+    name: 'an unsupported language',
+    request: () => ({ path: `/externalservice/resort/20/profile?token=${T()}&language=xx&country=US` }),
+    status: 400,
+    service: 'same',
+    netlify: { status: 404, json: true },
+  },
+  {
+    name: 'a country of three letters',
+    request: () => ({ path: `/externalservice/resort/20/profile?token=${T()}&language=de&country=DEU` }),
+    status: 400,
+    service: 'same',
+    netlify: { status: 404, json: true },
+  },
+  {
+    name: 'a locale the mirror does not publish',
+    request: () => ({ path: `/externalservice/resort/20/profile?token=${T()}&language=fr&country=FR` }),
+    status: 404,
+    service: 200,
+  },
+  {
+    name: 'a set of resorts no group has',
+    request: () => ({ path: `/externalservice/resort/snowreport?token=${T()}&resortId=20&resortId=25` }),
+    status: 400,
+    service: 200,
+  },
+  {
+    name: 'a group in a variant the mirror does not publish',
+    request: () => ({
+      path: `/externalservice/resort/snowreport?token=${T()}${someGroup()}&forecast_only=true`,
+    }),
+    status: 400,
+    service: 200,
+  },
+  {
+    name: 'a multi-resort request without ids',
+    request: () => ({ path: `/externalservice/resort/profile?token=${T()}` }),
+    status: 400,
+    service: 'same',
+  },
+  {
+    name: 'the credential endpoints',
+    request: () => ({ path: '/externalservice/authorization/token/demo%40example.com/powder-day' }),
+    status: 404,
+    service: 200,
+  },
+  {
+    name: 'an unknown path',
+    request: () => ({ path: `/externalservice/resort/20/nothing?token=${T()}` }),
+    status: 404,
+    service: 'same',
+  },
+  {
+    name: 'the webcams of a resort with none',
+    request: () => ({ path: `/externalservice/resort/25/webcams?token=${T()}` }),
+    status: 404,
+    service: 'same',
+    netlify: { status: 404, json: false },
+  },
   // Apache and Netlify answer their own 414 page at their own limit (scripts/README.md, "What it cannot answer")
-  { name: 'a URI of 8,001 characters', request: () => ({ path: urlOfLength(8001) }), status: 414, service: 'same', netlify: 'skip', apache: 'skip' },
-  { name: 'a POST', request: () => ({ method: 'POST', path: `/externalservice/resort/20/profile?token=${T()}` }), status: 405, service: 'same', netlify: 'skip' },
-  { name: 'Family A with resortIds', request: () => ({ path: '/resorts/snowreport?resortIds=20,25', headers: { 'x-api-key': FULL.apiKey } }), status: 400, service: 200 },
-  { name: 'Family A in a language the mirror does not publish', request: () => ({ path: '/resort/20/snowreport', headers: { 'x-api-key': FULL.apiKey, locale: 'fr-FR' } }), status: 404, service: 200, netlify: { status: 200, json: false } },
-  { name: 'Family A for an unknown region', request: () => ({ path: '/resorts/snowreport?regionId=999999', headers: { 'x-api-key': FULL.apiKey } }), status: 404, service: 'same' },
+  {
+    name: 'a URI of 8,001 characters',
+    request: () => ({ path: urlOfLength(8001) }),
+    status: 414,
+    service: 'same',
+    netlify: 'skip',
+    apache: 'skip',
+  },
+  {
+    name: 'a POST',
+    request: () => ({ method: 'POST', path: `/externalservice/resort/20/profile?token=${T()}` }),
+    status: 405,
+    service: 'same',
+    netlify: 'skip',
+  },
+  {
+    name: 'Family A with resortIds',
+    request: () => ({ path: '/resorts/snowreport?resortIds=20,25', headers: { 'x-api-key': FULL.apiKey } }),
+    status: 400,
+    service: 200,
+  },
+  {
+    name: 'Family A in a language the mirror does not publish',
+    request: () => ({
+      path: '/resort/20/snowreport',
+      headers: { 'x-api-key': FULL.apiKey, locale: 'fr-FR' },
+    }),
+    status: 404,
+    service: 200,
+    netlify: { status: 200, json: false },
+  },
+  {
+    name: 'Family A for an unknown region',
+    request: () => ({ path: '/resorts/snowreport?regionId=999999', headers: { 'x-api-key': FULL.apiKey } }),
+    status: 404,
+    service: 'same',
+  },
 ];
 
-function describeHost(name: string, limits: Limits, start: () => Promise<{ host: Host; close?: () => Promise<void> }>, kind: 'netlify' | 'apache' | 'other' = 'other') {
+function describeHost(
+  name: string,
+  limits: Limits,
+  start: () => Promise<{ host: Host; close?: () => Promise<void> }>,
+  kind: 'netlify' | 'apache' | 'other' = 'other',
+) {
   const netlify = kind === 'netlify';
   describe(name, () => {
     let host: Host;
@@ -139,17 +257,25 @@ function describeHost(name: string, limits: Limits, start: () => Promise<{ host:
         apiKey: FULL.apiKey,
         forms: FORMS,
         limits,
-        refused: () => ({ status: 400, body: JSON.stringify({ status: 400, error: 'bad_request', message: '' }) }),
+        refused: () => ({
+          status: 400,
+          body: JSON.stringify({ status: 400, error: 'bad_request', message: '' }),
+        }),
       });
       expect(result.mismatches.slice(0, 10)).toEqual([]);
       expect(result.equal).toBe(result.urls);
       expect(result.urls).toBeGreaterThan(2_000);
     }, 120_000);
 
-    it.each(ERRORS.filter((row) => !(netlify && row.netlify === 'skip') && !(kind === 'apache' && row.apache === 'skip')))('refuses $name in the service\'s error shape', async (row) => {
+    it.each(
+      ERRORS.filter(
+        (row) => !(netlify && row.netlify === 'skip') && !(kind === 'apache' && row.apache === 'skip'),
+      ),
+    )("refuses $name in the service's error shape", async (row) => {
       const request = row.request();
       const answer = await host(request);
-      const expected = netlify && row.netlify && row.netlify !== 'skip' ? row.netlify : { status: row.status, json: true };
+      const expected =
+        netlify && row.netlify && row.netlify !== 'skip' ? row.netlify : { status: row.status, json: true };
       expect(answer.status, answer.body).toBe(expected.status);
       if (expected.json) {
         const body = ErrorBody.parse(JSON.parse(answer.body));
@@ -164,7 +290,11 @@ function describeHost(name: string, limits: Limits, start: () => Promise<{ host:
   });
 }
 
-describeNeeding('apache2', APACHE !== undefined, 'apt-get install apache2; .ci/run installs it')('a real Apache', () => {
+describeNeeding(
+  'apache2',
+  APACHE !== undefined,
+  'apt-get install apache2; .ci/run installs it',
+)('a real Apache', () => {
   let apache: Awaited<ReturnType<typeof startApache>>;
   beforeAll(async () => {
     apache = await startApache(dist, [root]);
@@ -173,11 +303,22 @@ describeNeeding('apache2', APACHE !== undefined, 'apt-get install apache2; .ci/r
     await apache?.close();
   });
 
-  describeHost('with the generated .htaccess', FULL_LIMITS, async () => ({ host: httpHost(apache.url) }), 'apache');
+  describeHost(
+    'with the generated .htaccess',
+    FULL_LIMITS,
+    async () => ({ host: httpHost(apache.url) }),
+    'apache',
+  );
 
   it('refuses another method with 405, Allow: GET and CORS, as the service does', async () => {
-    const refused = await fetch(`${apache.url}/externalservice/resort/20/snowreport?token=${token}`, { method: 'POST' });
-    expect([refused.status, refused.headers.get('allow'), refused.headers.get('access-control-allow-origin')]).toEqual([405, 'GET', '*']);
+    const refused = await fetch(`${apache.url}/externalservice/resort/20/snowreport?token=${token}`, {
+      method: 'POST',
+    });
+    expect([
+      refused.status,
+      refused.headers.get('allow'),
+      refused.headers.get('access-control-allow-origin'),
+    ]).toEqual([405, 'GET', '*']);
     const ok = await fetch(`${apache.url}/externalservice/resort/20/snowreport?token=${token}`);
     expect([ok.status, ok.headers.get('allow')]).toEqual([200, null]);
   });
@@ -194,13 +335,20 @@ describeHost('the edge function (in front of a static server)', FULL_LIMITS, asy
   const origin: StaticServer = await serveFolder(dist);
   const worker = (await import(pathToFileURL(join(dist, '_mirror', 'edge-worker.js')).href)) as EdgeModule;
   const host: Host = async ({ method = 'GET', path, headers }) => {
-    const response = await worker.default.fetch(new Request(`http://mirror.test${path}`, { method, headers: headers ?? {} }), { ORIGIN: `${origin.url}/` });
+    const response = await worker.default.fetch(
+      new Request(`http://mirror.test${path}`, { method, headers: headers ?? {} }),
+      { ORIGIN: `${origin.url}/` },
+    );
     return { status: response.status, body: await response.text() };
   };
   return { host, close: () => origin.close() };
 });
 
-describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run installs it')('a real nginx', () => {
+describeNeeding(
+  'nginx',
+  NGINX !== undefined,
+  'apt-get install nginx; .ci/run installs it',
+)('a real nginx', () => {
   let nginx: RunningNginx;
   beforeAll(async () => {
     nginx = await startNginx(dist, join(dist, '_mirror', 'nginx.conf'));
@@ -212,7 +360,9 @@ describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run in
   describeHost('with the generated server block', FULL_LIMITS, async () => ({ host: httpHost(nginx.url) }));
 
   it('sends JSON with CORS and the cache lifetime of the endpoint', async () => {
-    const response = await fetch(`${nginx.url}/externalservice/resort/20/snowreport?token=${token}&language=de&country=DE`);
+    const response = await fetch(
+      `${nginx.url}/externalservice/resort/20/snowreport?token=${token}&language=de&country=DE`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -229,25 +379,43 @@ describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run in
     expect(answer.status).toBe(200);
     expect((await service({ path })).status).toBe(200);
     const refused = await fetch(`${nginx.url}${urlOfLength(8001)}`);
-    expect([refused.status, refused.headers.get('content-type'), refused.headers.get('access-control-allow-origin')]).toEqual([414, 'application/json; charset=utf-8', '*']);
+    expect([
+      refused.status,
+      refused.headers.get('content-type'),
+      refused.headers.get('access-control-allow-origin'),
+    ]).toEqual([414, 'application/json; charset=utf-8', '*']);
   });
 
   it('answers the multi-resort quick links of the service as written, and refuses them in another order', async () => {
-    const ok = await fetch(`${nginx.url}/externalservice/resort/profile/ordered?token=${token}${someGroup()}&language=de&country=DE`);
+    const ok = await fetch(
+      `${nginx.url}/externalservice/resort/profile/ordered?token=${token}${someGroup()}&language=de&country=DE`,
+    );
     expect(ok.status).toBe(200);
-    const refused = await fetch(`${nginx.url}/externalservice/resort/profile/ordered?resortId=428&resortId=20&token=${token}`);
+    const refused = await fetch(
+      `${nginx.url}/externalservice/resort/profile/ordered?resortId=428&resortId=20&token=${token}`,
+    );
     expect(refused.status).toBe(400);
   });
 
   it('keeps the internal prefix internal', async () => {
-    const response = await fetch(`${nginx.url}/__resort-conditions/en-US/externalservice/resort/20/profile.json`);
+    const response = await fetch(
+      `${nginx.url}/__resort-conditions/en-US/externalservice/resort/20/profile.json`,
+    );
     expect(response.status).toBe(404);
   });
 });
 
 describe('the error bodies published for static hosts', () => {
-  it('are each in the service\'s error shape', async () => {
-    const statuses: Record<string, number> = { 'bad-request': 400, 'not-found': 404, method: 405, locale: 404, 'resort-set': 400, credentials: 404, file: 404 };
+  it("are each in the service's error shape", async () => {
+    const statuses: Record<string, number> = {
+      'bad-request': 400,
+      'not-found': 404,
+      method: 405,
+      locale: 404,
+      'resort-set': 400,
+      credentials: 404,
+      file: 404,
+    };
     for (const [name, status] of Object.entries(statuses)) {
       expect(ErrorBody.parse(await errorBody(`_mirror/errors/${name}.json`)).status, name).toBe(status);
     }

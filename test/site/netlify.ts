@@ -28,7 +28,8 @@ export function parseRedirects(text: string): NetlifyRule[] {
     }
     const to = tokens[i++];
     const status = /^(\d{3})(!?)$/.exec(tokens[i] ?? '200');
-    if (!tokens[0]!.startsWith('/') || !to || !status || i + 1 < tokens.length) throw new Error(`_redirects line ${index + 1} is not a rule: ${line}`);
+    if (!tokens[0]!.startsWith('/') || !to || !status || i + 1 < tokens.length)
+      throw new Error(`_redirects line ${index + 1} is not a rule: ${line}`);
     rules.push({ from: tokens[0]!, query, to, status: Number(status[1]), force: status[2] === '!' });
   }
   return rules;
@@ -52,7 +53,11 @@ function fromRegex(from: string): { regex: RegExp; names: string[] } {
 }
 
 /** The rule a request matches, with its target filled in; undefined when none does. */
-export function resolveRedirect(rules: readonly NetlifyRule[], path: string, query: URLSearchParams): { status: number; to: string } | undefined {
+export function resolveRedirect(
+  rules: readonly NetlifyRule[],
+  path: string,
+  query: URLSearchParams,
+): { status: number; to: string } | undefined {
   for (const rule of rules) {
     const { regex, names } = fromRegex(rule.from);
     const match = regex.exec(path);

@@ -20,7 +20,9 @@ export async function startNginx(root: string, include: string): Promise<Running
     async configure(dir, port) {
       const conf = join(dir, 'nginx.conf');
       const log = join(dir, 'error.log');
-      const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(dir, t)};`).join('\n');
+      const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+        .map((t) => `  ${t}_temp_path ${join(dir, t)};`)
+        .join('\n');
       await writeFile(
         conf,
         `pid ${join(dir, 'nginx.pid')};

@@ -51,17 +51,29 @@ describe('the resort sets the rules name', () => {
   });
 
   it('try the most specific variant first', () => {
-    expect(subsets(['a', 'b', 'c']).map((s) => s.join(''))).toEqual(['abc', 'ab', 'ac', 'bc', 'a', 'b', 'c', '']);
+    expect(subsets(['a', 'b', 'c']).map((s) => s.join(''))).toEqual([
+      'abc',
+      'ab',
+      'ac',
+      'bc',
+      'a',
+      'b',
+      'c',
+      '',
+    ]);
   });
 });
 
 describe('the error bodies', () => {
-  it.each([[['en-US']], [['de-DE', 'fr-FR']]])('are in the service\'s shape and safe inside an nginx string (%j)', (locales) => {
-    for (const [name, body] of Object.entries(mirrorErrors(locales))) {
-      expect(ErrorBody.parse(body), name).toEqual(body);
-      expect(body.message, name).not.toMatch(/['$\\\n]/);
-    }
-  });
+  it.each([[['en-US']], [['de-DE', 'fr-FR']]])(
+    "are in the service's shape and safe inside an nginx string (%j)",
+    (locales) => {
+      for (const [name, body] of Object.entries(mirrorErrors(locales))) {
+        expect(ErrorBody.parse(body), name).toEqual(body);
+        expect(body.message, name).not.toMatch(/['$\\\n]/);
+      }
+    },
+  );
 });
 
 describe('the rule files', () => {
@@ -72,8 +84,15 @@ describe('the rule files', () => {
   const text = (path: string) => Buffer.from(files.find((f) => f.path === path)!.bytes).toString('utf8');
 
   it('are published beside api/: Netlify, Apache, nginx, the edge function and one error body per reason', () => {
-    expect(files.map((f) => f.path).filter((p) => !p.startsWith('_mirror/errors/'))).toEqual(['_redirects', '.htaccess', '_mirror/nginx.conf', '_mirror/edge-worker.js']);
-    expect(files.filter((f) => f.path.startsWith('_mirror/errors/'))).toHaveLength(Object.keys(mirrorErrors(OPTIONS.locales)).length);
+    expect(files.map((f) => f.path).filter((p) => !p.startsWith('_mirror/errors/'))).toEqual([
+      '_redirects',
+      '.htaccess',
+      '_mirror/nginx.conf',
+      '_mirror/edge-worker.js',
+    ]);
+    expect(files.filter((f) => f.path.startsWith('_mirror/errors/'))).toHaveLength(
+      Object.keys(mirrorErrors(OPTIONS.locales)).length,
+    );
   });
 
   it('give Netlify one rule per locale and variant, a published locale before the catch-all, en-US last', () => {
@@ -82,22 +101,44 @@ describe('the rule files', () => {
       const url = new URL(path, 'http://x');
       return resolveRedirect(rules, url.pathname, url.searchParams);
     };
-    expect(resolve('/externalservice/resort/20/combinedreport?links=false&language=de&country=AT&forecast=true')).toEqual({
+    expect(
+      resolve('/externalservice/resort/20/combinedreport?links=false&language=de&country=AT&forecast=true'),
+    ).toEqual({
       status: 200,
       to: '/api/de-AT/externalservice/resort/20/combinedreport/forecast=true/links=false.json',
     });
-    expect(resolve('/externalservice/resort/20/profile?language=fr&country=FR')).toEqual({ status: 404, to: '/_mirror/errors/locale.json' });
-    expect(resolve('/externalservice/resort/20/profile?language=de')).toEqual({ status: 200, to: '/api/en-US/externalservice/resort/20/profile.json' });
-    expect(resolve('/externalservice/region/countries/list')).toEqual({ status: 200, to: '/api/en-US/externalservice/region/countries/list.json' });
-    expect(resolve('/resorts/snowreport?regionId=251')).toEqual({ status: 200, to: '/api/en-US/resorts/snowreport/regionId=251.json' });
-    expect(resolve('/resorts/snowreport?regionId=252')).toEqual({ status: 404, to: '/_mirror/errors/file.json' });
+    expect(resolve('/externalservice/resort/20/profile?language=fr&country=FR')).toEqual({
+      status: 404,
+      to: '/_mirror/errors/locale.json',
+    });
+    expect(resolve('/externalservice/resort/20/profile?language=de')).toEqual({
+      status: 200,
+      to: '/api/en-US/externalservice/resort/20/profile.json',
+    });
+    expect(resolve('/externalservice/region/countries/list')).toEqual({
+      status: 200,
+      to: '/api/en-US/externalservice/region/countries/list.json',
+    });
+    expect(resolve('/resorts/snowreport?regionId=251')).toEqual({
+      status: 200,
+      to: '/api/en-US/resorts/snowreport/regionId=251.json',
+    });
+    expect(resolve('/resorts/snowreport?regionId=252')).toEqual({
+      status: 404,
+      to: '/_mirror/errors/file.json',
+    });
   });
 
-  it('give Apache JSON error documents for the service\'s paths only, chosen by the request line as sent', () => {
+  it("give Apache JSON error documents for the service's paths only, chosen by the request line as sent", () => {
     // a real Apache runs the rules in mirror.test.ts; here, the part a rewrite must not change
     const htaccess = text('.htaccess');
-    const block = /<If "%\{THE_REQUEST\} =~ m#\^\\S\+ \/\(([^)]*)\)[^"]*">\n((?: {2}ErrorDocument .*\n)+)<\/If>/.exec(htaccess);
-    expect(block?.[2]).toBe('  ErrorDocument 400 /_mirror/errors/bad-request.json\n  ErrorDocument 404 /_mirror/errors/not-found.json\n  ErrorDocument 405 /_mirror/errors/method.json\n');
+    const block =
+      /<If "%\{THE_REQUEST\} =~ m#\^\\S\+ \/\(([^)]*)\)[^"]*">\n((?: {2}ErrorDocument .*\n)+)<\/If>/.exec(
+        htaccess,
+      );
+    expect(block?.[2]).toBe(
+      '  ErrorDocument 400 /_mirror/errors/bad-request.json\n  ErrorDocument 404 /_mirror/errors/not-found.json\n  ErrorDocument 405 /_mirror/errors/method.json\n',
+    );
     expect(htaccess.match(/RewriteRule /g)!.length).toBeGreaterThan(40);
   });
 
@@ -110,7 +151,11 @@ describe('the rule files', () => {
 
 describe('the edge function', () => {
   interface Edge {
-    resolve(method: string, target: string, header?: (name: string) => string | null): { file?: string; error?: ErrorBody } | undefined;
+    resolve(
+      method: string,
+      target: string,
+      header?: (name: string) => string | null,
+    ): { file?: string; error?: ErrorBody } | undefined;
   }
   let edge: Edge;
   beforeAll(async () => {
@@ -120,14 +165,38 @@ describe('the edge function', () => {
   });
 
   it.each([
-    ['/externalservice/resort/20/snowreport?token=x&language=DE&country=at&forecast_only=TRUE', 'api/de-AT/externalservice/resort/20/snowreport/forecast_only=true.json'],
-    ['/externalservice/resort/20/snowreport?forecast_only=false', 'api/en-US/externalservice/resort/20/snowreport.json'],
-    ['/externalservice/resort/20/2/day/forecast?country=DE', 'api/en-US/externalservice/resort/20/2/day/forecast.json'],
-    ['/externalservice/resort/profile?resortId=428,20&token=x&language=de&country=DE', 'api/de-DE/externalservice/resort/profile/group=region-251.json'],
-    ['/externalservice/resort/profile?resortId=20&resortId=428&resortId=20', 'api/en-US/externalservice/resort/profile/group=region-251.json'],
-    ['/externalservice/resort/profile/ordered?resortId=20&resortId=428', 'api/en-US/externalservice/resort/profile/ordered/group=region-251.json'],
-    ['/externalservice/resort/forecast?resortId=20&resortId=428&days=5', 'api/en-US/externalservice/resort/forecast/group=region-251.json'],
-    ['/de-AT/externalservice/resort/snowreport/group=all.json', 'api/de-AT/externalservice/resort/snowreport/group=all.json'],
+    [
+      '/externalservice/resort/20/snowreport?token=x&language=DE&country=at&forecast_only=TRUE',
+      'api/de-AT/externalservice/resort/20/snowreport/forecast_only=true.json',
+    ],
+    [
+      '/externalservice/resort/20/snowreport?forecast_only=false',
+      'api/en-US/externalservice/resort/20/snowreport.json',
+    ],
+    [
+      '/externalservice/resort/20/2/day/forecast?country=DE',
+      'api/en-US/externalservice/resort/20/2/day/forecast.json',
+    ],
+    [
+      '/externalservice/resort/profile?resortId=428,20&token=x&language=de&country=DE',
+      'api/de-DE/externalservice/resort/profile/group=region-251.json',
+    ],
+    [
+      '/externalservice/resort/profile?resortId=20&resortId=428&resortId=20',
+      'api/en-US/externalservice/resort/profile/group=region-251.json',
+    ],
+    [
+      '/externalservice/resort/profile/ordered?resortId=20&resortId=428',
+      'api/en-US/externalservice/resort/profile/ordered/group=region-251.json',
+    ],
+    [
+      '/externalservice/resort/forecast?resortId=20&resortId=428&days=5',
+      'api/en-US/externalservice/resort/forecast/group=region-251.json',
+    ],
+    [
+      '/de-AT/externalservice/resort/snowreport/group=all.json',
+      'api/de-AT/externalservice/resort/snowreport/group=all.json',
+    ],
   ])('reads %s as the service does', (target, file) => {
     expect(edge.resolve('GET', target)).toMatchObject({ file });
   });
@@ -142,14 +211,22 @@ describe('the edge function', () => {
     expect(edge.resolve('GET', target)?.error?.status).toBe(status);
   });
 
-  it('takes Family A\'s language from the locale header and leaves other paths alone', () => {
-    expect(edge.resolve('GET', '/resort/20/snowreport', (name) => (name === 'locale' ? 'de_CH' : null))).toMatchObject({ file: 'api/de-DE/resort/20/snowreport.json' });
-    expect(edge.resolve('GET', '/resort/20/snowreport', () => 'xx')).toMatchObject({ file: 'api/en-US/resort/20/snowreport.json' });
+  it("takes Family A's language from the locale header and leaves other paths alone", () => {
+    expect(
+      edge.resolve('GET', '/resort/20/snowreport', (name) => (name === 'locale' ? 'de_CH' : null)),
+    ).toMatchObject({ file: 'api/de-DE/resort/20/snowreport.json' });
+    expect(edge.resolve('GET', '/resort/20/snowreport', () => 'xx')).toMatchObject({
+      file: 'api/en-US/resort/20/snowreport.json',
+    });
     expect(edge.resolve('GET', '/index.html')).toBeUndefined();
   });
 });
 
-describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run installs it')('nginx with a long resort set', () => {
+describeNeeding(
+  'nginx',
+  NGINX !== undefined,
+  'apt-get install nginx; .ci/run installs it',
+)('nginx with a long resort set', () => {
   it('answers the quick link of a country of 400 resorts', async () => {
     const dist = join(root, 'dist');
     const file = join(dist, 'api/en-US/externalservice/resort/snowreport/group=region-430.json');
@@ -160,10 +237,14 @@ describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run in
     const nginx = await startNginx(dist, join(dist, '_mirror/nginx.conf'));
     try {
       const query = BIG.map((id) => `resortId=${id}`).join('&');
-      const found = await fetch(`${nginx.url}/externalservice/resort/snowreport?token=t&${query}&language=en&country=US`);
+      const found = await fetch(
+        `${nginx.url}/externalservice/resort/snowreport?token=t&${query}&language=en&country=US`,
+      );
       expect(found.status).toBe(200);
       expect(await found.json()).toEqual({ big: true });
-      const other = await fetch(`${nginx.url}/externalservice/resort/snowreport?token=t&${query.replace('resortId=1399', 'resortId=1400')}`);
+      const other = await fetch(
+        `${nginx.url}/externalservice/resort/snowreport?token=t&${query.replace('resortId=1399', 'resortId=1400')}`,
+      );
       expect(other.status).toBe(400);
     } finally {
       await nginx.close();

@@ -25,7 +25,11 @@ async function readmeBlocks(heading: string, language: string): Promise<string[]
   return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
 }
 
-describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run installs it')('the documented server-side include in a real nginx', () => {
+describeNeeding(
+  'nginx',
+  NGINX !== undefined,
+  'apt-get install nginx; .ci/run installs it',
+)('the documented server-side include in a real nginx', () => {
   let root: string;
   let snapshot: Listening;
   let nginx: RunningNginx;
@@ -46,30 +50,57 @@ describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run in
     expect(code).toBe(0);
     // the snapshot's host: gzip whenever the request accepts it, the host's own HTML page for a 404
     snapshot = await listen(
-      createServer(handled(async (request, response) => {
-        asked.push(request.headers['accept-encoding']);
-        const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)).replace(/^\/+/, '');
-        // a host that answers anything but a card: gone, moved elsewhere, or nothing at all
-        if (path.endsWith('/410.include.html')) return void response.writeHead(410, { 'content-type': 'text/html' }).end('<h1>410 Gone</h1>');
-        if (path.endsWith('/301.include.html')) return void response.writeHead(301, { location: 'https://elsewhere.example/', 'content-type': 'text/html' }).end('<h1>301 Moved Permanently</h1>');
-        if (path.endsWith('/1.include.html')) return; // never answers
-        const body = await readFile(join(dist, path)).catch(() => undefined);
-        if (!body) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body><h1>404 Not Found</h1></body></html>');
-        const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
-        response.end(gzip ? gzipSync(body) : body);
-      })),
+      createServer(
+        handled(async (request, response) => {
+          asked.push(request.headers['accept-encoding']);
+          const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)).replace(
+            /^\/+/,
+            '',
+          );
+          // a host that answers anything but a card: gone, moved elsewhere, or nothing at all
+          if (path.endsWith('/410.include.html'))
+            return void response.writeHead(410, { 'content-type': 'text/html' }).end('<h1>410 Gone</h1>');
+          if (path.endsWith('/301.include.html'))
+            return void response
+              .writeHead(301, { location: 'https://elsewhere.example/', 'content-type': 'text/html' })
+              .end('<h1>301 Moved Permanently</h1>');
+          if (path.endsWith('/1.include.html')) return; // never answers
+          const body = await readFile(join(dist, path)).catch(() => undefined);
+          if (!body)
+            return void response
+              .writeHead(404, { 'content-type': 'text/html' })
+              .end('<html><body><h1>404 Not Found</h1></body></html>');
+          const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+          response.writeHead(200, {
+            'content-type': 'text/html; charset=utf-8',
+            ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+          });
+          response.end(gzip ? gzipSync(body) : body);
+        }),
+      ),
     );
     const [html] = await readmeBlocks('**Server-side include**', 'html');
     const [conf] = await readmeBlocks('**Server-side include**', 'nginx');
     const pages = join(root, 'pages');
     await mkdir(pages);
-    const card = (locale: string, id: number) => html!.replace('/snow/cards/en-US/25.include.html', `/snow/cards/${locale}/${id}.include.html`);
-    const stubbed = [card('fr-FR', 25), card('en-US', 999999), card('en-US', 410), card('en-US', 301), card('en-US', 1)];
-    await writeFile(join(pages, 'index.html'), `<!doctype html>\n<title>Partner</title>\n${card('en-US', 25)}\n${stubbed.join('\n')}\n`);
+    const card = (locale: string, id: number) =>
+      html!.replace('/snow/cards/en-US/25.include.html', `/snow/cards/${locale}/${id}.include.html`);
+    const stubbed = [
+      card('fr-FR', 25),
+      card('en-US', 999999),
+      card('en-US', 410),
+      card('en-US', 301),
+      card('en-US', 1),
+    ];
+    await writeFile(
+      join(pages, 'index.html'),
+      `<!doctype html>\n<title>Partner</title>\n${card('en-US', 25)}\n${stubbed.join('\n')}\n`,
+    );
     await writeFile(join(root, 'site.conf'), conf!.replace('https://your-cdn.example/', `${snapshot.url}/`));
     nginx = await startNginx(pages, join(root, 'site.conf'));
-    const response = await fetch(`${nginx.url}/index.html`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const response = await fetch(`${nginx.url}/index.html`, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(response.status).toBe(200);
     page = await response.text();
   }, 120_000);
@@ -81,7 +112,10 @@ describeNeeding('nginx', NGINX !== undefined, 'apt-get install nginx; .ci/run in
   });
 
   it('includes a built card as text, though the browser accepts gzip', () => {
-    const cards = page.match(/<resort-conditions resort="25" locale="en-US" days="3"><template shadowrootmode="open">/g) ?? [];
+    const cards =
+      page.match(
+        /<resort-conditions resort="25" locale="en-US" days="3"><template shadowrootmode="open">/g,
+      ) ?? [];
     expect(cards).toHaveLength(1);
     expect(page).toContain('<h2 part="name">Elk Ridge</h2>');
     expect(asked.every((encoding) => encoding === undefined || encoding === '')).toBe(true);

@@ -3,7 +3,6 @@ import { cronRunsPerMonth, project, runsPerMonth } from '../../scripts/snapshot/
 import { DEFAULT_INTERVALS } from '../../scripts/snapshot/config.ts';
 import { fakeCollection } from '../helpers.ts';
 
-
 describe('cronRunsPerMonth', () => {
   it.each([
     ['0 * * * *', 744],
@@ -16,15 +15,27 @@ describe('cronRunsPerMonth', () => {
     expect(cronRunsPerMonth(cron)).toBe(runs);
   });
 
-  it.each(['* * *', '61 * * * *', 'x * * * *', '0 25 * * *'])('refuses %j with a message naming the field', (cron) => {
-    expect(() => cronRunsPerMonth(cron)).toThrow(/config\.schedule\.cron/);
-  });
+  it.each(['* * *', '61 * * * *', 'x * * * *', '0 25 * * *'])(
+    'refuses %j with a message naming the field',
+    (cron) => {
+      expect(() => cronRunsPerMonth(cron)).toThrow(/config\.schedule\.cron/);
+    },
+  );
 });
 
 describe('project', () => {
   it('counts each collection as often as its interval lets it be due', () => {
-    const collections = [fakeCollection('multi.combinedreport', 2), fakeCollection('overview', 10), fakeCollection('multi.snowreport', 1)];
-    const p = project(collections, { intervals: DEFAULT_INTERVALS, schedule: { runsPerDay: 24 }, refresh: 'due', due: () => true });
+    const collections = [
+      fakeCollection('multi.combinedreport', 2),
+      fakeCollection('overview', 10),
+      fakeCollection('multi.snowreport', 1),
+    ];
+    const p = project(collections, {
+      intervals: DEFAULT_INTERVALS,
+      schedule: { runsPerDay: 24 },
+      refresh: 'due',
+      due: () => true,
+    });
     const by = Object.fromEntries(p.lines.map((l) => [l.endpoint, l.monthly]));
     expect(runsPerMonth({ runsPerDay: 24 })).toBe(744);
     expect(by['multi.combinedreport']).toBe(2 * 744); // hourly
@@ -35,7 +46,12 @@ describe('project', () => {
   });
 
   it('counts every request on every run with --refresh all', () => {
-    const p = project([fakeCollection('overview', 10)], { intervals: DEFAULT_INTERVALS, schedule: { cron: '0 0 * * *' }, refresh: 'all', due: () => false });
+    const p = project([fakeCollection('overview', 10)], {
+      intervals: DEFAULT_INTERVALS,
+      schedule: { cron: '0 0 * * *' },
+      refresh: 'all',
+      due: () => false,
+    });
     expect(p.monthly).toBe(310);
     expect(p.thisRun).toBe(0);
   });

@@ -31,7 +31,14 @@ interface Exit {
  */
 function buildProcess(out: string, killAfter?: number, nowMs = FROZEN_NOW): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const args = ['--import', 'tsx', 'test/snapshot/crash-child.ts', out, String(killAfter ?? ''), String(nowMs)];
+    const args = [
+      '--import',
+      'tsx',
+      'test/snapshot/crash-child.ts',
+      out,
+      String(killAfter ?? ''),
+      String(nowMs),
+    ];
     const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -68,17 +75,30 @@ describe('a build killed with SIGKILL', () => {
 
     // a full build writes every data file, then the manifest: `files + 1` writes in all
     expect(files).toBeGreaterThan(2000);
-    const killPoints = [1, 50, 2000, files /* the last data file, right before the manifest */, files + 1 /* the manifest, right before publishing */];
+    const killPoints = [
+      1,
+      50,
+      2000,
+      files /* the last data file, right before the manifest */,
+      files + 1 /* the manifest, right before publishing */,
+    ];
     for (const [i, killAfter] of killPoints.entries()) {
       // a later clock changes the bytes, so the killed build writes new files rather than only linking old ones
       const killed = await buildProcess(out, killAfter, FROZEN_NOW + (i + 1) * HOUR);
-      expect({ killAfter, code: killed.code, signal: killed.signal }, killed.stderr).toEqual({ killAfter, code: null, signal: 'SIGKILL' });
+      expect({ killAfter, code: killed.code, signal: killed.signal }, killed.stderr).toEqual({
+        killAfter,
+        code: null,
+        signal: 'SIGKILL',
+      });
       expect(await assertComplete(out)).toBe(files);
       expect(await readFile(join(out, 'api', 'manifest.json'), 'utf8')).toBe(manifest);
       expect(await readlink(out)).toBe(link);
       // what the killed build left: its staging folder and its lock (earlier leftovers were cleared on start)
       const left = await readdir(releases);
-      expect(left.filter((e) => e.startsWith('.staging')), `after write ${killAfter}`).toHaveLength(1);
+      expect(
+        left.filter((e) => e.startsWith('.staging')),
+        `after write ${killAfter}`,
+      ).toHaveLength(1);
       expect(left, `after write ${killAfter}`).toContain('.lock');
     }
 
@@ -90,7 +110,9 @@ describe('a build killed with SIGKILL', () => {
     expect(entries.filter((e) => e.startsWith('.staging') || e === '.lock')).toEqual([]);
     // at most the new release and the one before it, each with its private state, the month's ledger and the marker
     const kept = entries.filter((e) => !e.startsWith('.'));
-    expect(kept.filter((e) => !e.endsWith('.state.json') && e !== 'ledger.json').length).toBeLessThanOrEqual(2);
+    expect(kept.filter((e) => !e.endsWith('.state.json') && e !== 'ledger.json').length).toBeLessThanOrEqual(
+      2,
+    );
     expect(kept).toContain('ledger.json');
     expect(kept.length).toBeLessThanOrEqual(5);
     await expect(access(join(releases, '.lock'))).rejects.toThrow();

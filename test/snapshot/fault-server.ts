@@ -47,7 +47,14 @@ export const XSS_HTML = [
   '<base href="javascript:alert(1)//">',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
 ].join('\n');
-export const XSS_URLS = ['javascript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'JAVASCRIPT:alert(1)', 'java\tscript:alert(1)'];
+export const XSS_URLS = [
+  'javascript:alert(1)',
+  ' javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'JAVASCRIPT:alert(1)',
+  'java\tscript:alert(1)',
+];
 
 export interface FaultServer {
   url: string;
@@ -82,11 +89,24 @@ function hostile(body: string): string {
   const walk = (v: unknown, key = ''): unknown => {
     if (typeof v === 'string') {
       if (key === 'body') return XSS_HTML;
-      if (['url', 'thumb', 'mid', 'large', 'attributionLogo', 'iosAttributionLink', 'androidAttributionLink', 'website'].includes(key)) return url();
+      if (
+        [
+          'url',
+          'thumb',
+          'mid',
+          'large',
+          'attributionLogo',
+          'iosAttributionLink',
+          'androidAttributionLink',
+          'website',
+        ].includes(key)
+      )
+        return url();
       return v;
     }
     if (Array.isArray(v)) return v.map((x) => walk(x));
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
     return v;
   };
   return JSON.stringify(walk(JSON.parse(body)));
@@ -116,13 +136,24 @@ export async function startFaultServer(dataset: Dataset, now: () => number): Pro
     const url = request.url ?? '/';
     const pathname = url.split('?')[0]!;
     faults.received++;
-    const answer = service({ method: request.method ?? 'GET', url, headers: request.headers as Record<string, string> });
+    const answer = service({
+      method: request.method ?? 'GET',
+      url,
+      headers: request.headers as Record<string, string>,
+    });
     // the pick is made once per request: a picker may draw at random
     const picked = pick(pathname);
-    const fault = answer.status === 200 || !['invalid-json', 'schema', 'record', 'token-echo', 'xss'].includes(picked) ? picked : 'none';
+    const fault =
+      answer.status === 200 || !['invalid-json', 'schema', 'record', 'token-echo', 'xss'].includes(picked)
+        ? picked
+        : 'none';
     if (fault !== 'none') served.set(pathname, fault);
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        ...headers,
+      });
       response.end(body);
     };
     switch (fault) {
@@ -130,15 +161,23 @@ export async function startFaultServer(dataset: Dataset, now: () => number): Pro
         return send(answer.status, answer.body);
       case '500':
       case '503':
-        return send(Number(fault), JSON.stringify({ status: Number(fault), error: 'internal', message: 'upstream trouble' }));
+        return send(
+          Number(fault),
+          JSON.stringify({ status: Number(fault), error: 'internal', message: 'upstream trouble' }),
+        );
       case '429':
-        return send(429, JSON.stringify({ status: 429, error: 'internal', message: 'slow down' }), { 'retry-after': '0' });
+        return send(429, JSON.stringify({ status: 429, error: 'internal', message: 'slow down' }), {
+          'retry-after': '0',
+        });
       case 'hang':
         return faults.onHang?.(url); // never answers; the client's deadline ends it
       case 'reset':
         return request.socket.destroy();
       case 'truncate': {
-        response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer.body) });
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(answer.body),
+        });
         response.write(answer.body.slice(0, Math.floor(answer.body.length / 2)));
         return setImmediate(() => request.socket.destroy());
       }

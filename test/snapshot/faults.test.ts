@@ -29,15 +29,23 @@ beforeAll(async () => {
   dataset = await sample();
   root = await mkdtemp(join(tmpdir(), 'rc-faults-'));
   upstream = await startFaultServer(dataset, now);
-  upstream.onHang = (url) => deadlines.get(url)?.abort(new DOMException('the request is held', 'TimeoutError'));
+  upstream.onHang = (url) =>
+    deadlines.get(url)?.abort(new DOMException('the request is held', 'TimeoutError'));
 });
 afterAll(async () => {
   await upstream.close();
   await rm(root, { recursive: true, force: true });
 });
 
-async function build(out: string, extra: Record<string, unknown> = {}, sleeps: number[] = []): Promise<SnapshotResult> {
-  const config = parseConfig({ out: join(root, out), locales: ['en-US'], regions: [251], concurrency: 8, ...extra }, 'test');
+async function build(
+  out: string,
+  extra: Record<string, unknown> = {},
+  sleeps: number[] = [],
+): Promise<SnapshotResult> {
+  const config = parseConfig(
+    { out: join(root, out), locales: ['en-US'], regions: [251], concurrency: 8, ...extra },
+    'test',
+  );
   const source = await remoteSource({
     baseUrl: upstream.url,
     apiKey: FULL.apiKey,
@@ -67,7 +75,9 @@ async function build(out: string, extra: Record<string, unknown> = {}, sleeps: n
  * every file with its hash, and the index's stale marks are the state's.
  */
 async function assertComplete(out: string): Promise<{ manifest: Manifest; state: State }> {
-  const manifest = Manifest.parse(JSON.parse(await readFile(join(root, out, 'api', 'manifest.json'), 'utf8')));
+  const manifest = Manifest.parse(
+    JSON.parse(await readFile(join(root, out, 'api', 'manifest.json'), 'utf8')),
+  );
   const state = (await readState((await currentStatePath(join(root, out)))!))!;
   expect(state).toBeDefined();
   for (const [file, entry] of Object.entries(state.files)) {
@@ -87,7 +97,9 @@ async function assertComplete(out: string): Promise<{ manifest: Manifest; state:
     expect(state.absent[part], part).toBeDefined();
     parts.set(part, { ...mark, files: 0 });
   }
-  expect(manifest.stale).toEqual([...parts].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([part, p]) => ({ part, ...p })));
+  expect(manifest.stale).toEqual(
+    [...parts].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([part, p]) => ({ part, ...p })),
+  );
   expect(manifest.builtAt).toBe(state.builtAt);
   return { manifest, state };
 }
@@ -104,8 +116,22 @@ describe('a flaky upstream', () => {
       const faulted = new Map<string, Fault>();
       const types = [...TRANSIENT, ...TRANSIENT, ...TRANSIENT, ...FATAL];
       const count = Math.floor(rnd() * 4); // 0 to 3 faulty paths
-      const paths = ['/externalservice/region/countries/list', '/resorts/snowreport', '/externalservice/resort/snowreport', '/externalservice/resort/combinedreport', '/externalservice/resort/webcams', '/externalservice/resort/forecast', '/externalservice/myaccount/attribution', '/externalservice/resort/20/overview', '/externalservice/resort/428/overview', '/externalservice/region/251/list', '/externalservice/region/401/list', '/externalservice/region/311/list'];
-      for (let i = 0; i < count; i++) faulted.set(paths[Math.floor(rnd() * paths.length)]!, types[Math.floor(rnd() * types.length)]!);
+      const paths = [
+        '/externalservice/region/countries/list',
+        '/resorts/snowreport',
+        '/externalservice/resort/snowreport',
+        '/externalservice/resort/combinedreport',
+        '/externalservice/resort/webcams',
+        '/externalservice/resort/forecast',
+        '/externalservice/myaccount/attribution',
+        '/externalservice/resort/20/overview',
+        '/externalservice/resort/428/overview',
+        '/externalservice/region/251/list',
+        '/externalservice/region/401/list',
+        '/externalservice/region/311/list',
+      ];
+      for (let i = 0; i < count; i++)
+        faulted.set(paths[Math.floor(rnd() * paths.length)]!, types[Math.floor(rnd() * types.length)]!);
       upstream.setFaults((path) => faulted.get(path) ?? 'none');
 
       const linkBefore = await readlink(join(root, 'site'));
@@ -120,8 +146,16 @@ describe('a flaky upstream', () => {
         expect(await readlink(join(root, 'site'))).toBe(linkBefore);
         expect(await readFile(join(root, 'site', 'api', 'manifest.json'), 'utf8')).toBe(manifestBefore);
         if (result.code === 'secret_leak') expect(served).toContain('token-echo');
-        else if (result.code === 'unsafe_output') expect(served.some((f) => (FATAL as readonly string[]).includes(f)), `${result.message} ${served.join(' ')}`).toBe(true);
-        else expect(served.some((f) => (TRANSIENT as readonly string[]).includes(f)), `${result.code}: ${result.message} ${served.join(' ')}`).toBe(true);
+        else if (result.code === 'unsafe_output')
+          expect(
+            served.some((f) => (FATAL as readonly string[]).includes(f)),
+            `${result.message} ${served.join(' ')}`,
+          ).toBe(true);
+        else
+          expect(
+            served.some((f) => (TRANSIENT as readonly string[]).includes(f)),
+            `${result.code}: ${result.message} ${served.join(' ')}`,
+          ).toBe(true);
         expect(result.message).not.toContain(dataset.accounts[0]!.token);
         continue;
       }
@@ -133,7 +167,8 @@ describe('a flaky upstream', () => {
       // a body that echoes the token is refused before it can reach a file: as a contract break (a map
       // key that is not an id) or, as drift, by the secret scan that stops the run (above)
       if (served.includes('token-echo')) expect(kinds.has('contract')).toBe(true);
-      if (kinds.has('contract')) expect(served.some((f) => f === 'invalid-json' || f === 'schema' || f === 'token-echo')).toBe(true);
+      if (kinds.has('contract'))
+        expect(served.some((f) => f === 'invalid-json' || f === 'schema' || f === 'token-echo')).toBe(true);
       expect(manifest.builtAt).toBe(new Date(clock).toISOString());
       const failed = new Map(run.failures.map((f) => [f.collection, f]));
       for (const [file, entry] of Object.entries(state.files)) {
@@ -143,7 +178,9 @@ describe('a flaky upstream', () => {
           expect(entry.stale, file).toBeDefined();
           expect(entry.fetchedAt < manifest.builtAt).toBe(true);
           expect(entry.stale!.reason).toBe(failure.short);
-          expect(manifest.stale.find((p) => p.part === entry.collection)!.reason).not.toMatch(/http|127\.0\.0\.1|token/);
+          expect(manifest.stale.find((p) => p.part === entry.collection)!.reason).not.toMatch(
+            /http|127\.0\.0\.1|token/,
+          );
           if (failure.kind === 'contract') {
             expect(failure.reason).toMatch(/not valid JSON|breaks the contract/);
           } else {
@@ -160,14 +197,18 @@ describe('a flaky upstream', () => {
       }
     }
     // every kind of outcome happened
-    expect(Object.keys(tally).sort()).toEqual(expect.arrayContaining(['fresh', 'stale', 'contract', 'secret_leak']));
+    expect(Object.keys(tally).sort()).toEqual(
+      expect.arrayContaining(['fresh', 'stale', 'contract', 'secret_leak']),
+    );
     const leftovers = (await readdir(join(root, '.site-releases'))).filter((e) => e.startsWith('.staging'));
     expect(leftovers).toEqual([]);
   }, 240_000);
 
   it('honours Retry-After and backs off exponentially with jitter', async () => {
     expect(retryAfterMs('3')).toBe(3000);
-    expect(retryAfterMs('Wed, 21 Oct 2026 07:28:00 GMT', Date.parse('Wed, 21 Oct 2026 07:27:58 GMT'))).toBe(2000);
+    expect(retryAfterMs('Wed, 21 Oct 2026 07:28:00 GMT', Date.parse('Wed, 21 Oct 2026 07:27:58 GMT'))).toBe(
+      2000,
+    );
     expect(retryAfterMs('soon')).toBeUndefined();
     const sleeps: number[] = [];
     upstream.setFaults((path) => (path === '/externalservice/myaccount/attribution' ? '503' : 'none'));
@@ -197,7 +238,9 @@ describe('hostile data', () => {
     let overviews = 0;
     for (const file of files) {
       const text = await readFile(join(root, 'xss', 'api', file), 'utf8');
-      expect(text, file).not.toMatch(/<script|<iframe|<img|<svg|<object|<embed|<form|<base|<math|<style|on(error|load|click|mouseover)\s*=|javascript:|vbscript:|data:text\/html|srcdoc/i);
+      expect(text, file).not.toMatch(
+        /<script|<iframe|<img|<svg|<object|<embed|<form|<base|<math|<style|on(error|load|click|mouseover)\s*=|javascript:|vbscript:|data:text\/html|srcdoc/i,
+      );
       if (file.endsWith('/overview.json')) {
         overviews++;
         expect(text).toContain('<strong>kept</strong>');
@@ -205,7 +248,9 @@ describe('hostile data', () => {
       }
     }
     expect(overviews).toBeGreaterThan(0);
-    const links = JSON.parse(await readFile(join(root, 'xss', 'api', 'en-US/externalservice/resort/20/links.json'), 'utf8'));
+    const links = JSON.parse(
+      await readFile(join(root, 'xss', 'api', 'en-US/externalservice/resort/20/links.json'), 'utf8'),
+    );
     expect(links.links.skireport.url).toBe('');
   });
 });
@@ -215,7 +260,11 @@ async function apiTree(out: string): Promise<Map<string, string>> {
   const dir = join(root, out, 'api');
   const files = new Map<string, string>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name).slice(dir.length + 1), await readFile(join(entry.parentPath, entry.name), 'utf8'));
+    if (entry.isFile())
+      files.set(
+        join(entry.parentPath, entry.name).slice(dir.length + 1),
+        await readFile(join(entry.parentPath, entry.name), 'utf8'),
+      );
   }
   return files;
 }
@@ -228,7 +277,7 @@ async function apiTree(out: string): Promise<Map<string, string>> {
 const FLAKY: Fault[] = ['reset', '503', '500', '429', 'hang', 'truncate', 'invalid-json'];
 
 describe('one failing part never freezes the whole site', () => {
-  it('publishes every run of an upstream that fails 30 % of requests: each file is the clean build\'s, fresh or kept stale', async () => {
+  it("publishes every run of an upstream that fails 30 % of requests: each file is the clean build's, fresh or kept stale", async () => {
     upstream.setFaults(() => 'none');
     // one attempt per request: every fault the proxy serves is final
     const flaky = { locales: ['en-US', 'fr-FR'], request: { attempts: 1 } };
@@ -241,7 +290,11 @@ describe('one failing part never freezes the whole site', () => {
     for (let run = 0; run < 5; run++) {
       let faults = 0;
       // the credential calls are spared: a run that cannot get its token can fetch nothing, and says so (exit 8)
-      upstream.setFaults((path) => (!path.includes('/authorization/') && rnd() < 0.3 ? (faults++, FLAKY[Math.floor(rnd() * FLAKY.length)]!) : 'none'));
+      upstream.setFaults((path) =>
+        !path.includes('/authorization/') && rnd() < 0.3
+          ? (faults++, FLAKY[Math.floor(rnd() * FLAKY.length)]!)
+          : 'none',
+      );
       const result = await build('flaky', flaky);
       expect(faults).toBeGreaterThan(5);
       expect(result.published).toBe(true);
@@ -259,7 +312,10 @@ describe('one failing part never freezes the whole site', () => {
         const entry = state.files[file]!;
         if (entry.fetchedAt !== manifest.builtAt || entry.stale) {
           expect(entry.stale, file).toBeDefined();
-          expect(result.failures.some((f) => f.collection === entry.collection), file).toBe(true);
+          expect(
+            result.failures.some((f) => f.collection === entry.collection),
+            file,
+          ).toBe(true);
         }
         for (const secret of secrets) expect(text.includes(secret), file).toBe(false);
       }
@@ -282,7 +338,9 @@ describe('one failing part never freezes the whole site', () => {
       clock += 3_600_000;
       const result = await build('absent');
       expect(result.published).toBe(true);
-      expect(result.failures.map((f) => [f.collection, f.kind, f.kept, f.absent])).toEqual([[key, 'upstream', true, true]]);
+      expect(result.failures.map((f) => [f.collection, f.kind, f.kept, f.absent])).toEqual([
+        [key, 'upstream', true, true],
+      ]);
       const { manifest, state } = await assertComplete('absent');
       expect(manifest.builtAt).toBe(new Date(clock).toISOString());
       expect(manifest.stale).toEqual([{ part: key, since, reason: 'HTTP 500 after 2 attempts', files: 0 }]);
@@ -319,7 +377,9 @@ describe('one failing part never freezes the whole site', () => {
     const files = Object.keys(state.files);
     expect(files).not.toContain('fr-FR/externalservice/myaccount/attribution.json');
     expect(files).toContain('fr-FR/externalservice/resort/20/combinedreport.json');
-    expect(files.filter((f) => f.startsWith('fr-FR/')).length).toBe(files.filter((f) => f.startsWith('en-US/')).length - 1);
+    expect(files.filter((f) => f.startsWith('fr-FR/')).length).toBe(
+      files.filter((f) => f.startsWith('en-US/')).length - 1,
+    );
     // the part is fetched again on the next run, and joins the tree
     upstream.setFaults(() => 'none');
     clock += 3_600_000;
@@ -333,8 +393,12 @@ describe('one failing part never freezes the whole site', () => {
     const first = await build('first-hole').catch((e: unknown) => e);
     expect(first).toBeInstanceOf(SnapshotError);
     expect((first as SnapshotError).code).toBe('upstream_unreachable');
-    expect((first as SnapshotError).message).toMatch(/^nothing was published: this is the first build of this source, so there is no earlier copy to keep, and 1 part of the tree could not be fetched/);
-    expect((first as SnapshotError).message).toContain('en-US attribution: [GET] "/externalservice/myaccount/attribution?token=[redacted]');
+    expect((first as SnapshotError).message).toMatch(
+      /^nothing was published: this is the first build of this source, so there is no earlier copy to keep, and 1 part of the tree could not be fetched/,
+    );
+    expect((first as SnapshotError).message).toContain(
+      'en-US attribution: [GET] "/externalservice/myaccount/attribution?token=[redacted]',
+    );
   }, 60_000);
 
   it('keeps only the files of a resort whose record breaks the contract in a multi-resort answer', async () => {
@@ -369,7 +433,11 @@ describe('one failing part never freezes the whole site', () => {
     // every other resort's own files of the answer are fresh
     const others = result.scope.resorts.filter((r) => r.id !== id);
     expect(others.length).toBeGreaterThan(0);
-    for (const r of others) expect(state.files[`en-US/externalservice/resort/${r.id}/combinedreport.json`]!.stale, String(r.id)).toBeUndefined();
+    for (const r of others)
+      expect(
+        state.files[`en-US/externalservice/resort/${r.id}/combinedreport.json`]!.stale,
+        String(r.id),
+      ).toBeUndefined();
     expect(fresh).toBeGreaterThanOrEqual(others.length * 3);
   }, 60_000);
 });

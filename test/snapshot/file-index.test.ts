@@ -1,25 +1,66 @@
 import { describe, expect, it } from 'vitest';
 import { FileIndex } from '../../scripts/snapshot/release/file-index.ts';
-import { serializeState, stateChunks, type FileState, type State } from '../../scripts/snapshot/release/state.ts';
+import {
+  serializeState,
+  stateChunks,
+  type FileState,
+  type State,
+} from '../../scripts/snapshot/release/state.ts';
 
 const hash = (n: number) => n.toString(16).padStart(2, '0').repeat(32);
 
 const FILES: Array<[string, FileState]> = [
-  ['en-US/resorts/20/snowreport.json', { sha256: hash(1), size: 120, fetchedAt: '2026-09-21T09:00:00.000Z', collection: 'B:snowreport:20' }],
-  ['de-DE/resorts/20/snowreport.json', { sha256: hash(2), size: 131, fetchedAt: '2026-09-21T09:00:00.000Z', collection: 'B:snowreport:20' }],
-  ['a/"quoted"\\path.json', { sha256: hash(255), size: 0, fetchedAt: '2026-09-20T08:00:00.000Z', collection: 'A:"odd"' }],
-  ['en-US/resorts/25/forecast.json', { sha256: hash(3), size: 9_999_999, fetchedAt: '2026-09-19T07:00:00.000Z', collection: 'B:forecast:25', stale: { since: '2026-09-19T07:00:00.000Z', reason: 'HTTP 503' } }],
-  ['de-DE/resorts/25/forecast.json', { sha256: hash(4), size: 77, fetchedAt: '2026-09-19T07:00:00.000Z', collection: 'B:forecast:25', stale: { since: '2026-09-19T07:00:00.000Z', reason: 'HTTP 503' } }],
+  [
+    'en-US/resorts/20/snowreport.json',
+    { sha256: hash(1), size: 120, fetchedAt: '2026-09-21T09:00:00.000Z', collection: 'B:snowreport:20' },
+  ],
+  [
+    'de-DE/resorts/20/snowreport.json',
+    { sha256: hash(2), size: 131, fetchedAt: '2026-09-21T09:00:00.000Z', collection: 'B:snowreport:20' },
+  ],
+  [
+    'a/"quoted"\\path.json',
+    { sha256: hash(255), size: 0, fetchedAt: '2026-09-20T08:00:00.000Z', collection: 'A:"odd"' },
+  ],
+  [
+    'en-US/resorts/25/forecast.json',
+    {
+      sha256: hash(3),
+      size: 9_999_999,
+      fetchedAt: '2026-09-19T07:00:00.000Z',
+      collection: 'B:forecast:25',
+      stale: { since: '2026-09-19T07:00:00.000Z', reason: 'HTTP 503' },
+    },
+  ],
+  [
+    'de-DE/resorts/25/forecast.json',
+    {
+      sha256: hash(4),
+      size: 77,
+      fetchedAt: '2026-09-19T07:00:00.000Z',
+      collection: 'B:forecast:25',
+      stale: { since: '2026-09-19T07:00:00.000Z', reason: 'HTTP 503' },
+    },
+  ],
 ];
 
 const HEAD = {
   version: 1 as const,
-  identity: { kind: 'local' as const, facts: { dataset: 'abc' }, fingerprint: hash(9), salt: hash(8).slice(0, 32) },
+  identity: {
+    kind: 'local' as const,
+    facts: { dataset: 'abc' },
+    fingerprint: hash(9),
+    salt: hash(8).slice(0, 32),
+  },
   builtAt: '2026-09-21T09:05:00.000Z',
   requests: { made: 3, saved: 2, lowerBound: 3, byEndpoint: { forecast: 1, snowreport: 2 } },
   ledger: { month: '2026-09', requests: 40 },
 };
-const TAIL = { absent: { 'B:webcams:20': '2026-09-21T09:00:00.000Z' }, staleAbsent: { 'B:webcams:25': { since: '2026-09-18T00:00:00.000Z', reason: 'timeout' } }, drift: {} };
+const TAIL = {
+  absent: { 'B:webcams:20': '2026-09-21T09:00:00.000Z' },
+  staleAbsent: { 'B:webcams:25': { since: '2026-09-18T00:00:00.000Z', reason: 'timeout' } },
+  drift: {},
+};
 
 function indexOf(files: Array<[string, FileState]>): FileIndex {
   const index = new FileIndex();
@@ -39,7 +80,10 @@ describe('FileIndex', () => {
 
   it('replaces a file in place, keeping its position', () => {
     const index = indexOf(FILES);
-    const carried: FileState = { ...FILES[0]![1], stale: { since: '2026-09-21T09:00:00.000Z', reason: 'HTTP 500' } };
+    const carried: FileState = {
+      ...FILES[0]![1],
+      stale: { since: '2026-09-21T09:00:00.000Z', reason: 'HTTP 500' },
+    };
     index.set(FILES[0]![0], carried);
     expect(index.size).toBe(5);
     expect(index.paths()[0]).toBe(FILES[0]![0]);
@@ -55,25 +99,38 @@ describe('FileIndex', () => {
 
   it('keeps thousands of files past its first buffer without losing a hash', () => {
     const index = new FileIndex();
-    for (let i = 0; i < 3000; i++) index.set(`f/${i}.json`, { sha256: hash(i % 256), size: i, fetchedAt: 't', collection: `c${i % 7}` });
+    for (let i = 0; i < 3000; i++)
+      index.set(`f/${i}.json`, { sha256: hash(i % 256), size: i, fetchedAt: 't', collection: `c${i % 7}` });
     expect(index.get('f/0.json')).toEqual({ sha256: hash(0), size: 0, fetchedAt: 't', collection: 'c0' });
-    expect(index.get('f/2999.json')).toEqual({ sha256: hash(2999 % 256), size: 2999, fetchedAt: 't', collection: `c${2999 % 7}` });
+    expect(index.get('f/2999.json')).toEqual({
+      sha256: hash(2999 % 256),
+      size: 2999,
+      fetchedAt: 't',
+      collection: `c${2999 % 7}`,
+    });
   });
 
   it('refuses a hash that is not 64 hex digits, naming the file', () => {
-    expect(() => new FileIndex().set('x.json', { sha256: 'abc', size: 1, fetchedAt: 't', collection: 'c' })).toThrow('x.json: not a SHA-256 hash: abc');
+    expect(() =>
+      new FileIndex().set('x.json', { sha256: 'abc', size: 1, fetchedAt: 't', collection: 'c' }),
+    ).toThrow('x.json: not a SHA-256 hash: abc');
   });
 });
 
 describe('stateChunks', () => {
-  it.each([1, 64, 1 << 20])('writes the same text serializeState writes, in chunks of %i characters', (chunk) => {
-    const state: State = { ...HEAD, files: Object.fromEntries(FILES), ...TAIL };
-    const text = [...stateChunks({ ...HEAD, ...TAIL }, indexOf(FILES).json(chunk))].join('');
-    expect(text).toBe(serializeState(state));
-    expect(JSON.parse(text)).toEqual(state);
-  });
+  it.each([1, 64, 1 << 20])(
+    'writes the same text serializeState writes, in chunks of %i characters',
+    (chunk) => {
+      const state: State = { ...HEAD, files: Object.fromEntries(FILES), ...TAIL };
+      const text = [...stateChunks({ ...HEAD, ...TAIL }, indexOf(FILES).json(chunk))].join('');
+      expect(text).toBe(serializeState(state));
+      expect(JSON.parse(text)).toEqual(state);
+    },
+  );
 
   it('writes an empty list of files as serializeState does', () => {
-    expect([...stateChunks({ ...HEAD, absent: {}, drift: {} }, new FileIndex().json())].join('')).toBe(serializeState({ ...HEAD, files: {}, absent: {}, drift: {} }));
+    expect([...stateChunks({ ...HEAD, absent: {}, drift: {} }, new FileIndex().json())].join('')).toBe(
+      serializeState({ ...HEAD, files: {}, absent: {}, drift: {} }),
+    );
   });
 });

@@ -3,7 +3,12 @@ import { requestTarget } from '../../scripts/api/request.ts';
 import type { RegionList } from '../../scripts/api/schemas/regions.ts';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { project } from '../../scripts/snapshot/plan/budget.ts';
-import { DEFAULT_INTERVALS, intervals, parseConfig, type SnapshotConfig } from '../../scripts/snapshot/config.ts';
+import {
+  DEFAULT_INTERVALS,
+  intervals,
+  parseConfig,
+  type SnapshotConfig,
+} from '../../scripts/snapshot/config.ts';
 import { countriesCollection, regionListCollection } from '../../scripts/snapshot/discover/discover.ts';
 import { fitPlan, formatFit, STRETCH_CAP, STRETCH_ORDER, type Fit } from '../../scripts/snapshot/plan/fit.ts';
 import { resortCollections, type Collection } from '../../scripts/snapshot/plan/plan.ts';
@@ -24,7 +29,16 @@ function regionList(region: Dataset['regions'][number]): RegionList {
     .filter((r) => r.countryId === region.id || r.stateId === region.id || r.regionIds.includes(region.id))
     .sort((a, b) => a.id - b.id)
     .map((r) => ({ id: r.id, resortName: r.name }));
-  return { id: region.id, regionName: region.name, regionType: region.type, resorts, restSnowReport: '', restRegionProfile: '', restCombinedReport: '', resortQueryParam: '' };
+  return {
+    id: region.id,
+    regionName: region.name,
+    regionType: region.type,
+    resorts,
+    restSnowReport: '',
+    restRegionProfile: '',
+    restCombinedReport: '',
+    resortQueryParam: '',
+  };
 }
 
 /**
@@ -53,7 +67,12 @@ function collectionsFor(config: SnapshotConfig): Collection[] {
 
 const DEMO_ALLOWANCE = 100_000;
 const monthlyOf = (collections: readonly Collection[], config: SnapshotConfig) =>
-  project(collections, { intervals: intervals(config), schedule: config.schedule, refresh: 'due', due: () => true }).monthly;
+  project(collections, {
+    intervals: intervals(config),
+    schedule: config.schedule,
+    refresh: 'due',
+    due: () => true,
+  }).monthly;
 
 describe('fitPlan over the embedded sample', () => {
   it('builds the plan --plan shows for the default config: 36 resorts, 16 locales, 144240 requests a month', () => {
@@ -79,7 +98,14 @@ describe('fitPlan over the embedded sample', () => {
       expect(fit.intervals[f]).toBeLessThanOrEqual(Math.max(STRETCH_CAP[f], DEFAULT_INTERVALS[f]));
       expect(fit.intervals[f]).toBeGreaterThanOrEqual(DEFAULT_INTERVALS[f]);
     }
-    expect(fit.intervals).toEqual({ static: 14 * DAY, daily: 2 * DAY, webcams: 2 * HOUR, snow: 6 * HOUR, forecast: 4 * HOUR, conditions: 2 * HOUR });
+    expect(fit.intervals).toEqual({
+      static: 14 * DAY,
+      daily: 2 * DAY,
+      webcams: 2 * HOUR,
+      snow: 6 * HOUR,
+      forecast: 4 * HOUR,
+      conditions: 2 * HOUR,
+    });
     // every change is a listed step, in round-robin order
     expect(fit.steps.map((s) => s.split(':')[0])).toEqual([
       'stretch static from 7 d to 14 d',
@@ -138,7 +164,12 @@ describe('fitPlan over the embedded sample', () => {
       'drop the links=false variant (64 collections): 10896 → 8912 requests per month',
       'drop the forecast_only=true variant (64 collections): 8912 → 6928 requests per month',
     ]);
-    expect(fit.variants).toEqual({ links: [true], forecast_only: [false], forecast: [false, true], days: [0, 1, 2, 3, 4, 5] });
+    expect(fit.variants).toEqual({
+      links: [true],
+      forecast_only: [false],
+      forecast: [false, true],
+      days: [0, 1, 2, 3, 4, 5],
+    });
     expect(fit.fits).toBe(true);
     expect(fit.projection.monthly).toBe(6928);
     // a default variant is never dropped
@@ -152,7 +183,12 @@ describe('fitPlan over the embedded sample', () => {
     // the fitted config plans exactly the collections kept
     const applied = parseConfig({ refresh: fit.intervals, variants: fit.variants }, 'test');
     const replanned = collectionsFor(applied);
-    expect(replanned.map((c) => c.key).sort()).toEqual(collections.filter((c) => !fit.dropped.includes(c.key)).map((c) => c.key).sort());
+    expect(replanned.map((c) => c.key).sort()).toEqual(
+      collections
+        .filter((c) => !fit.dropped.includes(c.key))
+        .map((c) => c.key)
+        .sort(),
+    );
     expect(monthlyOf(replanned, applied)).toBe(fit.projection.monthly);
   });
 
@@ -163,10 +199,17 @@ describe('fitPlan over the embedded sample', () => {
       const fit = fitPlan({ collections, config, allowance });
       expect(fit.fits).toBe(false);
       expect(fit.intervals).toEqual(STRETCH_CAP);
-      expect(fit.variants).toEqual({ links: [true], forecast_only: [false], forecast: [false], days: [0, 1, 2, 3, 4, 5] });
+      expect(fit.variants).toEqual({
+        links: [true],
+        forecast_only: [false],
+        forecast: [false],
+        days: [0, 1, 2, 3, 4, 5],
+      });
       // 16 locales of region lists, overviews and default variants, each at its longest interval
       expect(fit.projection.monthly).toBe(6432);
-      expect(fit.steps.at(-1)).toBe('drop the forecast=true variant (16 collections): 6928 → 6432 requests per month');
+      expect(fit.steps.at(-1)).toBe(
+        'drop the forecast=true variant (16 collections): 6928 → 6432 requests per month',
+      );
       expect(fit.dropped).toHaveLength(144);
     }
   });
@@ -181,10 +224,15 @@ describe('fitPlan over the embedded sample', () => {
   });
 
   it('never drops a parameter’s only value, nor a variant the config does not publish', () => {
-    const config = parseConfig({ variants: { links: [false], forecast_only: [false], forecast: [false, true] } }, 'test');
+    const config = parseConfig(
+      { variants: { links: [false], forecast_only: [false], forecast: [false, true] } },
+      'test',
+    );
     const fit = fitPlan({ collections: collectionsFor(config), config, allowance: 10 });
     expect(fit.fits).toBe(false);
-    expect(fit.steps.filter((s) => s.startsWith('drop'))).toEqual(['drop the forecast=true variant (16 collections): 6928 → 6432 requests per month']);
+    expect(fit.steps.filter((s) => s.startsWith('drop'))).toEqual([
+      'drop the forecast=true variant (16 collections): 6928 → 6432 requests per month',
+    ]);
     expect(fit.variants.links).toEqual([false]);
     expect(fit.variants.forecast_only).toEqual([false]);
     expect(fit.variants.forecast).toEqual([false]);
@@ -195,7 +243,14 @@ describe('fitPlan over the embedded sample', () => {
     const collections = collectionsFor(config);
     const allowances = [10, 2_000, 8_000, 10_000, 20_000, 50_000, 80_000, 100_000, 150_000, 200_000];
     const fits = allowances.map((allowance) => fitPlan({ collections, config, allowance }));
-    const table = fits.map((f, i) => [allowances[i], f.fits, f.intervals.conditions / HOUR, f.steps.length, f.dropped.length, f.projection.monthly]);
+    const table = fits.map((f, i) => [
+      allowances[i],
+      f.fits,
+      f.intervals.conditions / HOUR,
+      f.steps.length,
+      f.dropped.length,
+      f.projection.monthly,
+    ]);
     expect(table).toEqual([
       // allowance, fits, conditions (h), steps, dropped, monthly
       [10, false, 24, 30, 144, 6432],
@@ -211,7 +266,8 @@ describe('fitPlan over the embedded sample', () => {
     ]);
     for (let i = 1; i < fits.length; i++) {
       const [smaller, larger] = [fits[i - 1]!, fits[i]!];
-      for (const f of STRETCH_ORDER) expect(larger.intervals[f], `${f} at ${allowances[i]}`).toBeLessThanOrEqual(smaller.intervals[f]);
+      for (const f of STRETCH_ORDER)
+        expect(larger.intervals[f], `${f} at ${allowances[i]}`).toBeLessThanOrEqual(smaller.intervals[f]);
       expect(larger.dropped.every((k) => smaller.dropped.includes(k))).toBe(true);
       // the larger allowance's steps are the first steps of the smaller one's
       expect(smaller.steps.slice(0, larger.steps.length)).toEqual(larger.steps);
@@ -240,9 +296,15 @@ describe('formatFit', () => {
   it('lists the steps, the month against the allowance, and the config to paste', () => {
     const text = formatFit(fit, DEMO_ALLOWANCE);
     expect(text).toContain('  1. stretch static from 7 d to 14 d');
-    expect(text).toContain(`Projected after fitting: ${fit.projection.monthly} of 100000 requests per month (${((fit.projection.monthly / 1000)).toFixed(1)} %).`);
-    expect(text).toContain('"refresh": {"conditions":"2h","forecast":"4h","snow":"6h","webcams":"2h","daily":"2d","static":"14d"},');
-    expect(text).toContain('"variants": {"forecast_only":[false,true],"forecast":[false,true],"links":[true,false],"days":[0,1,2,3,4,5]}');
+    expect(text).toContain(
+      `Projected after fitting: ${fit.projection.monthly} of 100000 requests per month (${(fit.projection.monthly / 1000).toFixed(1)} %).`,
+    );
+    expect(text).toContain(
+      '"refresh": {"conditions":"2h","forecast":"4h","snow":"6h","webcams":"2h","daily":"2d","static":"14d"},',
+    );
+    expect(text).toContain(
+      '"variants": {"forecast_only":[false,true],"forecast":[false,true],"links":[true,false],"days":[0,1,2,3,4,5]}',
+    );
     expect(text).toContain('"budget": "fit"');
   });
 
@@ -264,7 +326,10 @@ describe('formatFit', () => {
 
   it('says a plan that fits needs no change', () => {
     const config = parseConfig({}, 'test');
-    const text = formatFit(fitPlan({ collections: collectionsFor(config), config, allowance: 200_000 }), 200_000);
+    const text = formatFit(
+      fitPlan({ collections: collectionsFor(config), config, allowance: 200_000 }),
+      200_000,
+    );
     expect(text).toMatch(/^Fit: the plan fits as configured/);
   });
 });

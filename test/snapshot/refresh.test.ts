@@ -122,45 +122,76 @@ describe('runSnapshot with refresh: due', () => {
     expect(kept.map(([, f]) => f.fetchedAt)).toEqual(kept.map(() => iso(T)));
     const refreshedFiles = refreshed.map(([file]) => file);
     // links and profile are derived from the combined report, so they are refreshed with it
-    for (const file of ['en-US/externalservice/resort/20/combinedreport.json', 'fr-FR/externalservice/resort/20/links.json', 'en-US/externalservice/resort/25/profile.json', 'en-US/externalservice/resort/20/webcams.json']) {
+    for (const file of [
+      'en-US/externalservice/resort/20/combinedreport.json',
+      'fr-FR/externalservice/resort/20/links.json',
+      'en-US/externalservice/resort/25/profile.json',
+      'en-US/externalservice/resort/20/webcams.json',
+    ]) {
       expect(refreshedFiles, file).toContain(file);
     }
-    for (const file of ['en-US/externalservice/resort/20/snowreport.json', 'en-US/externalservice/resort/20/overview.json', 'fr-FR/externalservice/region/countries/list.json', 'en-US/resort/20/snowreport.json']) {
+    for (const file of [
+      'en-US/externalservice/resort/20/snowreport.json',
+      'en-US/externalservice/resort/20/overview.json',
+      'fr-FR/externalservice/region/countries/list.json',
+      'en-US/resort/20/snowreport.json',
+    ]) {
       expect(result.state!.files[file]?.fetchedAt, file).toBe(iso(T));
     }
     // what was not due is the previous release's very file
-    for (const [file] of kept) expect((await stat(join(cfg.out, 'api', file))).ino, file).toBe(before.get(file));
+    for (const [file] of kept)
+      expect((await stat(join(cfg.out, 'api', file))).ino, file).toBe(before.get(file));
   });
 
   it('remembers an overview that answered 404 as absent and asks again only after its interval', async () => {
     const cfg = config('absent-404', { locales: ['en-US'], refresh: { static: '2h' } });
-    const overviews = (calls: ApiRequest[]) => calls.filter((c) => c.endpoint === 'overview').map((c) => c.params!.resortId).sort();
+    const overviews = (calls: ApiRequest[]) =>
+      calls
+        .filter((c) => c.endpoint === 'overview')
+        .map((c) => c.params!.resortId)
+        .sort();
 
     const first = await buildAt(T, cfg, 'all');
     expect(overviews(first.calls)).toEqual(['101', '20', '25', '60']);
     // 60 has an overview in German only, 101 none at all
-    expect(first.result.state!.absent).toEqual({ 'en-US overview resort=101': iso(T), 'en-US overview resort=60': iso(T) });
-    expect(first.result.state!.files['en-US/externalservice/resort/20/overview.json']?.fetchedAt).toBe(iso(T));
+    expect(first.result.state!.absent).toEqual({
+      'en-US overview resort=101': iso(T),
+      'en-US overview resort=60': iso(T),
+    });
+    expect(first.result.state!.files['en-US/externalservice/resort/20/overview.json']?.fetchedAt).toBe(
+      iso(T),
+    );
 
     const early = await buildAt(T + 90 * MINUTE, cfg, 'due');
     expect(overviews(early.calls)).toEqual([]);
-    expect(early.result.state!.absent).toEqual({ 'en-US overview resort=101': iso(T), 'en-US overview resort=60': iso(T) });
+    expect(early.result.state!.absent).toEqual({
+      'en-US overview resort=101': iso(T),
+      'en-US overview resort=60': iso(T),
+    });
 
     const due = await buildAt(T + 150 * MINUTE, cfg, 'due');
     expect(overviews(due.calls)).toEqual(['101', '20', '25', '60']);
     expect(due.result.state!.requests.byEndpoint.overview).toBe(4);
-    expect(due.result.state!.absent).toEqual({ 'en-US overview resort=101': iso(T + 150 * MINUTE), 'en-US overview resort=60': iso(T + 150 * MINUTE) });
-    expect(due.result.state!.files['en-US/externalservice/resort/20/overview.json']?.fetchedAt).toBe(iso(T + 150 * MINUTE));
+    expect(due.result.state!.absent).toEqual({
+      'en-US overview resort=101': iso(T + 150 * MINUTE),
+      'en-US overview resort=60': iso(T + 150 * MINUTE),
+    });
+    expect(due.result.state!.files['en-US/externalservice/resort/20/overview.json']?.fetchedAt).toBe(
+      iso(T + 150 * MINUTE),
+    );
   });
 
   it('remembers what the basic account is refused (403) as absent and asks again only after its interval', async () => {
     const cfg = config('absent-403', { locales: ['en-US'] });
     const forecasts = (calls: ApiRequest[]) => calls.filter((c) => c.endpoint === 'multi.forecast').length;
-    const build = (at: number, refresh: 'all' | 'due') => buildAt(at, cfg, refresh, { account: BASIC.email, withoutAccountRecord: true });
+    const build = (at: number, refresh: 'all' | 'due') =>
+      buildAt(at, cfg, refresh, { account: BASIC.email, withoutAccountRecord: true });
 
     const first = await build(T, 'all');
     expect(forecasts(first.calls)).toBe(2);
-    expect(Object.keys(first.result.state!.files).filter((f) => /forecast(\/|\.json)|webcams|overview/.test(f))).toEqual([]);
+    expect(
+      Object.keys(first.result.state!.files).filter((f) => /forecast(\/|\.json)|webcams|overview/.test(f)),
+    ).toEqual([]);
     const refused = [
       'en-US multi.forecast forecast_only=false',
       'en-US multi.forecast forecast_only=true',
@@ -185,7 +216,7 @@ describe('runSnapshot with refresh: due', () => {
     expect(later.result.state!.absent['en-US overview resort=20']).toBe(iso(T));
   });
 
-  it('adds up the month\'s requests in the ledger and starts again in a new month', async () => {
+  it("adds up the month's requests in the ledger and starts again in a new month", async () => {
     const cfg = config('ledger');
     const first = await buildAt(T, cfg, 'all');
     const second = await buildAt(T + 90 * MINUTE, cfg, 'due');
@@ -197,10 +228,12 @@ describe('runSnapshot with refresh: due', () => {
     const march = await buildAt(Date.parse('2026-03-01T00:30:00Z'), cfg, 'due');
     // more than a week on, everything is due again
     expect(march.result.state!.requests.made).toBe(first.result.state!.requests.made);
-    expect(march.result.state!.ledger).toEqual({ month: '2026-03', requests: march.result.state!.requests.made });
+    expect(march.result.state!.ledger).toEqual({
+      month: '2026-03',
+      requests: march.result.state!.requests.made,
+    });
   });
 });
-
 
 describe('the request budget', () => {
   const budgetInput = (enforce: boolean, extra: Record<string, unknown> = { allowance: 1000 }) => ({
@@ -226,12 +259,16 @@ describe('the request budget', () => {
     })();
     expect(error).toBeInstanceOf(SnapshotError);
     expect((error as SnapshotError).code).toBe('budget');
-    expect((error as SnapshotError).message).toContain('the plan projects 1488 requests per month, over the allowance of 1000 (config.allowance)');
+    expect((error as SnapshotError).message).toContain(
+      'the plan projects 1488 requests per month, over the allowance of 1000 (config.allowance)',
+    );
     expect((error as SnapshotError).message).toContain('--force');
   });
 
-  it('takes the account record\'s allowance when the config sets none', () => {
-    expect(() => checkBudget(budgetInput(true, {}))).toThrow('over the allowance of 500 (the account record)');
+  it("takes the account record's allowance when the config sets none", () => {
+    expect(() => checkBudget(budgetInput(true, {}))).toThrow(
+      'over the allowance of 500 (the account record)',
+    );
   });
 
   it('answers the projection instead of refusing when not enforced', () => {
@@ -246,7 +283,13 @@ describe('the request budget', () => {
     const cfg = config('over-budget', { allowance: 10 });
     const remote = countingSource({ ...localSource(dataset, { account: FULL.email, now }), kind: 'remote' });
     clock = T;
-    const error = await runSnapshot({ config: cfg, source: remote, families: new Set(['A', 'B']), now, refresh: 'all' }).catch((e: unknown) => e);
+    const error = await runSnapshot({
+      config: cfg,
+      source: remote,
+      families: new Set(['A', 'B']),
+      now,
+      refresh: 'all',
+    }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(SnapshotError);
     expect((error as SnapshotError).code).toBe('budget');
@@ -255,12 +298,21 @@ describe('the request budget', () => {
     // record of the first configured resort), then what the scope needs — the first locale's countries
     // list and the lists of the states and regions of the countries that hold a configured resort — and
     // none of the plan's collections (the other locale's lists included)
-    const countries = JSON.parse((await localSource(dataset, { now }).fetch({ endpoint: 'region.countries', locale: 'en-US' })).body);
+    const countries = JSON.parse(
+      (await localSource(dataset, { now }).fetch({ endpoint: 'region.countries', locale: 'en-US' })).body,
+    );
     const subregions = subregionIds(countriesInScope(cfg, countries)).length;
     expect(subregions).toBe(6);
-    expect(byEndpoint(remote.calls)).toEqual({ attribution: 1, 'a.resort.snowreport': 1, 'region.countries': 1, 'region.list': subregions });
+    expect(byEndpoint(remote.calls)).toEqual({
+      attribution: 1,
+      'a.resort.snowreport': 1,
+      'region.countries': 1,
+      'region.list': subregions,
+    });
     expect(remote.calls.slice(0, 2).map((c) => c.endpoint)).toEqual(['attribution', 'a.resort.snowreport']);
-    expect(remote.calls.find((c) => c.endpoint === 'a.resort.snowreport')?.params).toEqual({ resortId: '20' });
+    expect(remote.calls.find((c) => c.endpoint === 'a.resort.snowreport')?.params).toEqual({
+      resortId: '20',
+    });
     expect(remote.calls.every((c) => c.locale === 'en-US')).toBe(true);
     await expect(access(cfg.out)).rejects.toThrow();
     await expect(access(releasesDir(cfg.out))).rejects.toThrow();
@@ -270,7 +322,14 @@ describe('the request budget', () => {
     const cfg = config('forced', { allowance: 10 });
     const remote = countingSource({ ...localSource(dataset, { account: FULL.email, now }), kind: 'remote' });
     clock = T;
-    const result = await runSnapshot({ config: cfg, source: remote, families: new Set(['A', 'B']), now, refresh: 'all', force: true });
+    const result = await runSnapshot({
+      config: cfg,
+      source: remote,
+      families: new Set(['A', 'B']),
+      now,
+      refresh: 'all',
+      force: true,
+    });
 
     expect(result.published).toBe(true);
     expect(result.manifest?.source.kind).toBe('remote');

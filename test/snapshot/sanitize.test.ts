@@ -8,7 +8,10 @@ describe('sanitizeHtml', () => {
     ['<script>alert(1)</script>after', 'after'],
     ['<img src=x onerror=alert(1)>after', 'after'],
     ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="https://ok.example/a?b=1&amp;c=2" onclick="x()">ok</a>', '<a href="https://ok.example/a?b=1&amp;c=2" rel="noopener nofollow">ok</a>'],
+    [
+      '<a href="https://ok.example/a?b=1&amp;c=2" onclick="x()">ok</a>',
+      '<a href="https://ok.example/a?b=1&amp;c=2" rel="noopener nofollow">ok</a>',
+    ],
     ['<a href="jav&#x09;ascript:alert(1)">x</a>', '<a>x</a>'],
     ['<ul><li>one<li>two</ul>', '<ul><li>one</li><li>two</li></ul>'],
     ['<p>unclosed <em>tags', '<p>unclosed <em>tags</em></p>'],
@@ -20,7 +23,10 @@ describe('sanitizeHtml', () => {
     ['1 < 2 and 3 > 2', '1 &lt; 2 and 3 &gt; 2'],
     ['<style>p{}</style><p>x</p>', '<p>x</p>'],
     ['<a href="/relative">r</a><a href="//evil.example/x">p</a>', '<a>r</a><a>p</a>'],
-    ['<a rel="opener" target="_top" href="https://a.example/">x</a>', '<a href="https://a.example/" rel="noopener nofollow">x</a>'],
+    [
+      '<a rel="opener" target="_top" href="https://a.example/">x</a>',
+      '<a href="https://a.example/" rel="noopener nofollow">x</a>',
+    ],
     ['<![CDATA[<script>x</script>]]>kept', 'kept'],
     ['<math><mi xlink:href="javascript:1">x</mi></math>kept', 'kept'],
     ['<noscript><p title="</noscript><img src=x onerror=alert(1)>">', ''],
@@ -51,7 +57,11 @@ describe('sanitizeBody', () => {
   it('cleans URLs of links, webcams and logos and the overview body, and nothing else', () => {
     const body = {
       links: { news: { url: 'javascript:x', title: 'javascript: is just text here', text: 'ok' } },
-      image: { thumb: 'data:image/png;base64,AA', mid: 'https://cam.example/m.jpg', large: 'https://cam.example/l.jpg' },
+      image: {
+        thumb: 'data:image/png;base64,AA',
+        mid: 'https://cam.example/m.jpg',
+        large: 'https://cam.example/l.jpg',
+      },
       attributionLogo: 'vbscript:x',
       resortOverviews: { overview: { body: '<p onclick="x">hi</p><script>x</script>' } },
       restSnowReport: '../../x.json',

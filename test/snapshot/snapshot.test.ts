@@ -56,7 +56,10 @@ async function listFiles(dir: string): Promise<string[]> {
 
 /** The schema a published file must satisfy, found from its path alone. */
 function schemaOfFile(file: string): z.ZodType {
-  const segments = file.replace(/\.json$/, '').split('/').slice(1);
+  const segments = file
+    .replace(/\.json$/, '')
+    .split('/')
+    .slice(1);
   const path = segments.filter((s) => !s.includes('='));
   const match = matchRoute(path);
   if (!match) throw new Error(`no endpoint for ${file}`);
@@ -80,7 +83,13 @@ describe('a snapshot of the embedded service', () => {
       attempts: 1,
       maxBodyBytes: 1 << 26,
     });
-    overHttp = await runSnapshot({ config: config('http'), source: remote, families: remote.families, now, refresh: 'all' });
+    overHttp = await runSnapshot({
+      config: config('http'),
+      source: remote,
+      families: remote.families,
+      now,
+      refresh: 'all',
+    });
     await remote.close();
   });
 
@@ -118,7 +127,10 @@ describe('a snapshot of the embedded service', () => {
         `resort/${id}/snowreport`,
         'resorts/snowreport/group=all',
         'resorts/snowreport/regionId=240',
-        ...[0, 1, 2, 3, 4, 5].flatMap((n) => [`externalservice/resort/${id}/${n}/day/forecast`, `externalservice/resort/${id}/${n}/day/forecast/forecast_only=true`]),
+        ...[0, 1, 2, 3, 4, 5].flatMap((n) => [
+          `externalservice/resort/${id}/${n}/day/forecast`,
+          `externalservice/resort/${id}/${n}/day/forecast/forecast_only=true`,
+        ]),
         `externalservice/resort/${id}/links`,
         `externalservice/resort/${id}/profile`,
         `externalservice/resort/${id}/snowreport`,
@@ -181,7 +193,13 @@ describe('a snapshot of the embedded service', () => {
   });
 
   it('leaves no demo secret anywhere in the output', async () => {
-    const secrets = dataset.accounts.flatMap((a) => [a.apiKey, a.token, a.email, a.password, encodeURIComponent(a.email)]);
+    const secrets = dataset.accounts.flatMap((a) => [
+      a.apiKey,
+      a.token,
+      a.email,
+      a.password,
+      encodeURIComponent(a.email),
+    ]);
     for (const dir of ['local', 'http']) {
       for (const file of await listFiles(join(root, dir))) {
         const text = await readFile(join(root, dir, file), 'utf8');
@@ -190,20 +208,25 @@ describe('a snapshot of the embedded service', () => {
     }
   });
 
-  it('rewrites the quick links of region lists to the mirror\'s own files', async () => {
+  it("rewrites the quick links of region lists to the mirror's own files", async () => {
     const file = 'fr-FR/externalservice/region/251/list.json';
     const list = JSON.parse(await readFile(join(root, 'local', 'api', file), 'utf8'));
-    expect(list.restSnowReport).toBe('../../../../fr-FR/externalservice/resort/snowreport/group=region-251.json');
+    expect(list.restSnowReport).toBe(
+      '../../../../fr-FR/externalservice/resort/snowreport/group=region-251.json',
+    );
     for (const link of [list.restSnowReport, list.restRegionProfile, list.restCombinedReport]) {
       const target = new URL(link, `file://${join(root, 'local', 'api', file)}`);
       expect((await stat(target)).isFile()).toBe(true);
     }
-    expect(list.resortQueryParam).toBe(`${list.resorts.map((r: any) => `resortId=${r.id}`).join('&')}&language=fr&country=FR`);
+    expect(list.resortQueryParam).toBe(
+      `${list.resorts.map((r: any) => `resortId=${r.id}`).join('&')}&language=fr&country=FR`,
+    );
   });
 
-  it('derives each resort\'s links and profile from the combined report', async () => {
+  it("derives each resort's links and profile from the combined report", async () => {
     const id = dataset.resorts[3]!.id;
-    const read = async (p: string) => JSON.parse(await readFile(join(root, 'local', 'api', 'fr-FR', p), 'utf8'));
+    const read = async (p: string) =>
+      JSON.parse(await readFile(join(root, 'local', 'api', 'fr-FR', p), 'utf8'));
     const combined = await read(`externalservice/resort/${id}/combinedreport.json`);
     expect(await read(`externalservice/resort/${id}/links.json`)).toEqual(combined.links);
     expect(await read(`externalservice/resort/${id}/profile.json`)).toEqual(combined.info);
@@ -243,9 +266,18 @@ describe('the restricted account', () => {
     const result = await snapshot('basic', local(BASIC.email));
     const files = Object.keys(result.state!.files);
     expect(files.length).toBeGreaterThan(500);
-    expect(files.filter((f) => /\/forecast(\/|\.json)|\/overview\.json|\/webcams(\/|\.json)|forecast=true/.test(f))).toEqual([]);
+    expect(
+      files.filter((f) =>
+        /\/forecast(\/|\.json)|\/overview\.json|\/webcams(\/|\.json)|forecast=true/.test(f),
+      ),
+    ).toEqual([]);
     const id = dataset.resorts[0]!.id;
-    const report = JSON.parse(await readFile(join(root, 'basic', 'api', `en-US/externalservice/resort/${id}/snowreport.json`), 'utf8'));
+    const report = JSON.parse(
+      await readFile(
+        join(root, 'basic', 'api', `en-US/externalservice/resort/${id}/snowreport.json`),
+        'utf8',
+      ),
+    );
     expect(report.currentWeather).toBeUndefined();
   });
 });
@@ -254,11 +286,13 @@ describe('rebuilding', () => {
   it('rewrites nothing, the index included, when the data did not change', async () => {
     await snapshot('again', local());
     const before = new Map<string, number>();
-    for (const file of await listFiles(join(root, 'again'))) before.set(file, (await stat(join(root, 'again', file))).ino);
+    for (const file of await listFiles(join(root, 'again')))
+      before.set(file, (await stat(join(root, 'again', file))).ino);
     const second = await snapshot('again', local());
     expect(second.summary.written).toBe(0);
     expect(second.summary.unchanged).toBe(before.size);
-    for (const file of await listFiles(join(root, 'again'))) expect((await stat(join(root, 'again', file))).ino, file).toBe(before.get(file));
+    for (const file of await listFiles(join(root, 'again')))
+      expect((await stat(join(root, 'again', file))).ino, file).toBe(before.get(file));
   });
 
   it('keeps the last good files of a part whose body breaks the contract, marked stale, and publishes the rest', async () => {
@@ -267,7 +301,9 @@ describe('rebuilding', () => {
       ...local(),
       async fetch(request) {
         const response = await local().fetch(request);
-        return request.endpoint === 'attribution' ? { ...response, body: '{"requiresAttribution": "yes",' } : response;
+        return request.endpoint === 'attribution'
+          ? { ...response, body: '{"requiresAttribution": "yes",' }
+          : response;
       },
     };
     const result = await snapshot('guarded', broken);
@@ -276,14 +312,23 @@ describe('rebuilding', () => {
       ['fr-FR attribution', 'contract', true],
     ]);
     const file = 'en-US/externalservice/myaccount/attribution.json';
-    expect(result.state!.files[file]!.stale).toEqual({ since: first.state!.files[file]!.fetchedAt, reason: result.failures[0]!.short });
+    expect(result.state!.files[file]!.stale).toEqual({
+      since: first.state!.files[file]!.fetchedAt,
+      reason: result.failures[0]!.short,
+    });
     expect(result.failures[0]!.short).toMatch(/^is not valid JSON/);
     expect(result.manifest!.stale).toEqual([
       { part: 'en-US attribution', ...result.state!.files[file]!.stale, files: 1 },
-      { part: 'fr-FR attribution', ...result.state!.files['fr-FR/externalservice/myaccount/attribution.json']!.stale, files: 1 },
+      {
+        part: 'fr-FR attribution',
+        ...result.state!.files['fr-FR/externalservice/myaccount/attribution.json']!.stale,
+        files: 1,
+      },
     ]);
     expect(Object.values(result.state!.files).filter((f) => f.stale)).toHaveLength(2);
-    const leftovers = (await readdir(join(root, '.guarded-releases'))).filter((e) => e.startsWith('.staging'));
+    const leftovers = (await readdir(join(root, '.guarded-releases'))).filter((e) =>
+      e.startsWith('.staging'),
+    );
     expect(leftovers).toEqual([]);
   });
 
@@ -309,15 +354,23 @@ describe('rebuilding', () => {
     expect(result.failures).toHaveLength(16);
     expect(contract.every((f) => f.kept && f.resorts?.length === 1 && f.resorts[0] === id)).toBe(true);
     const enUS = contract.find((f) => f.collection.startsWith('en-US multi.combinedreport'))!;
-    expect(enUS.reason).toBe(`/externalservice/resort/combinedreport (en-US): the record of resort ${id} breaks the contract: $["${id}"].resortName: Invalid input: expected string, received number`);
+    expect(enUS.reason).toBe(
+      `/externalservice/resort/combinedreport (en-US): the record of resort ${id} breaks the contract: $["${id}"].resortName: Invalid input: expected string, received number`,
+    );
     expect(enUS.short).toBe(`the record of resort ${id} broke the contract`);
 
     const files = result.state!.files;
     const own = `en-US/externalservice/resort/${id}/combinedreport.json`;
-    expect(files[own]!.stale).toEqual({ since: first.state!.files[own]!.fetchedAt, reason: `the record of resort ${id} breaks the contract` });
-    expect(JSON.parse(await readFile(join(root, 'one-record', 'api', own), 'utf8')).resortName).toBe(dataset.resorts[2]!.name);
+    expect(files[own]!.stale).toEqual({
+      since: first.state!.files[own]!.fetchedAt,
+      reason: `the record of resort ${id} breaks the contract`,
+    });
+    expect(JSON.parse(await readFile(join(root, 'one-record', 'api', own), 'utf8')).resortName).toBe(
+      dataset.resorts[2]!.name,
+    );
     // its links and profile come from the same record: kept too
-    for (const derived of ['links', 'profile']) expect(files[`en-US/externalservice/resort/${id}/${derived}.json`]!.stale, derived).toBeDefined();
+    for (const derived of ['links', 'profile'])
+      expect(files[`en-US/externalservice/resort/${id}/${derived}.json`]!.stale, derived).toBeDefined();
     // every other resort's files of the same answer are fresh
     const other = dataset.resorts.find((r) => r.id !== id)!.id;
     expect(files[`en-US/externalservice/resort/${other}/combinedreport.json`]!.stale).toBeUndefined();
@@ -335,7 +388,9 @@ describe('rebuilding', () => {
       }
     }
     const staleCount = stale.length;
-    const collectionFiles = Object.values(files).filter((f) => /multi\.combinedreport/.test(f.collection)).length;
+    const collectionFiles = Object.values(files).filter((f) =>
+      /multi\.combinedreport/.test(f.collection),
+    ).length;
     expect(staleCount).toBeGreaterThan(0);
     expect(staleCount * 5).toBeLessThan(collectionFiles);
     // the index names each stale part once, with the files it keeps
@@ -349,7 +404,9 @@ describe('rebuilding', () => {
       ...local(),
       async fetch(request) {
         const response = await local().fetch(request);
-        return request.endpoint === 'attribution' ? { ...response, body: '{"requiresAttribution": "yes",' } : response;
+        return request.endpoint === 'attribution'
+          ? { ...response, body: '{"requiresAttribution": "yes",' }
+          : response;
       },
     };
     const result = await snapshot('fresh-broken', broken);

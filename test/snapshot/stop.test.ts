@@ -40,8 +40,32 @@ interface Exit {
 /** `resort-conditions build` as its own process; `started` sees the child before it runs. */
 function buildProcess(out: string, started: (child: ChildProcess) => void = () => {}): Promise<Exit> {
   const token = dataset.accounts.find((a) => a.email === FULL.email)!.token;
-  const args = ['--import', 'tsx', 'scripts/cli/main.ts', 'build', '--no-widget', '--out', out, '--locales', 'en-US', '--regions', '251', '--concurrency', '2', '--refresh', 'all', '--force'];
-  const env = { PATH: process.env.PATH ?? '', SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000), RC_BASE_URL: upstream.url, RC_API_KEY: FULL.apiKey, RC_LEGACY_BASE_URL: upstream.url, RC_TOKEN: token };
+  const args = [
+    '--import',
+    'tsx',
+    'scripts/cli/main.ts',
+    'build',
+    '--no-widget',
+    '--out',
+    out,
+    '--locales',
+    'en-US',
+    '--regions',
+    '251',
+    '--concurrency',
+    '2',
+    '--refresh',
+    'all',
+    '--force',
+  ];
+  const env = {
+    PATH: process.env.PATH ?? '',
+    SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000),
+    RC_BASE_URL: upstream.url,
+    RC_API_KEY: FULL.apiKey,
+    RC_LEGACY_BASE_URL: upstream.url,
+    RC_TOKEN: token,
+  };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -53,7 +77,11 @@ function buildProcess(out: string, started: (child: ChildProcess) => void = () =
 }
 
 const ledgerOf = async (out: string): Promise<Array<{ month: string; requests: number }>> =>
-  (JSON.parse(await readFile(join(dirname(out), `.${out.split('/').pop()}-releases`, 'ledger.json'), 'utf8')) as { entries: Array<{ month: string; requests: number }> }).entries;
+  (
+    JSON.parse(
+      await readFile(join(dirname(out), `.${out.split('/').pop()}-releases`, 'ledger.json'), 'utf8'),
+    ) as { entries: Array<{ month: string; requests: number }> }
+  ).entries;
 
 describe('a build stopped by SIGTERM', () => {
   it('counts every request it sent in the ledger and leaves the published tree and its state whole', async () => {
@@ -63,7 +91,9 @@ describe('a build stopped by SIGTERM', () => {
     expect({ code: clean.code, signal: clean.signal }, clean.stderr).toEqual({ code: EXIT.ok, signal: null });
     const cleanRequests = upstream.received;
     // the ledger counts exactly what the upstream received
-    expect(await ledgerOf(out)).toEqual([{ identity: expect.anything(), month: '2026-02', requests: cleanRequests }]);
+    expect(await ledgerOf(out)).toEqual([
+      { identity: expect.anything(), month: '2026-02', requests: cleanRequests },
+    ]);
     const link = await readlink(out);
     const manifest = await readFile(join(out, 'api', 'manifest.json'), 'utf8');
     const statePath = (await currentStatePath(out))!;
@@ -79,12 +109,17 @@ describe('a build stopped by SIGTERM', () => {
     };
     const stopped = await buildProcess(out, (c) => (child = c));
     upstream.onHang = undefined;
-    expect({ code: stopped.code, signal: stopped.signal }, stopped.stderr).toEqual({ code: EXIT.interrupted, signal: null });
+    expect({ code: stopped.code, signal: stopped.signal }, stopped.stderr).toEqual({
+      code: EXIT.interrupted,
+      signal: null,
+    });
     expect(stopped.stderr).toContain('stopped by SIGTERM before publishing');
     expect(stopped.stderr).not.toContain(dataset.accounts.find((a) => a.email === FULL.email)!.token);
     const sent = upstream.received - cleanRequests;
     expect(sent).toBeGreaterThan(10);
-    expect(await ledgerOf(out)).toEqual([{ identity: expect.anything(), month: '2026-02', requests: cleanRequests + sent }]);
+    expect(await ledgerOf(out)).toEqual([
+      { identity: expect.anything(), month: '2026-02', requests: cleanRequests + sent },
+    ]);
 
     // nothing was published, nothing half-written is left
     expect(await readlink(out)).toBe(link);

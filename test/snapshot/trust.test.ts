@@ -92,7 +92,10 @@ async function tree(dir: string): Promise<Map<string, string>> {
 describe('the source identity', () => {
   it('never carries a file of the embedded sample into a build of another source', async () => {
     // a real-looking upstream: the embedded service over a changed copy of the dataset
-    const changed: Dataset = { ...dataset, resorts: dataset.resorts.map((r) => ({ ...r, name: `${r.name} (live)` })) };
+    const changed: Dataset = {
+      ...dataset,
+      resorts: dataset.resorts.map((r) => ({ ...r, name: `${r.name} (live)` })),
+    };
     const live = await startServer(changed, { now: () => FROZEN_NOW });
     try {
       const out = join(root, 'switch');
@@ -106,7 +109,9 @@ describe('the source identity', () => {
       expect(state.requests.lowerBound).toBeGreaterThan(0);
       // a clean build of the same source gives the same tree: nothing of the sample survived
       const clean = join(root, 'switch-clean');
-      expect((await cli(['--out', clean, '--regions', '251', '--force'], remoteEnv(live.url))).code).toBe(EXIT.ok);
+      expect((await cli(['--out', clean, '--regions', '251', '--force'], remoteEnv(live.url))).code).toBe(
+        EXIT.ok,
+      );
       const after = await tree(out);
       expect([...after.keys()].sort()).toEqual([...(await tree(clean)).keys()].sort());
       let differing = 0;
@@ -131,16 +136,22 @@ describe('one account, one source', () => {
     const byToken = await cli([...args, '--refresh', 'all'], remoteEnv(server.url));
     expect(byToken.code, byToken.stderr).toBe(EXIT.ok);
     const first = await stateOf(out);
-    const byPassword = await cli([...args, '--refresh', 'due'], remoteEnv(server.url, { RC_TOKEN: '', RC_EMAIL: FULL.email, RC_PASSWORD: FULL.password }));
+    const byPassword = await cli(
+      [...args, '--refresh', 'due'],
+      remoteEnv(server.url, { RC_TOKEN: '', RC_EMAIL: FULL.email, RC_PASSWORD: FULL.password }),
+    );
     expect(byPassword.code, byPassword.stderr).toBe(EXIT.ok);
     expect(byPassword.stderr).not.toContain('another source');
     const second = await stateOf(out);
     // nothing was due, so nothing was fetched again: every file is the first run's
     expect(second.requests.byEndpoint).toEqual({});
     expect(Object.keys(second.files).length).toBe(Object.keys(first.files).length);
-    for (const [path, f] of Object.entries(second.files)) expect(f.fetchedAt, path).toBe(first.files[path]!.fetchedAt);
+    for (const [path, f] of Object.entries(second.files))
+      expect(f.fetchedAt, path).toBe(first.files[path]!.fetchedAt);
     // one ledger entry adds up both runs: the token request and the probes of the second included
-    const ledger = JSON.parse(await readFile(join(root, '.same-account-releases', 'ledger.json'), 'utf8')) as { entries: Array<{ requests: number }> };
+    const ledger = JSON.parse(
+      await readFile(join(root, '.same-account-releases', 'ledger.json'), 'utf8'),
+    ) as { entries: Array<{ requests: number }> };
     expect(ledger.entries).toHaveLength(1);
     expect(ledger.entries[0]!.requests).toBe(first.requests.made + second.requests.made + 2);
     // the private state says the same
@@ -155,16 +166,24 @@ describe('the preflight', () => {
     const link = await readlink(out);
     const before = served.length;
     for (const refresh of ['due', 'all']) {
-      const run = await cli(['--out', out, '--regions', '251', '--refresh', refresh], remoteEnv(server.url, { RC_TOKEN: 'deadbeef'.repeat(6), RC_API_KEY: 'nope-nope' }));
+      const run = await cli(
+        ['--out', out, '--regions', '251', '--refresh', refresh],
+        remoteEnv(server.url, { RC_TOKEN: 'deadbeef'.repeat(6), RC_API_KEY: 'nope-nope' }),
+      );
       expect(run.code, run.stderr).toBe(EXIT.auth);
-      expect(run.stderr).toMatch(/Family B at http:\/\/127\.0\.0\.1:\d+ \(RC_LEGACY_BASE_URL, RC_TOKEN\) refused the credentials \(HTTP 401\)/);
+      expect(run.stderr).toMatch(
+        /Family B at http:\/\/127\.0\.0\.1:\d+ \(RC_LEGACY_BASE_URL, RC_TOKEN\) refused the credentials \(HTTP 401\)/,
+      );
       expect(run.stderr).not.toContain('deadbeef');
     }
     expect(served.length - before).toBe(2); // one probe per run
     expect(await readlink(out)).toBe(link);
     // the probes are in the month's ledger, under their own credentials; the right ones' count is intact
     const ledger = JSON.parse(await readFile(join(root, '.wrong-releases', 'ledger.json'), 'utf8'));
-    expect(ledger.entries.map((e: { requests: number }) => e.requests)).toEqual([2, (await stateOf(out)).requests.made]);
+    expect(ledger.entries.map((e: { requests: number }) => e.requests)).toEqual([
+      2,
+      (await stateOf(out)).requests.made,
+    ]);
   });
 
   it('refuses a wrong e-mail address or password at the token request', async () => {
@@ -182,12 +201,24 @@ describe('the preflight', () => {
   });
 
   it('stops at an unreachable upstream before spending anything and exits with its own code', async () => {
-    const run = await cli(['--out', join(root, 'unreachable'), '--resorts', '20', '--config', await requestConfig({ attempts: 1 })], {
-      RC_BASE_URL: 'http://127.0.0.1:9',
-      RC_API_KEY: FULL.apiKey,
-    });
+    const run = await cli(
+      [
+        '--out',
+        join(root, 'unreachable'),
+        '--resorts',
+        '20',
+        '--config',
+        await requestConfig({ attempts: 1 }),
+      ],
+      {
+        RC_BASE_URL: 'http://127.0.0.1:9',
+        RC_API_KEY: FULL.apiKey,
+      },
+    );
     expect(run.code).toBe(EXIT.unreachable);
-    expect(run.stderr).toMatch(/Family A at http:\/\/127\.0\.0\.1:9 \(RC_BASE_URL, RC_API_KEY\) cannot be reached: .*ECONNREFUSED/);
+    expect(run.stderr).toMatch(
+      /Family A at http:\/\/127\.0\.0\.1:9 \(RC_BASE_URL, RC_API_KEY\) cannot be reached: .*ECONNREFUSED/,
+    );
     await expect(lstat(join(root, 'unreachable'))).rejects.toThrow();
   });
 });
@@ -208,11 +239,18 @@ describe('the circuit breaker', () => {
       async fetch(request) {
         calls++;
         // the credentials are revoked once discovery is done
-        return request.endpoint.startsWith('region.') ? local.fetch(request) : { status: 401, body: '{"status":401,"error":"unauthorized","message":"the token is not valid"}' };
+        return request.endpoint.startsWith('region.')
+          ? local.fetch(request)
+          : { status: 401, body: '{"status":401,"error":"unauthorized","message":"the token is not valid"}' };
       },
     };
     const config = parseConfig({ out: join(root, 'revoked'), locales: ['en-US'], concurrency: 1 }, 'test');
-    const error = await runSnapshot({ config, source: revoked, families: new Set(['A', 'B']), now: () => FROZEN_NOW }).catch((e: unknown) => e);
+    const error = await runSnapshot({
+      config,
+      source: revoked,
+      families: new Set(['A', 'B']),
+      now: () => FROZEN_NOW,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'upstream_auth' });
     const discovery = 1 + 33; // the countries list and the lists of its states and regions
     expect(calls).toBeLessThanOrEqual(discovery + AUTH_BREAKER + 2 * config.concurrency);
@@ -227,7 +265,9 @@ describe('folders the tool did not make', () => {
     await writeFile(join(out, 'keep.txt'), 'x');
     const run = await cli(['--out', out, '--resorts', '20']);
     expect(run.code).toBe(EXIT.usage);
-    expect(run.stderr).toContain(`${out} is a folder with 1 entry that this tool did not make; nothing was touched`);
+    expect(run.stderr).toContain(
+      `${out} is a folder with 1 entry that this tool did not make; nothing was touched`,
+    );
     expect(await readFile(join(out, 'keep.txt'), 'utf8')).toBe('x');
     expect(await readdir(out)).toEqual(['keep.txt']);
     await expect(lstat(join(root, '.theirs-releases'))).rejects.toThrow();
@@ -255,34 +295,54 @@ describe('folders the tool did not make', () => {
   });
 });
 
-describe('the real service\'s bodies', () => {
+describe("the real service's bodies", () => {
   it('publishes the real countries list with its drift reported, and no token of its quick links', async () => {
     const countries = await readFile(FIXTURE, 'utf8');
     const service = createService(dataset, { now: () => FROZEN_NOW });
     const http = createServer((request, response) => {
       const url = request.url ?? '/';
       const real = url.startsWith('/externalservice/region/countries/list');
-      const answer = real ? { status: 200, headers: { 'content-type': 'application/json' }, body: countries } : service({ method: 'GET', url, headers: request.headers as Record<string, string> });
+      const answer = real
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: countries }
+        : service({ method: 'GET', url, headers: request.headers as Record<string, string> });
       response.writeHead(answer.status, answer.headers).end(answer.body);
     });
     const upstream = await listen(http);
     try {
       const out = join(root, 'real');
       // Andorra (228) has three resorts; the embedded service does not know them, so they have no reports
-      const run = await cli(['--out', out, '--regions', '228', '--endpoints', 'regions,snowreport'], { RC_LEGACY_BASE_URL: upstream.url, RC_TOKEN: token() });
+      const run = await cli(['--out', out, '--regions', '228', '--endpoints', 'regions,snowreport'], {
+        RC_LEGACY_BASE_URL: upstream.url,
+        RC_TOKEN: token(),
+      });
       expect(run.code, run.stderr).toBe(EXIT.ok);
       expect(run.stderr).toContain('region.countries $[*].states[*].regionType: missing ×1');
       const state = await stateOf(out);
-      expect(state.drift['region.countries']).toEqual([{ path: '$[*].states[*].regionType', kind: 'missing', example: expect.any(String), count: 1 }]);
-      const published = JSON.parse(await readFile(join(out, 'api', 'en-US/externalservice/region/countries/list.json'), 'utf8'));
+      expect(state.drift['region.countries']).toEqual([
+        { path: '$[*].states[*].regionType', kind: 'missing', example: expect.any(String), count: 1 },
+      ]);
+      const published = JSON.parse(
+        await readFile(join(out, 'api', 'en-US/externalservice/region/countries/list.json'), 'utf8'),
+      );
       expect(published).toHaveLength(35);
       // a snapshot of some resorts lists those only (of the 1,904 the real list names): every id it names has files
       expect(countries.match(/"resortName"/g)!.length).toBeGreaterThanOrEqual(1904);
-      expect(published.flatMap((c: { resorts: Array<{ id: number }> }) => c.resorts.map((r) => r.id)).sort()).toEqual([1547, 1548, 1549].sort());
-      const swiss = published.find((c: { states: Array<{ id: number }> }) => c.states.some((s) => s.id === 1249));
-      expect(swiss.states.find((s: { id: number }) => s.id === 1249)).toEqual({ id: 1249, regionName: 'TdG - Valais' });
+      expect(
+        published.flatMap((c: { resorts: Array<{ id: number }> }) => c.resorts.map((r) => r.id)).sort(),
+      ).toEqual([1547, 1548, 1549].sort());
+      const swiss = published.find((c: { states: Array<{ id: number }> }) =>
+        c.states.some((s) => s.id === 1249),
+      );
+      expect(swiss.states.find((s: { id: number }) => s.id === 1249)).toEqual({
+        id: 1249,
+        regionName: 'TdG - Valais',
+      });
       const manifest = Manifest.parse(JSON.parse(await readFile(join(out, 'api', 'manifest.json'), 'utf8')));
-      expect(manifest.resorts.map((r) => r.name)).toEqual(['Grandvalira', 'Vallnord / Arcalís', 'Vallnord / Pal-Arinsal']);
+      expect(manifest.resorts.map((r) => r.name)).toEqual([
+        'Grandvalira',
+        'Vallnord / Arcalís',
+        'Vallnord / Pal-Arinsal',
+      ]);
       for (const [file, text] of await tree(out)) {
         expect(text, file).not.toContain('0123456789abcdef0123456789abcdef');
         expect(text, file).not.toContain(token());
@@ -307,7 +367,8 @@ describe('the public index', () => {
 });
 
 describe('a plan that fits the allowance', () => {
-  const ALL = '--locales=en-US,en-GB,de-DE,fr-FR,it-IT,es-ES,nl-NL,pt-PT,sv-SE,no-NO,da-DK,fi-FI,pl-PL,cs-CZ,sl-SI,ja-JP';
+  const ALL =
+    '--locales=en-US,en-GB,de-DE,fr-FR,it-IT,es-ES,nl-NL,pt-PT,sv-SE,no-NO,da-DK,fi-FI,pl-PL,cs-CZ,sl-SI,ja-JP';
 
   it('is proposed by --plan when the projection is over, and applied by "budget": "fit"', async () => {
     const plan = await cli(['--plan', '--out', join(root, 'plan'), ALL]);

@@ -12,7 +12,16 @@ const BUDGET_GZIP_BYTES = 15 * 1024;
 /** The compact strip's chunk (`layout="compact"`): loaded only by a page that shows one. */
 const COMPACT_GZIP_BYTES = 2 * 1024;
 const CAP_GZIP_BYTES = 16 * 1024;
-const MUST_NOT_APPEAR = ['zod', 'ZodError', 'undici', 'node:', 'process.env', 'sourceMappingURL', 'lit-part', 'reactiveElementVersions'];
+const MUST_NOT_APPEAR = [
+  'zod',
+  'ZodError',
+  'undici',
+  'node:',
+  'process.env',
+  'sourceMappingURL',
+  'lit-part',
+  'reactiveElementVersions',
+];
 
 let files: BundleFile[];
 const gzipped = (file: BundleFile) => gzipSync(file.bytes, { level: 9 }).byteLength;
@@ -33,24 +42,37 @@ describe('the bundle', () => {
   it(`keeps the script and any one language within ${CAP_GZIP_BYTES} bytes gzipped`, () => {
     const languages = files.filter((f) => f !== main() && f !== compact() && f.path.endsWith('.js'));
     expect(languages).toHaveLength(14);
-    for (const language of languages) expect(gzipped(main()) + gzipped(language), language.path).toBeLessThanOrEqual(CAP_GZIP_BYTES);
+    for (const language of languages)
+      expect(gzipped(main()) + gzipped(language), language.path).toBeLessThanOrEqual(CAP_GZIP_BYTES);
   });
 
   it(`loads the compact strip as a chunk of its own, at or under ${COMPACT_GZIP_BYTES} bytes gzipped, that a full card never asks for`, () => {
     expect(gzipped(compact())).toBeLessThanOrEqual(COMPACT_GZIP_BYTES);
     expect(text(compact())).toContain('.compact .strip');
     // the strip's templates and styles are in its chunk only; the script holds just its height and the import
-    for (const needle of ['.compact .strip', 'strip today', 'adoptedStyleSheets=[...']) expect(text(main()).includes(needle), needle).toBe(false);
+    for (const needle of ['.compact .strip', 'strip today', 'adoptedStyleSheets=[...'])
+      expect(text(main()).includes(needle), needle).toBe(false);
     expect(text(main())).toContain(compact().path);
   });
 
   it('comes with resort-conditions.css: the room each card takes before the script runs, minified', () => {
     const sheet = files.find((f) => f.path === 'resort-conditions.css')!;
-    const first = /^:where\(resort-conditions:not\(:defined\)\)\{([^}]*)\}/.exec(text(sheet))?.[1]?.split(';');
-    expect(first).toEqual(expect.arrayContaining(['display:block', 'contain:layout', 'width:-webkit-fill-available', 'width:stretch']));
+    const first = /^:where\(resort-conditions:not\(:defined\)\)\{([^}]*)\}/
+      .exec(text(sheet))?.[1]
+      ?.split(';');
+    expect(first).toEqual(
+      expect.arrayContaining([
+        'display:block',
+        'contain:layout',
+        'width:-webkit-fill-available',
+        'width:stretch',
+      ]),
+    );
     expect(text(sheet)).toContain(':where(resort-conditions:not(:defined))[days="5"]:before{--n:6}');
     expect(text(sheet)).not.toMatch(/\/\*|\n./);
-    expect(text(sheet)).toMatch(/:where\(resort-conditions:not\(:defined\)\)\[layout=["']?compact["']?\]::?before\{height:calc\(/);
+    expect(text(sheet)).toMatch(
+      /:where\(resort-conditions:not\(:defined\)\)\[layout=["']?compact["']?\]::?before\{height:calc\(/,
+    );
     // 603 bytes with the compact strip's two rules
     expect(gzipped(sheet)).toBeLessThan(640);
   });
@@ -67,8 +89,25 @@ describe('the bundle', () => {
     expect(source).toContain('customElements');
     // the style sheet is minified when bundled (vite.config.ts)
     expect(source).toContain(':host{--_bg:var(--rc-background,#fff);');
-    const chunks = files.filter((f) => f.path !== 'resort-conditions.js' && f !== compact() && f.path.endsWith('.js'));
-    expect(chunks.map((f) => f.path.split('.')[1]).sort()).toEqual(['cs', 'da', 'de', 'es', 'fi', 'fr', 'it', 'ja', 'nl', 'no', 'pl', 'pt', 'sl', 'sv']);
+    const chunks = files.filter(
+      (f) => f.path !== 'resort-conditions.js' && f !== compact() && f.path.endsWith('.js'),
+    );
+    expect(chunks.map((f) => f.path.split('.')[1]).sort()).toEqual([
+      'cs',
+      'da',
+      'de',
+      'es',
+      'fi',
+      'fr',
+      'it',
+      'ja',
+      'nl',
+      'no',
+      'pl',
+      'pt',
+      'sl',
+      'sv',
+    ]);
     for (const chunk of chunks) expect(gzipSync(chunk.bytes).byteLength, chunk.path).toBeLessThan(1_200);
   });
 });
@@ -92,11 +131,13 @@ describe("the list's bundle", () => {
     expect(gzipped(listMain())).toBeGreaterThan(3_000);
     const languages = list.filter((f) => f !== listMain() && f.path.endsWith('.js'));
     expect(languages).toHaveLength(14);
-    for (const language of languages) expect(gzipped(listMain()) + gzipped(language), language.path).toBeLessThanOrEqual(CAP_GZIP_BYTES);
+    for (const language of languages)
+      expect(gzipped(listMain()) + gzipped(language), language.path).toBeLessThanOrEqual(CAP_GZIP_BYTES);
   });
 
   it("leaves the card's script as it was: nothing of the list in it", () => {
-    for (const needle of ['resort-conditions-list', 'href-pattern', 'aria-sort']) expect(text(main()).includes(needle), needle).toBe(false);
+    for (const needle of ['resort-conditions-list', 'href-pattern', 'aria-sort'])
+      expect(text(main()).includes(needle), needle).toBe(false);
     expect(list.some((f) => f.path === 'resort-conditions.js')).toBe(false);
   });
 
@@ -106,8 +147,12 @@ describe("the list's bundle", () => {
 
   it('comes with resort-conditions-list.css: the room each list takes before the script runs, minified', () => {
     const sheet = list.find((f) => f.path === 'resort-conditions-list.css')!;
-    const first = /^:where\(resort-conditions-list:not\(:defined\)\)\{([^}]*)\}/.exec(text(sheet))?.[1]?.split(';');
-    expect(first).toEqual(expect.arrayContaining(['display:block', 'contain:layout', 'container-type:inline-size']));
+    const first = /^:where\(resort-conditions-list:not\(:defined\)\)\{([^}]*)\}/
+      .exec(text(sheet))?.[1]
+      ?.split(';');
+    expect(first).toEqual(
+      expect.arrayContaining(['display:block', 'contain:layout', 'container-type:inline-size']),
+    );
     expect(text(sheet)).toContain('var(--_n,var(--rc-rows,1))');
     expect(text(sheet)).not.toMatch(/\/\*|\n./);
     expect(list.some((f) => f.path === 'resort-conditions.css')).toBe(false);

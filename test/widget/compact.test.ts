@@ -28,7 +28,10 @@ const filesFrom =
     const replaced = override?.(path);
     if (replaced) return replaced;
     try {
-      return new Response(await readFile(join(root, 'api', path)), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(await readFile(join(root, 'api', path)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     } catch {
       return new Response('not found', { status: 404 });
     }
@@ -38,11 +41,22 @@ beforeAll(async () => {
   dataset = await sample();
   root = await mkdtemp(join(tmpdir(), 'rc-compact-'));
   const config = parseConfig({ out: root, locales: ['en-US', 'en-GB', 'de-DE', 'ja-JP'] }, 'test');
-  await runSnapshot({ config, source: localSource(dataset, { account: FULL.email, now: () => FROZEN_NOW }), families: new Set(['A', 'B']), now: () => FROZEN_NOW, refresh: 'all' });
+  await runSnapshot({
+    config,
+    source: localSource(dataset, { account: FULL.email, now: () => FROZEN_NOW }),
+    families: new Set(['A', 'B']),
+    now: () => FROZEN_NOW,
+    refresh: 'all',
+  });
 }, 120_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 const resortWith = (test: (r: Dataset['resorts'][number]) => boolean) => dataset.resorts.find(test)!;
-const cells = (shadow: ShadowRoot) => [...shadow.querySelectorAll('dl.strip:not(.today) > div')].map((d) => [d.getAttribute('part'), d.querySelector('dt')!.textContent!.trim(), d.querySelector('dd')!.textContent!.trim()]);
+const cells = (shadow: ShadowRoot) =>
+  [...shadow.querySelectorAll('dl.strip:not(.today) > div')].map((d) => [
+    d.getAttribute('part'),
+    d.querySelector('dt')!.textContent!.trim(),
+    d.querySelector('dd')!.textContent!.trim(),
+  ]);
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -50,7 +64,10 @@ afterEach(() => {
 });
 
 /** A compact element of `resort`, once it has settled (`load` or `error`) and rendered. */
-async function strip(resort: number, { locale = 'en-US', fetcher = filesFrom(), attributes = {} as Record<string, string> } = {}) {
+async function strip(
+  resort: number,
+  { locale = 'en-US', fetcher = filesFrom(), attributes = {} as Record<string, string> } = {},
+) {
   const el = document.createElement('resort-conditions') as ResortConditions;
   el.fetcher = fetcher;
   el.now = () => FROZEN_NOW;
@@ -78,9 +95,15 @@ describe('<resort-conditions layout="compact">', () => {
     expect(shadow.querySelector('.frame')!.classList.contains('compact')).toBe(true);
     expect(shadow.querySelector('h2')!.textContent).toBe(resort.name);
     expect(shadow.querySelector('[part=status]')!.textContent).toBe('Geöffnet');
-    expect(shadow.querySelector('.report time[part=updated]')!.getAttribute('datetime')).toBe(new Date(FROZEN_NOW - resort.report!.updatedMinutesAgo * 60_000).toISOString().replace(/:\d\d\.\d+Z$/, ':00.000Z'));
+    expect(shadow.querySelector('.report time[part=updated]')!.getAttribute('datetime')).toBe(
+      new Date(FROZEN_NOW - resort.report!.updatedMinutesAgo * 60_000)
+        .toISOString()
+        .replace(/:\d\d\.\d+Z$/, ':00.000Z'),
+    );
     const week = resort.report!.recentCm.reduce((a, b) => a + b, 0);
-    const combined = JSON.parse(await readFile(join(root, 'api/de-DE/externalservice/resort/20/combinedreport.json'), 'utf8'));
+    const combined = JSON.parse(
+      await readFile(join(root, 'api/de-DE/externalservice/resort/20/combinedreport.json'), 'utf8'),
+    );
     const [open, total] = [combined.report.liftsReport.liftsOpen, combined.info.lifts.numLifts];
     expect(cells(shadow)).toEqual([
       ['depths', 'Tal', `${resort.report!.depthCm.base} cm`],
@@ -97,7 +120,9 @@ describe('<resort-conditions layout="compact">', () => {
     // what the full card shows beyond these stays out: no chart, no forecast days, no surface
     expect(shadow.querySelector('.chart, .days, [part=surface]')).toBeNull();
     expect(text).toContain('Schneeberichte bereitgestellt von');
-    expect(shadow.querySelector('.attribution img')!.getAttribute('src')).toMatch(/^https:\/\/files\.test\/assets\//);
+    expect(shadow.querySelector('.attribution img')!.getAttribute('src')).toMatch(
+      /^https:\/\/files\.test\/assets\//,
+    );
   });
 
   it.each([
@@ -111,30 +136,41 @@ describe('<resort-conditions layout="compact">', () => {
     expect(fourth![1]).toBe(week);
   });
 
-  it.each(['en-US', 'de-DE'])('shows the full card’s depths, new snow and lifts for every resort in %s', async (locale) => {
-    const pairs = (root: Element | null) => [...(root?.querySelectorAll('dl > div') ?? [])].map((d) => [d.querySelector('dt')!.textContent!.trim(), d.querySelector('dd')!.textContent!.trim()]);
-    for (const { id } of dataset.resorts.slice(0, 12)) {
-      const compact = await strip(id, { locale });
-      const shown = Object.fromEntries(cells(compact.shadow).map(([, label, value]) => [label, value]));
-      // the strip writes lifts as "3/10", read out as the card's "3 of 10 open"
-      const liftsRead = compact.shadow.querySelector('[part=terrain] .visually-hidden')?.textContent;
-      compact.el.removeAttribute('layout');
-      await compact.el.updateComplete;
-      const card = compact.shadow;
-      const depths = Object.fromEntries(pairs(card.querySelector('[part=depths]')));
-      const fresh = Object.fromEntries(pairs(card.querySelector('[part=snowfall]')));
-      const lifts = pairs(card.querySelector('[part=terrain]'))[0];
-      const [base, summit] = locale === 'en-US' ? ['Base', 'Summit'] : ['Tal', 'Berg'];
-      expect([shown[base], shown[summit]], `resort ${id}`).toEqual([depths[base], depths[summit]]);
-      expect(shown[`${locale === 'en-US' ? 'New snow' : 'Neuschnee'} 24 h`], `resort ${id}`).toBe(fresh['24 h']);
-      expect(liftsRead, `resort ${id}`).toBe(lifts?.[1]);
-      document.body.innerHTML = '';
-    }
-  });
+  it.each(['en-US', 'de-DE'])(
+    'shows the full card’s depths, new snow and lifts for every resort in %s',
+    async (locale) => {
+      const pairs = (root: Element | null) =>
+        [...(root?.querySelectorAll('dl > div') ?? [])].map((d) => [
+          d.querySelector('dt')!.textContent!.trim(),
+          d.querySelector('dd')!.textContent!.trim(),
+        ]);
+      for (const { id } of dataset.resorts.slice(0, 12)) {
+        const compact = await strip(id, { locale });
+        const shown = Object.fromEntries(cells(compact.shadow).map(([, label, value]) => [label, value]));
+        // the strip writes lifts as "3/10", read out as the card's "3 of 10 open"
+        const liftsRead = compact.shadow.querySelector('[part=terrain] .visually-hidden')?.textContent;
+        compact.el.removeAttribute('layout');
+        await compact.el.updateComplete;
+        const card = compact.shadow;
+        const depths = Object.fromEntries(pairs(card.querySelector('[part=depths]')));
+        const fresh = Object.fromEntries(pairs(card.querySelector('[part=snowfall]')));
+        const lifts = pairs(card.querySelector('[part=terrain]'))[0];
+        const [base, summit] = locale === 'en-US' ? ['Base', 'Summit'] : ['Tal', 'Berg'];
+        expect([shown[base], shown[summit]], `resort ${id}`).toEqual([depths[base], depths[summit]]);
+        expect(shown[`${locale === 'en-US' ? 'New snow' : 'Neuschnee'} 24 h`], `resort ${id}`).toBe(
+          fresh['24 h'],
+        );
+        expect(liftsRead, `resort ${id}`).toBe(lifts?.[1]);
+        document.body.innerHTML = '';
+      }
+    },
+  );
 
   it('shows lifts only while the resort runs, and no weather without a forecast', async () => {
     const closed = resortWith((r) => r.report?.openFlag === 2);
-    const { shadow } = await strip(closed.id, { fetcher: filesFrom((path) => (path.endsWith('/day/forecast.json') ? new Response('{}') : undefined)) });
+    const { shadow } = await strip(closed.id, {
+      fetcher: filesFrom((path) => (path.endsWith('/day/forecast.json') ? new Response('{}') : undefined)),
+    });
     expect(cells(shadow).map(([part]) => part)).not.toContain('terrain');
     expect(shadow.querySelector('.today')).toBeNull();
   });
@@ -152,7 +188,11 @@ describe('<resort-conditions layout="compact">', () => {
     expect(unknown.shadow.querySelector('.frame.compact.unknown')).not.toBeNull();
     document.body.innerHTML = '';
     clearCache();
-    const failing = await strip(20, { fetcher: filesFrom((path) => (path.endsWith('combinedreport.json') ? new Response('boom', { status: 500 }) : undefined)) });
+    const failing = await strip(20, {
+      fetcher: filesFrom((path) =>
+        path.endsWith('combinedreport.json') ? new Response('boom', { status: 500 }) : undefined,
+      ),
+    });
     expect(failing.shadow.querySelector('.frame.compact.error [part=retry]')).not.toBeNull();
   });
 
@@ -183,14 +223,37 @@ describe('<resort-conditions layout="compact">', () => {
     expect(shadow.querySelector('.old')).toBeNull();
     expect(shadow.querySelectorAll('.frame')).toHaveLength(1);
     expect(shadow.querySelector('.frame.compact h2')!.textContent).toBe('Silver Hollow');
-    expect(cells(shadow).map(([, label]) => label)).toEqual(['Base', 'Summit', 'New snow 24 h', 'New snow 7 days', 'Lifts']);
+    expect(cells(shadow).map(([, label]) => label)).toEqual([
+      'Base',
+      'Summit',
+      'New snow 24 h',
+      'New snow 7 days',
+      'Lifts',
+    ]);
   });
 
   it('treats names, symbols and figures from the data as text', async () => {
     const hostile = filesFrom((path) => {
       if (path.endsWith('/resort/20/combinedreport.json'))
-        return new Response(JSON.stringify({ resortId: 20, resortName: '<img src=x onerror="alert(1)">Evil', report: { openflag: 1, snowfall: { snow24h: '<b>9</b>' } }, info: { id: 20 } }));
-      if (path.endsWith('/day/forecast.json')) return new Response(JSON.stringify({ currentWeather: { weatherSymbol: '<script>alert(1)</script>', tempTop: '"><img src=x>', snowfall: 2 }, forecast: [] }));
+        return new Response(
+          JSON.stringify({
+            resortId: 20,
+            resortName: '<img src=x onerror="alert(1)">Evil',
+            report: { openflag: 1, snowfall: { snow24h: '<b>9</b>' } },
+            info: { id: 20 },
+          }),
+        );
+      if (path.endsWith('/day/forecast.json'))
+        return new Response(
+          JSON.stringify({
+            currentWeather: {
+              weatherSymbol: '<script>alert(1)</script>',
+              tempTop: '"><img src=x>',
+              snowfall: 2,
+            },
+            forecast: [],
+          }),
+        );
       return undefined;
     });
     const { shadow, event } = await strip(20, { fetcher: hostile });
@@ -209,7 +272,9 @@ describe('<resort-conditions layout="compact">', () => {
 describe('the strip’s height', () => {
   /** The heights a compactGeometry rule sets, in px at a text size of `em` px. */
   const heights = (css: string, em: number) =>
-    [...css.matchAll(/height:\s*calc\(([\d.]+)em \+ (\d+)px\)/g)].map(([, e, px]) => Number(e) * em + Number(px));
+    [...css.matchAll(/height:\s*calc\(([\d.]+)em \+ (\d+)px\)/g)].map(
+      ([, e, px]) => Number(e) * em + Number(px),
+    );
 
   it('is at most 160 px from 480 px wide (32em of 15 px) up and 240 px below, at the default text size', () => {
     const css = compactGeometry('.compact');

@@ -29,7 +29,10 @@ const filesFrom =
     const replaced = override?.(path);
     if (replaced) return replaced;
     try {
-      return new Response(await readFile(join(root, folder, 'api', path)), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(await readFile(join(root, folder, 'api', path)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     } catch {
       return new Response('not found', { status: 404 });
     }
@@ -51,7 +54,13 @@ beforeAll(async () => {
   ] as const;
   for (const [folder, account, locales] of builds) {
     const config = parseConfig({ out: join(root, folder), locales: [...locales] }, 'test');
-    await runSnapshot({ config, source: localSource(dataset, { account, now }), families: new Set(['A', 'B']), now, refresh: 'all' });
+    await runSnapshot({
+      config,
+      source: localSource(dataset, { account, now }),
+      families: new Set(['A', 'B']),
+      now,
+      refresh: 'all',
+    });
   }
 }, 120_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -72,7 +81,16 @@ interface Options {
   attributes?: Record<string, string>;
 }
 
-async function mount({ resort, locale, days, folder = 'full', now = FROZEN_NOW, fetcher, parent = document.body, attributes = {} }: Options) {
+async function mount({
+  resort,
+  locale,
+  days,
+  folder = 'full',
+  now = FROZEN_NOW,
+  fetcher,
+  parent = document.body,
+  attributes = {},
+}: Options) {
   const el = document.createElement('resort-conditions') as ResortConditions;
   el.fetcher = fetcher ?? filesFrom(folder);
   el.now = () => now;
@@ -107,7 +125,9 @@ const inLang = (lang: string) => {
 
 describe('<resort-conditions>', () => {
   it('renders the report, forecast and attribution in en-US with imperial units', async () => {
-    const resort = resortWith((r) => r.report?.openFlag === 1 && r.report.depthCm.middle === undefined && !r.report.gaps);
+    const resort = resortWith(
+      (r) => r.report?.openFlag === 1 && r.report.depthCm.middle === undefined && !r.report.gaps,
+    );
     const { event, shadow, text } = await shown({ resort: resort.id, locale: 'en-US' });
     expect(event).toBe('load');
     expect(shadow.querySelector('h2')!.textContent).toBe(resort.name);
@@ -134,29 +154,45 @@ describe('<resort-conditions>', () => {
     { locale: 'de-DE', heading: 'Schneehöhe', unit: ' cm', temp: '°C', wind: /\d+ km\/h/ },
     { locale: 'fr-FR', heading: 'Hauteur de neige', unit: ' cm', temp: '°C', wind: /\d+ km\/h/ },
     { locale: 'ja-JP', heading: '積雪', unit: ' cm', temp: '°C', wind: /\d+ km\/h/ },
-  ])('speaks $locale with depths in$unit, temperatures in $temp and wind as $wind', async ({ locale, heading, unit, temp, wind }) => {
-    const resort = resortWith((r) => r.report?.openFlag === 1 && !r.report.gaps);
-    const { shadow, text } = await shown({ resort: resort.id, locale });
-    expect(shadow.querySelector('#depths')!.textContent).toBe(heading);
-    expect(shadow.querySelector('[part=depths] dd')!.textContent).toContain(unit.trim());
-    expect(text).toContain(temp);
-    expect(text).toMatch(wind);
-    expect(text).not.toContain('m/s');
-    expect(shadow.querySelector('article')!.getAttribute('lang')).toBe(locale);
-  });
+  ])(
+    'speaks $locale with depths in$unit, temperatures in $temp and wind as $wind',
+    async ({ locale, heading, unit, temp, wind }) => {
+      const resort = resortWith((r) => r.report?.openFlag === 1 && !r.report.gaps);
+      const { shadow, text } = await shown({ resort: resort.id, locale });
+      expect(shadow.querySelector('#depths')!.textContent).toBe(heading);
+      expect(shadow.querySelector('[part=depths] dd')!.textContent).toContain(unit.trim());
+      expect(text).toContain(temp);
+      expect(text).toMatch(wind);
+      expect(text).not.toContain('m/s');
+      expect(shadow.querySelector('article')!.getAttribute('lang')).toBe(locale);
+    },
+  );
 
   it('converts the files’ m/s into km/h and names wind directions in the reader’s language', async () => {
-    const forecast = JSON.parse(await readFile(join(root, 'full/api/de-DE/externalservice/resort/20/3/day/forecast.json'), 'utf8'));
+    const forecast = JSON.parse(
+      await readFile(join(root, 'full/api/de-DE/externalservice/resort/20/3/day/forecast.json'), 'utf8'),
+    );
     const today = forecast.currentWeather;
     const { shadow } = await shown({ resort: 20, locale: 'de-DE' });
     const first = shadow.querySelector('.days li')!.textContent!.replace(/\s+/g, ' ');
-    const german: Record<string, string> = { N: 'N', NE: 'NO', E: 'O', SE: 'SO', S: 'S', SW: 'SW', W: 'W', NW: 'NW' };
+    const german: Record<string, string> = {
+      N: 'N',
+      NE: 'NO',
+      E: 'O',
+      SE: 'SO',
+      S: 'S',
+      SW: 'SW',
+      W: 'W',
+      NW: 'NW',
+    };
     expect(first).toContain(`${Math.round(today.windspeed * 3.6)} km/h ${german[today.direction]}`);
   });
 
   it('names no direction for a calm day', async () => {
     const { shadow } = await shown({ resort: 117, locale: 'en-US', days: 5 });
-    const winds = [...shadow.querySelectorAll('.days li .more > span:last-child')].map((s) => s.textContent!.replace(/\s+/g, ' ').trim());
+    const winds = [...shadow.querySelectorAll('.days li .more > span:last-child')].map((s) =>
+      s.textContent!.replace(/\s+/g, ' ').trim(),
+    );
     expect(winds.some((w) => /^Wind 0 mph$/.test(w))).toBe(true);
     for (const w of winds) expect(w, w).toMatch(/^Wind (0 mph|[1-9]\d* mph (N|NE|E|SE|S|SW|W|NW))$/);
   });
@@ -165,14 +201,27 @@ describe('<resort-conditions>', () => {
     const path = 'de-DE/externalservice/resort/20/3/day/forecast.json';
     const calm = filesFrom('full');
     const fetcher: typeof fetch = async (input, init) =>
-      urlOf(input).endsWith(path) ? edited('full', path, (body) => ({ ...body, currentWeather: { ...body.currentWeather, windspeed: 0.1, direction: 'NE' } })) : calm(input, init);
+      urlOf(input).endsWith(path)
+        ? edited('full', path, (body) => ({
+            ...body,
+            currentWeather: { ...body.currentWeather, windspeed: 0.1, direction: 'NE' },
+          }))
+        : calm(input, init);
     const { shadow } = await shown({ resort: 20, locale: 'de-DE', fetcher });
-    const wind = shadow.querySelector('.days li .more > span:last-child')!.textContent!.replace(/\s+/g, ' ').trim();
+    const wind = shadow
+      .querySelector('.days li .more > span:last-child')!
+      .textContent!.replace(/\s+/g, ' ')
+      .trim();
     expect(wind).toBe('Wind 0 km/h');
   });
 
   it('dates a report no later than the reader’s clock, when it runs behind the snapshot’s', async () => {
-    const { shadow } = await shown({ resort: 20, locale: 'en-US', now: FROZEN_NOW - 86_400_000, attributes: { 'outdated-after': '1000' } });
+    const { shadow } = await shown({
+      resort: 20,
+      locale: 'en-US',
+      now: FROZEN_NOW - 86_400_000,
+      attributes: { 'outdated-after': '1000' },
+    });
     expect(shadow.querySelector('[part=updated]')!.textContent).toBe('Updated this minute');
   });
 
@@ -193,14 +242,24 @@ describe('<resort-conditions>', () => {
       { how: 'lang="de-AT"', lang: 'de-AT', locale: undefined, reads: 'de-DE', heading: 'Schneehöhe' },
       { how: 'locale="en-GB"', lang: 'en', locale: 'en-GB', reads: 'en-US', heading: 'Snow depth' },
       { how: 'locale="ja-JP"', lang: 'en', locale: 'ja-JP', reads: 'en-US', heading: 'Snow depth' },
-    ])('reads $reads for $how and never asks for a locale it did not build', async ({ lang, locale, reads, heading }) => {
-      const { event, shadow, el } = await shown({ resort: 20, folder: 'narrow', parent: inLang(lang), ...(locale ? { locale } : {}) });
-      expect(event).toBe('load');
-      expect(shadow.querySelector('#depths')!.textContent).toBe(heading);
-      expect(el.effectiveLocale).toBe(reads);
-      const asked = calls.filter((u) => u !== `${BASE}manifest.json`).map((u) => u.slice(BASE.length).split('/')[0]);
-      expect(new Set(asked)).toEqual(new Set([reads]));
-    });
+    ])(
+      'reads $reads for $how and never asks for a locale it did not build',
+      async ({ lang, locale, reads, heading }) => {
+        const { event, shadow, el } = await shown({
+          resort: 20,
+          folder: 'narrow',
+          parent: inLang(lang),
+          ...(locale ? { locale } : {}),
+        });
+        expect(event).toBe('load');
+        expect(shadow.querySelector('#depths')!.textContent).toBe(heading);
+        expect(el.effectiveLocale).toBe(reads);
+        const asked = calls
+          .filter((u) => u !== `${BASE}manifest.json`)
+          .map((u) => u.slice(BASE.length).split('/')[0]);
+        expect(new Set(asked)).toEqual(new Set([reads]));
+      },
+    );
 
     it('says "unknown resort" only for a resort the snapshot does not have', async () => {
       const unknown = await shown({ resort: 999_999, folder: 'narrow', parent: inLang('fr') });
@@ -209,20 +268,28 @@ describe('<resort-conditions>', () => {
     });
 
     it('says "not available yet" for a listed resort whose report the build left out, with a retry', async () => {
-      const broken = filesFrom('narrow', (path) => (path.endsWith('/combinedreport.json') ? new Response('', { status: 404 }) : undefined));
+      const broken = filesFrom('narrow', (path) =>
+        path.endsWith('/combinedreport.json') ? new Response('', { status: 404 }) : undefined,
+      );
       const { el, event, shadow } = await shown({ resort: 20, fetcher: broken });
       expect(event).toBe('error');
       expect(shadow.querySelector('.frame')!.classList.contains('not-yet')).toBe(true);
       expect(shadow.textContent).toContain('The snow report for this resort is not available yet.');
       expect(shadow.querySelector('[part=retry]')).not.toBeNull();
       expect(shadow.textContent).not.toContain('not in the snow report');
-      const reason = new Promise((resolve) => el.addEventListener('error', (e) => resolve((e as CustomEvent<{ reason: string }>).detail.reason), { once: true }));
+      const reason = new Promise((resolve) =>
+        el.addEventListener('error', (e) => resolve((e as CustomEvent<{ reason: string }>).detail.reason), {
+          once: true,
+        }),
+      );
       shadow.querySelector<HTMLButtonElement>('[part=retry]')!.click();
       expect(await reason).toBe('not available yet');
     });
 
     it('calls a report the host refuses (403) an error', async () => {
-      const broken = filesFrom('narrow', (path) => (path.endsWith('/combinedreport.json') ? new Response('', { status: 403 }) : undefined));
+      const broken = filesFrom('narrow', (path) =>
+        path.endsWith('/combinedreport.json') ? new Response('', { status: 403 }) : undefined,
+      );
       const { event, shadow } = await shown({ resort: 20, fetcher: broken });
       expect(event).toBe('error');
       expect(shadow.textContent).toContain('The snow report could not be loaded.');
@@ -230,7 +297,9 @@ describe('<resort-conditions>', () => {
     });
 
     it('without an index, reads the closest supported locale', async () => {
-      const noIndex = filesFrom('full', (path) => (path === 'manifest.json' ? new Response('', { status: 404 }) : undefined));
+      const noIndex = filesFrom('full', (path) =>
+        path === 'manifest.json' ? new Response('', { status: 404 }) : undefined,
+      );
       const { event, el } = await shown({ resort: 20, fetcher: noIndex, parent: inLang('fr-BE') });
       expect(event).toBe('load');
       expect(el.effectiveLocale).toBe('fr-FR');
@@ -265,7 +334,8 @@ describe('<resort-conditions>', () => {
     it('offers a retry after a network error, and recovers', async () => {
       let fail = true;
       const good = filesFrom('full');
-      const fetcher: typeof fetch = (input, init) => (fail ? Promise.reject(new TypeError('network down')) : good(input, init));
+      const fetcher: typeof fetch = (input, init) =>
+        fail ? Promise.reject(new TypeError('network down')) : good(input, init);
       const { el, event, shadow } = await shown({ resort: 20, fetcher });
       expect(event).toBe('error');
       expect(shadow.textContent).toContain('The snow report could not be loaded.');
@@ -278,31 +348,42 @@ describe('<resort-conditions>', () => {
     });
 
     it('says so for a file that answers 500', async () => {
-      const { event, shadow } = await shown({ resort: 20, fetcher: filesFrom('full', (path) => (path === 'manifest.json' ? undefined : new Response('', { status: 500 }))) });
+      const { event, shadow } = await shown({
+        resort: 20,
+        fetcher: filesFrom('full', (path) =>
+          path === 'manifest.json' ? undefined : new Response('', { status: 500 }),
+        ),
+      });
       expect(event).toBe('error');
       expect(shadow.querySelector('[part=retry]')).not.toBeNull();
     });
 
-    it.each(['999999', 'abc', '-3', '', '0x14', '020', '20.0', '+20', '2e1'])('says the resort "%s" is unknown', async (resort) => {
-      const { event, text } = await shown({ resort });
-      expect(event).toBe('error');
-      expect(text).toContain('This resort is not in the snow report.');
-    });
+    it.each(['999999', 'abc', '-3', '', '0x14', '020', '20.0', '+20', '2e1'])(
+      'says the resort "%s" is unknown',
+      async (resort) => {
+        const { event, text } = await shown({ resort });
+        expect(event).toBe('error');
+        expect(text).toContain('This resort is not in the snow report.');
+      },
+    );
 
     it.each([
       { flag: 2, status: 'closed', label: 'Closed' },
       { flag: 3, status: 'temporarily-closed', label: 'Temporarily closed' },
-    ])('shows open flag $flag as $status, with the report but without lifts or runs open', async ({ flag, status, label }) => {
-      const resort = resortWith((r) => r.report?.openFlag === flag);
-      const { shadow } = await shown({ resort: resort.id, locale: 'en-US' });
-      expect(shadow.querySelector('.frame')!.classList.contains(status)).toBe(true);
-      expect(shadow.querySelector('[part=status]')!.textContent).toBe(label);
-      // said once, beside the name
-      expect(shadow.textContent!.split(label)).toHaveLength(2);
-      expect(shadow.querySelector('[part=depths]')).not.toBeNull();
-      expect(shadow.querySelector('[part=terrain]')).toBeNull();
-      expect(shadow.textContent).not.toMatch(/\d+ of \d+ open/);
-    });
+    ])(
+      'shows open flag $flag as $status, with the report but without lifts or runs open',
+      async ({ flag, status, label }) => {
+        const resort = resortWith((r) => r.report?.openFlag === flag);
+        const { shadow } = await shown({ resort: resort.id, locale: 'en-US' });
+        expect(shadow.querySelector('.frame')!.classList.contains(status)).toBe(true);
+        expect(shadow.querySelector('[part=status]')!.textContent).toBe(label);
+        // said once, beside the name
+        expect(shadow.textContent!.split(label)).toHaveLength(2);
+        expect(shadow.querySelector('[part=depths]')).not.toBeNull();
+        expect(shadow.querySelector('[part=terrain]')).toBeNull();
+        expect(shadow.textContent).not.toMatch(/\d+ of \d+ open/);
+      },
+    );
 
     it('shows open flag 4 as weekends only, with lifts and runs open', async () => {
       const resort = resortWith((r) => r.report?.openFlag === 4);
@@ -316,8 +397,11 @@ describe('<resort-conditions>', () => {
       const resort = resortWith((r) => r.report?.openFlag === 6);
       const { shadow } = await shown({ resort: resort.id, locale: 'en-US' });
       expect(shadow.querySelector('[part=status]')!.textContent).toBe('Permanently closed');
-      expect(shadow.querySelector('[part=message]')!.textContent!.trim()).toBe('This resort has closed permanently.');
-      for (const part of ['depths', 'snowfall', 'chart', 'terrain', 'forecast', 'updated']) expect(shadow.querySelector(`[part=${part}]`), part).toBeNull();
+      expect(shadow.querySelector('[part=message]')!.textContent!.trim()).toBe(
+        'This resort has closed permanently.',
+      );
+      for (const part of ['depths', 'snowfall', 'chart', 'terrain', 'forecast', 'updated'])
+        expect(shadow.querySelector(`[part=${part}]`), part).toBeNull();
       expect(shadow.querySelectorAll('nav.links a').length).toBe(8);
       expect(shadow.querySelector('.attribution')).not.toBeNull();
     });
@@ -326,12 +410,17 @@ describe('<resort-conditions>', () => {
       const resort = resortWith((r) => r.report === null);
       const inSeason = await shown({ resort: resort.id, locale: 'en-US' });
       expect(inSeason.shadow.querySelector('[part=status]')!.textContent).toBe('No report');
-      expect(inSeason.shadow.querySelector('[part=message]')!.textContent!.trim()).toBe('No snow report available yet.');
+      expect(inSeason.shadow.querySelector('[part=message]')!.textContent!.trim()).toBe(
+        'No snow report available yet.',
+      );
       document.body.innerHTML = '';
       const summer = await shown({ resort: 20, locale: 'en-US', now: Date.parse('2026-07-15T12:00:00Z') });
       expect(summer.shadow.querySelector('[part=status]')!.textContent).toBe('Out of season');
-      expect(summer.shadow.querySelector('[part=message]')!.textContent!.trim()).toMatch(/^The season runs from \w+ \d+ to \w+ \d+\.$/);
-      for (const part of ['depths', 'terrain', 'updated']) expect(summer.shadow.querySelector(`[part=${part}]`), part).toBeNull();
+      expect(summer.shadow.querySelector('[part=message]')!.textContent!.trim()).toMatch(
+        /^The season runs from \w+ \d+ to \w+ \d+\.$/,
+      );
+      for (const part of ['depths', 'terrain', 'updated'])
+        expect(summer.shadow.querySelector(`[part=${part}]`), part).toBeNull();
     });
 
     it('warns when the report is older than outdated-after hours', async () => {
@@ -342,7 +431,12 @@ describe('<resort-conditions>', () => {
       const old = await shown({ resort: resort.id, locale: 'en-US', now: FROZEN_NOW + 72 * 3_600_000 });
       expect(old.shadow.querySelector('.warning')!.textContent).toBe('This report may be outdated.');
       document.body.innerHTML = '';
-      const tolerant = await shown({ resort: resort.id, locale: 'en-US', now: FROZEN_NOW + 72 * 3_600_000, attributes: { 'outdated-after': '200' } });
+      const tolerant = await shown({
+        resort: resort.id,
+        locale: 'en-US',
+        now: FROZEN_NOW + 72 * 3_600_000,
+        attributes: { 'outdated-after': '200' },
+      });
       expect(tolerant.shadow.querySelector('.warning')).toBeNull();
       // changed on a shown card: judged again at once, without reading the files again
       calls.length = 0;
@@ -368,7 +462,9 @@ describe('<resort-conditions>', () => {
       expect(event).toBe('load');
       expect(text).not.toContain('null');
       expect(text).not.toContain('NaN');
-      expect(shadow.querySelectorAll('[part=depths] dd')[0]!.textContent).toBe(base(resort.report!.depthCm.base));
+      expect(shadow.querySelectorAll('[part=depths] dd')[0]!.textContent).toBe(
+        base(resort.report!.depthCm.base),
+      );
     });
   });
 
@@ -381,17 +477,31 @@ describe('<resort-conditions>', () => {
     });
 
     it.each([
-      { when: 'the day the snapshot was made', now: FROZEN_NOW, labels: ['Today', 'Sun 15', 'Mon 16', 'Tue 17'] },
+      {
+        when: 'the day the snapshot was made',
+        now: FROZEN_NOW,
+        labels: ['Today', 'Sun 15', 'Mon 16', 'Tue 17'],
+      },
       { when: 'two days later', now: FROZEN_NOW + 2 * DAY, labels: ['Sat 14', 'Sun 15', 'Today', 'Tue 17'] },
       { when: 'a week later', now: FROZEN_NOW + 7 * DAY, labels: ['Sat 14', 'Sun 15', 'Mon 16', 'Tue 17'] },
     ])('labels days by their own dates, "Today" only when it is: $when', async ({ now, labels }) => {
-      const { shadow } = await shown({ resort: 20, locale: 'en-GB', now, attributes: { 'outdated-after': '1000' } });
+      const { shadow } = await shown({
+        resort: 20,
+        locale: 'en-GB',
+        now,
+        attributes: { 'outdated-after': '1000' },
+      });
       expect([...shadow.querySelectorAll('.when')].map((e) => e.textContent)).toEqual(labels);
     });
 
     it('puts the weekday before the day in American English too', async () => {
       const { shadow } = await shown({ resort: 20, locale: 'en-US' });
-      expect([...shadow.querySelectorAll('.when')].map((e) => e.textContent)).toEqual(['Today', 'Sun 15', 'Mon 16', 'Tue 17']);
+      expect([...shadow.querySelectorAll('.when')].map((e) => e.textContent)).toEqual([
+        'Today',
+        'Sun 15',
+        'Mon 16',
+        'Tue 17',
+      ]);
     });
   });
 
@@ -411,7 +521,9 @@ describe('<resort-conditions>', () => {
       expect(await el.updateComplete).toBe(true);
       expect(combinedCalls()).toEqual([`${BASE}de-DE/externalservice/resort/136/combinedreport.json`]);
       expect(el.getAttribute('resort')).toBe('136');
-      expect(el.shadowRoot!.querySelector('h2')!.textContent).toBe(dataset.resorts.find((r) => r.id === 136)!.name);
+      expect(el.shadowRoot!.querySelector('h2')!.textContent).toBe(
+        dataset.resorts.find((r) => r.id === 136)!.name,
+      );
       expect(el.shadowRoot!.querySelector('.frame')!.getAttribute('data-n')).toBe('2');
     });
 
@@ -469,7 +581,11 @@ describe('<resort-conditions>', () => {
       const { shadow } = await shown({
         resort: 20,
         locale: 'en-US',
-        attributes: { 'hide-attribution': '', attribution: 'false', style: '--rc-attribution: none; --rc-color: transparent' },
+        attributes: {
+          'hide-attribution': '',
+          attribution: 'false',
+          style: '--rc-attribution: none; --rc-color: transparent',
+        },
       });
       const footer = shadow.querySelector('.attribution')!;
       expect(footer.textContent).toContain('Snow reports provided by');
@@ -514,22 +630,33 @@ describe('<resort-conditions>', () => {
     { locale: 'pl-PL', open: 3, total: 7, text: '3 otwarte z 7' },
     { locale: 'pl-PL', open: 5, total: 7, text: '5 otwartych z 7' },
     { locale: 'en-US', open: 1, total: 1, text: '1 of 1 open' },
-  ])('agrees in number: $open lifts of $total in $locale read "$text"', async ({ locale, open, total, text }) => {
-    const lifts = filesFrom('full');
-    const fetcher: typeof fetch = async (input, init) => {
-      const path = urlOf(input).slice(BASE.length);
-      if (path === `${locale}/externalservice/resort/20/combinedreport.json`) {
-        return edited('full', path, (body) => ({ ...body, report: { ...body.report, liftsReport: { liftsOpen: open } }, info: { ...body.info, lifts: { ...body.info.lifts, numLifts: total } } }));
-      }
-      return lifts(input, init);
-    };
-    const { shadow } = await shown({ resort: 20, locale, fetcher });
-    expect(shadow.querySelector('[part=terrain] dd')!.textContent).toBe(text);
-  });
+  ])(
+    'agrees in number: $open lifts of $total in $locale read "$text"',
+    async ({ locale, open, total, text }) => {
+      const lifts = filesFrom('full');
+      const fetcher: typeof fetch = async (input, init) => {
+        const path = urlOf(input).slice(BASE.length);
+        if (path === `${locale}/externalservice/resort/20/combinedreport.json`) {
+          return edited('full', path, (body) => ({
+            ...body,
+            report: { ...body.report, liftsReport: { liftsOpen: open } },
+            info: { ...body.info, lifts: { ...body.info.lifts, numLifts: total } },
+          }));
+        }
+        return lifts(input, init);
+      };
+      const { shadow } = await shown({ resort: 20, locale, fetcher });
+      expect(shadow.querySelector('[part=terrain] dd')!.textContent).toBe(text);
+    },
+  );
 
   it('fetches each shared file once for many elements', async () => {
     const fetcher = filesFrom('full');
-    await Promise.all([shown({ resort: 20, fetcher }), shown({ resort: 20, fetcher }), shown({ resort: 25, fetcher })]);
+    await Promise.all([
+      shown({ resort: 20, fetcher }),
+      shown({ resort: 20, fetcher }),
+      shown({ resort: 25, fetcher }),
+    ]);
     const counts = new Map<string, number>();
     for (const url of calls) counts.set(url, (counts.get(url) ?? 0) + 1);
     expect(Math.max(...counts.values())).toBe(1);
@@ -547,7 +674,12 @@ describe('<resort-conditions>', () => {
           resortName: '<img src=x onerror="alert(1)">Evil',
           report: { openflag: 1, openflagname: '<b>Open</b>' },
           info: { id: 20, resortName: 'x' },
-          links: { links: { skireport: { url: 'javascript:alert(1)', title: 'Bad', text: 'Bad' }, weather: { url: 'https://ok.example/', title: 'Good', text: 'Good' } } },
+          links: {
+            links: {
+              skireport: { url: 'javascript:alert(1)', title: 'Bad', text: 'Bad' },
+              weather: { url: 'https://ok.example/', title: 'Good', text: 'Good' },
+            },
+          },
         }),
       );
     });
@@ -560,14 +692,20 @@ describe('<resort-conditions>', () => {
   });
 
   it('falls back to its error state when a record inside a file is broken', async () => {
-    const broken = filesFrom('full', (path) => (path.endsWith('/day/forecast.json') ? new Response('{"currentWeather": {}, "forecast": [null, 3]}') : undefined));
+    const broken = filesFrom('full', (path) =>
+      path.endsWith('/day/forecast.json')
+        ? new Response('{"currentWeather": {}, "forecast": [null, 3]}')
+        : undefined,
+    );
     const { el, shadow } = await shown({ resort: 20, fetcher: broken });
     await el.updateComplete;
     expect(shadow.querySelector('[part=retry]')).not.toBeNull();
   });
 
   it('never throws on a body of the wrong shape', async () => {
-    const broken = filesFrom('full', (path) => (path.endsWith('/combinedreport.json') ? new Response('{"resortName": 7, "report": "x"}') : undefined));
+    const broken = filesFrom('full', (path) =>
+      path.endsWith('/combinedreport.json') ? new Response('{"resortName": 7, "report": "x"}') : undefined,
+    );
     const { event, shadow } = await shown({ resort: 20, fetcher: broken });
     expect(['load', 'error']).toContain(event);
     expect(shadow.textContent!.length).toBeGreaterThan(0);

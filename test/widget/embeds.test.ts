@@ -41,21 +41,41 @@ describe('the build’s embeds', () => {
     const { attribution } = await sample();
     const path = assetPath(attribution.logo)!;
     expect(path).toMatch(/^assets\/[0-9a-f]{8}\.svg$/);
-    expect(await readFile(join(dist, path))).toEqual(await readFile(join(DATA_DIR, 'attribution', 'logo.svg')));
+    expect(await readFile(join(dist, path))).toEqual(
+      await readFile(join(DATA_DIR, 'attribution', 'logo.svg')),
+    );
     expect(await readdir(join(dist, 'assets'))).toEqual([path.slice('assets/'.length)]);
     // the API keeps the upstream's URL; the copy is found from it
-    expect(JSON.parse(await read('api/fr-FR/externalservice/myaccount/attribution.json')).attributionLogo).toBe(attribution.logo);
+    expect(
+      JSON.parse(await read('api/fr-FR/externalservice/myaccount/attribution.json')).attributionLogo,
+    ).toBe(attribution.logo);
   });
 
   it('publishes a card page and an include per resort and locale, each as the card and the compact strip, and the frame loader', async () => {
-    const cards = (await readdir(join(dist, 'cards'), { recursive: true })).filter((f) => f.endsWith('.html')).sort();
-    const shapes = (id: number) => [`${id}.compact.html`, `${id}.compact.include.html`, `${id}.html`, `${id}.include.html`];
-    expect(cards).toEqual(['en-US', 'fr-FR'].flatMap((locale) => [...shapes(136), ...shapes(20)].map((name) => `${locale}/${name}`)));
+    const cards = (await readdir(join(dist, 'cards'), { recursive: true }))
+      .filter((f) => f.endsWith('.html'))
+      .sort();
+    const shapes = (id: number) => [
+      `${id}.compact.html`,
+      `${id}.compact.include.html`,
+      `${id}.html`,
+      `${id}.include.html`,
+    ];
+    expect(cards).toEqual(
+      ['en-US', 'fr-FR'].flatMap((locale) =>
+        [...shapes(136), ...shapes(20)].map((name) => `${locale}/${name}`),
+      ),
+    );
     expect(await read('resort-conditions-frame.js')).toBe(await frameLoaderSource());
   });
 
   it('has a frame loader that takes an opaque origin only from a frame of its own origin sandboxed without allow-same-origin', async () => {
-    const frame = (src: string, sandbox: string | null) => ({ src, contentWindow: {}, style: { height: '' }, getAttribute: () => sandbox });
+    const frame = (src: string, sandbox: string | null) => ({
+      src,
+      contentWindow: {},
+      style: { height: '' },
+      getAttribute: () => sandbox,
+    });
     const frames = [
       frame('https://cdn.test/cards/en-US/25.html', 'allow-scripts'),
       frame('https://cdn.test/cards/en-US/25.html', 'allow-scripts allow-same-origin'),
@@ -66,12 +86,20 @@ describe('the build’s embeds', () => {
     let listener: ((event: unknown) => void) | undefined;
     const context = {
       URL,
-      document: { currentScript: { src: 'https://cdn.test/resort-conditions-frame.js' }, getElementsByTagName: () => frames },
+      document: {
+        currentScript: { src: 'https://cdn.test/resort-conditions-frame.js' },
+        getElementsByTagName: () => frames,
+      },
       addEventListener: (_: string, l: (event: unknown) => void) => (listener = l),
     };
     for (const f of frames) (f.contentWindow as { postMessage?: unknown }).postMessage = () => {};
     runInNewContext(await frameLoaderSource(), context);
-    for (const f of frames) listener!({ origin: 'null', source: f.contentWindow, data: { type: 'resort-conditions:height', height: 321 } });
+    for (const f of frames)
+      listener!({
+        origin: 'null',
+        source: f.contentWindow,
+        data: { type: 'resort-conditions:height', height: 321 },
+      });
     expect(frames.map((f) => f.style.height)).toEqual(['321px', '', '', '', '']);
   });
 
@@ -79,49 +107,78 @@ describe('the build’s embeds', () => {
     const page = await read('cards/fr-FR/20.html');
     expect(page).toMatch(/^<!doctype html>\n<html lang="fr-FR">/);
     expect(page).toContain('<title>Silver Hollow : bulletin neige</title>');
-    expect(page).toContain('<resort-conditions resort="20" locale="fr-FR" days="3"><template shadowrootmode="open"><style>:host{');
+    expect(page).toContain(
+      '<resort-conditions resort="20" locale="fr-FR" days="3"><template shadowrootmode="open"><style>:host{',
+    );
     expect(page).toMatch(/<h2 part="name">Silver Hollow<\/h2>/);
     expect(page).toContain('Hauteur de neige');
     expect(page).toMatch(/<time part="updated" datetime="[^"]+">Mis à jour \d+ févr\., \d+:\d+ UTC<\/time>/);
     expect(page).not.toContain('lit-part');
     // images from the published copy; the only script reports the height to an embedding page
-    expect([...page.matchAll(/ src="([^"]+)"/g)].map((m) => m[1])).toEqual([`../../${assetPath((await sample()).attribution.logo)}`]);
+    expect([...page.matchAll(/ src="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      `../../${assetPath((await sample()).attribution.logo)}`,
+    ]);
     expect([...page.matchAll(/<script/g)]).toHaveLength(1);
     expect(page).toMatch(/postMessage\(\{type:(['"`])resort-conditions:height\1/);
   });
 
   it('renders an include the element can take over, with its data and its images inline', async () => {
     const include = await read('cards/fr-FR/136.include.html');
-    expect(include.startsWith('<resort-conditions resort="136" locale="fr-FR" days="3"><template shadowrootmode="open">')).toBe(true);
+    expect(
+      include.startsWith(
+        '<resort-conditions resort="136" locale="fr-FR" days="3"><template shadowrootmode="open">',
+      ),
+    ).toBe(true);
     expect(include).toContain('Cette station a fermé définitivement.');
     expect(include).not.toMatch(/ src="(?!data:image\/svg\+xml;base64,)/);
     const json = /<script type="application\/json">([^<]*)<\/script>/.exec(include)![1]!;
     const card = JSON.parse(json);
-    expect(card).toMatchObject({ resort: 136, locale: 'fr-FR', days: 3, data: { combined: { resortId: 136 } } });
+    expect(card).toMatchObject({
+      resort: 136,
+      locale: 'fr-FR',
+      days: 3,
+      data: { combined: { resortId: 136 } },
+    });
     expect(card.data.familyA.lifts.details).toBeUndefined();
     expect(include).toMatch(/<\/template><p>Glacier Lake<\/p><\/resort-conditions>\n$/);
   });
 
-  it('publishes a list page and an include per region and locale, each with the region\'s rows', async () => {
-    const lists = (await readdir(join(dist, 'lists'), { recursive: true })).filter((f) => f.endsWith('.html')).sort();
+  it("publishes a list page and an include per region and locale, each with the region's rows", async () => {
+    const lists = (await readdir(join(dist, 'lists'), { recursive: true }))
+      .filter((f) => f.endsWith('.html'))
+      .sort();
     const regions = [...new Set(lists.map((f) => /region-(\d+)\./.exec(f)![1]!))];
     expect(regions.length).toBeGreaterThan(0);
-    expect(lists).toEqual(['en-US', 'fr-FR'].flatMap((l) => regions.flatMap((r) => [`${l}/region-${r}.html`, `${l}/region-${r}.include.html`])).sort());
+    expect(lists).toEqual(
+      ['en-US', 'fr-FR']
+        .flatMap((l) => regions.flatMap((r) => [`${l}/region-${r}.html`, `${l}/region-${r}.include.html`]))
+        .sort(),
+    );
     for (const region of regions) {
-      const group = JSON.parse(await read(`api/fr-FR/externalservice/resort/combinedreport/group=region-${region}.json`)) as Record<string, { resortName: string }>;
+      const group = JSON.parse(
+        await read(`api/fr-FR/externalservice/resort/combinedreport/group=region-${region}.json`),
+      ) as Record<string, { resortName: string }>;
       const page = await read(`lists/fr-FR/region-${region}.html`);
       expect(page).toContain(`<html lang="fr-FR">`);
-      expect(page).toContain(`<resort-conditions-list region="${region}" locale="fr-FR"><template shadowrootmode="open">`);
+      expect(page).toContain(
+        `<resort-conditions-list region="${region}" locale="fr-FR"><template shadowrootmode="open">`,
+      );
       // the rows' count in the markup (the frame's height), a row per resort of the group file, by name
       expect(page).toContain(`style="--_n:${Object.keys(group).length}"`);
-      expect([...page.matchAll(/<tr part="row" role="row"[^>]* data-id="(\d+)"/g)].map((m) => m[1]).sort()).toEqual(Object.keys(group).sort());
+      expect(
+        [...page.matchAll(/<tr part="row" role="row"[^>]* data-id="(\d+)"/g)].map((m) => m[1]).sort(),
+      ).toEqual(Object.keys(group).sort());
       expect(page).toContain('<caption part="caption">Bulletin neige</caption>');
       expect(page).not.toContain('<button');
       expect(page).not.toContain('rc-image:');
       expect([...page.matchAll(/<script/g)]).toHaveLength(1);
       expect(page).toMatch(/postMessage\(\{type:(['"`])resort-conditions:height\1/);
       const include = await read(`lists/fr-FR/region-${region}.include.html`);
-      expect(include.startsWith(`<resort-conditions-list region="${region}" locale="fr-FR"><template shadowrootmode="open">`)).toBe(true);
+      expect(
+        include.startsWith(
+          `<resort-conditions-list region="${region}" locale="fr-FR"><template shadowrootmode="open">`,
+        ),
+      ).toBe(true);
       expect(include).not.toMatch(/ src="(?!data:image\/svg\+xml;base64,)/);
       const data = JSON.parse(/<script type="application\/json">([^<]*)<\/script>/.exec(include)![1]!);
       expect(data).toMatchObject({ region: Number(region), locale: 'fr-FR', builtAt: FROZEN_NOW });
@@ -132,26 +189,47 @@ describe('the build’s embeds', () => {
 
   it('renders the compact strip as a page and an include, with its own styles and the card’s data', async () => {
     const page = await read('cards/fr-FR/20.compact.html');
-    expect(page).toContain('<resort-conditions resort="20" locale="fr-FR" days="3" layout="compact"><template shadowrootmode="open"><style>:host{');
+    expect(page).toContain(
+      '<resort-conditions resort="20" locale="fr-FR" days="3" layout="compact"><template shadowrootmode="open"><style>:host{',
+    );
     expect(page).toContain('.compact .strip{');
-    expect(page).toMatch(/<article class="frame open compact" data-n="4" lang="fr-FR" aria-label="Silver Hollow" data-static>/);
+    expect(page).toMatch(
+      /<article class="frame open compact" data-n="4" lang="fr-FR" aria-label="Silver Hollow" data-static>/,
+    );
     expect(page).toMatch(/<dl class="strip">/);
     // a page without a clock: the update's date and time, not "n hours ago"
     expect(page).toMatch(/<span class="visually-hidden">Mis à jour <\/span>\d+ févr\., \d+:\d+ UTC<\/time/);
     expect(page).not.toMatch(/class="chart"|class="days"/);
-    expect([...page.matchAll(/ src="([^"]+)"/g)].map((m) => m[1])).toEqual([`../../${assetPath((await sample()).attribution.logo)}`]);
+    expect([...page.matchAll(/ src="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      `../../${assetPath((await sample()).attribution.logo)}`,
+    ]);
     const include = await read('cards/fr-FR/20.compact.include.html');
-    expect(include.startsWith('<resort-conditions resort="20" locale="fr-FR" days="3" layout="compact"><template shadowrootmode="open"><style>')).toBe(true);
+    expect(
+      include.startsWith(
+        '<resort-conditions resort="20" locale="fr-FR" days="3" layout="compact"><template shadowrootmode="open"><style>',
+      ),
+    ).toBe(true);
     expect(include).not.toMatch(/ src="(?!data:image\/svg\+xml;base64,)/);
     const card = JSON.parse(/<script type="application\/json">([^<]*)<\/script>/.exec(include)![1]!);
-    expect(card).toMatchObject({ resort: 20, locale: 'fr-FR', days: 3, layout: 'compact', data: { combined: { resortId: 20 } } });
+    expect(card).toMatchObject({
+      resort: 20,
+      locale: 'fr-FR',
+      days: 3,
+      layout: 'compact',
+      data: { combined: { resortId: 20 } },
+    });
     // the full card's page carries none of the strip's styles
     expect(await read('cards/fr-FR/20.html')).not.toContain('.compact .strip');
   });
 
   it('is byte-identical for identical data and SOURCE_DATE_EPOCH', async () => {
     const again = await built('b');
-    for (const path of ['cards/en-US/20.html', 'cards/fr-FR/136.include.html', 'cards/fr-FR/20.compact.include.html', ...(await readdir(join(dist, 'lists', 'en-US'))).map((f) => `lists/en-US/${f}`)]) {
+    for (const path of [
+      'cards/en-US/20.html',
+      'cards/fr-FR/136.include.html',
+      'cards/fr-FR/20.compact.include.html',
+      ...(await readdir(join(dist, 'lists', 'en-US'))).map((f) => `lists/en-US/${f}`),
+    ]) {
       expect(await readFile(join(again, path), 'utf8'), path).toBe(await read(path));
     }
   });
@@ -171,7 +249,8 @@ describe('image copies', () => {
   it('downloads a real upstream’s logo, and refuses what is not an image', async () => {
     const server = await listen(
       createServer((request, response) => {
-        if (request.url === '/logo.png') response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+        if (request.url === '/logo.png')
+          response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
         else response.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
       }),
     );
@@ -180,7 +259,10 @@ describe('image copies', () => {
       expect(await download(`${server.url}/logo.png`)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
       expect(await download(`${server.url}/page.png`)).toBeUndefined();
       const body = (logo: string) => Buffer.from(JSON.stringify({ attributionLogo: logo }));
-      const files = { read: async (path: string) => (path.startsWith('en-US/') ? body(`${server.url}/logo.png`) : body('javascript:alert(1)')) };
+      const files = {
+        read: async (path: string) =>
+          path.startsWith('en-US/') ? body(`${server.url}/logo.png`) : body('javascript:alert(1)'),
+      };
       const copies = await attributionImages(files, ['en-US', 'de-DE'], download);
       expect(copies.map((c) => c.path)).toEqual([assetPath(`${server.url}/logo.png`)]);
     } finally {

@@ -14,32 +14,52 @@ function leaves(value: unknown, path = ''): Array<[string, unknown]> {
 
 const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 const isPlural = (value: unknown): value is Plural =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && 'other' in value && Object.keys(value).every((k) => CATEGORIES.includes(k));
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  'other' in value &&
+  Object.keys(value).every((k) => CATEGORIES.includes(k));
 const localeOf = (language: string) => SUPPORTED_LOCALES.find((l) => l.startsWith(`${language}-`))!;
 
 describe('the UI strings', () => {
   it('have one file per language of the service', () => {
-    const files = readdirSync(new URL('../../widget/i18n/', import.meta.url)).filter((f) => /^[a-z]{2}\.ts$/.test(f));
+    const files = readdirSync(new URL('../../widget/i18n/', import.meta.url)).filter((f) =>
+      /^[a-z]{2}\.ts$/.test(f),
+    );
     expect(files.map((f) => f.slice(0, 2)).sort()).toEqual([...LANGUAGES].sort());
   });
 
-  it.each(LANGUAGES.filter((l) => l !== 'en'))('%s translates every string of English, with the same placeholders', async (language) => {
-    const strings = await loadStrings(localeOf(language));
-    expect(strings).not.toBe(en);
-    const mine = new Map(leaves(strings));
-    for (const [path, text] of leaves(en)) {
-      if (path.includes('.one') || path.includes('.few') || path.includes('.many') || path.includes('.two')) continue;
-      const translated = mine.get(path);
-      expect(translated, path).toBeTypeOf('string');
-      const placeholders = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      expect(placeholders(translated as string), path).toEqual(placeholders(text as string));
-    }
-    // the words a reader sees first are the language's own, not English left in place
-    for (const key of ['loading', 'error', 'unknownResort', 'noReport', 'permanentlyClosed', 'outOfSeason', 'depths', 'forecast', 'today'] as const) {
-      expect(strings[key], key).not.toBe(en[key]);
-    }
-    expect(strings.directions).toHaveLength(8);
-  });
+  it.each(LANGUAGES.filter((l) => l !== 'en'))(
+    '%s translates every string of English, with the same placeholders',
+    async (language) => {
+      const strings = await loadStrings(localeOf(language));
+      expect(strings).not.toBe(en);
+      const mine = new Map(leaves(strings));
+      for (const [path, text] of leaves(en)) {
+        if (path.includes('.one') || path.includes('.few') || path.includes('.many') || path.includes('.two'))
+          continue;
+        const translated = mine.get(path);
+        expect(translated, path).toBeTypeOf('string');
+        const placeholders = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        expect(placeholders(translated as string), path).toEqual(placeholders(text as string));
+      }
+      // the words a reader sees first are the language's own, not English left in place
+      for (const key of [
+        'loading',
+        'error',
+        'unknownResort',
+        'noReport',
+        'permanentlyClosed',
+        'outOfSeason',
+        'depths',
+        'forecast',
+        'today',
+      ] as const) {
+        expect(strings[key], key).not.toBe(en[key]);
+      }
+      expect(strings.directions).toHaveLength(8);
+    },
+  );
 
   it.each(LANGUAGES)('%s has a form for every plural category its numbers take', async (language) => {
     const locale = localeOf(language);

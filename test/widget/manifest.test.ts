@@ -20,7 +20,19 @@ const read = (path: string) => readFile(join(ROOT, path), 'utf8');
 async function analyzed(): Promise<string> {
   const out = await mkdtemp(join(tmpdir(), 'rc-cem-'));
   try {
-    await promisify(execFile)(process.execPath, [CEM, 'analyze', '--config', join('widget', 'custom-elements-manifest.config.mjs'), '--quiet', '--outdir', relative(ROOT, out)], { cwd: ROOT });
+    await promisify(execFile)(
+      process.execPath,
+      [
+        CEM,
+        'analyze',
+        '--config',
+        join('widget', 'custom-elements-manifest.config.mjs'),
+        '--quiet',
+        '--outdir',
+        relative(ROOT, out),
+      ],
+      { cwd: ROOT },
+    );
     return await readFile(join(out, 'custom-elements.json'), 'utf8');
   } finally {
     await rm(out, { recursive: true, force: true });
@@ -40,9 +52,15 @@ interface Declaration {
 
 /** `<resort-conditions>` in the committed manifest. */
 async function committedElement() {
-  const manifest = JSON.parse(await read('widget/custom-elements.json')) as { modules: Array<{ path: string; declarations: Declaration[] }> };
+  const manifest = JSON.parse(await read('widget/custom-elements.json')) as {
+    modules: Array<{ path: string; declarations: Declaration[] }>;
+  };
   // every module it keeps declares an element
-  for (const module of manifest.modules) expect(module.declarations.some((d) => d.customElement), module.path).toBe(true);
+  for (const module of manifest.modules)
+    expect(
+      module.declarations.some((d) => d.customElement),
+      module.path,
+    ).toBe(true);
   const module = manifest.modules.find((m) => m.path === ELEMENT_MODULE)!;
   const elements = module.declarations.filter((d) => d.customElement);
   expect(elements.map((e) => e.tagName)).toEqual(['resort-conditions']);
@@ -73,7 +91,12 @@ describe('the custom-elements manifest', () => {
     expect(observed.sort()).toEqual(['days', 'layout', 'locale', 'outdated-after', 'resort', 'src', 'theme']);
     expect(element.attributes.map((a) => a.name).sort()).toEqual(observed);
     // `@reflect` on a property: its attribute follows its value
-    expect(element.members.filter((m) => m.reflects).map((m) => m.name).sort()).toEqual(['resort', 'theme']);
+    expect(
+      element.members
+        .filter((m) => m.reflects)
+        .map((m) => m.name)
+        .sort(),
+    ).toEqual(['resort', 'theme']);
     expect(element.attributes.find((a) => a.name === 'outdated-after')).toMatchObject({
       fieldName: 'outdatedAfter',
       type: { text: 'number' },
@@ -81,8 +104,13 @@ describe('the custom-elements manifest', () => {
       description: 'Hours after which the report is flagged as outdated.',
     });
     const templates =
-      (await Promise.all(['card', 'report', 'states', 'snow', 'forecast', 'attribution', 'compact'].map((f) => read(`widget/render/${f}.ts`)))).join('\n') +
-      source;
+      (
+        await Promise.all(
+          ['card', 'report', 'states', 'snow', 'forecast', 'attribution', 'compact'].map((f) =>
+            read(`widget/render/${f}.ts`),
+          ),
+        )
+      ).join('\n') + source;
     const used = new Set([...templates.matchAll(/part="(\w+)"/g)].map((m) => m[1]));
     expect(used.size).toBeGreaterThan(0);
     expect(new Set(element.cssParts.map((p) => p.name))).toEqual(used);
@@ -91,15 +119,26 @@ describe('the custom-elements manifest', () => {
 
   it('names the tag and documents the events, the slot and every custom property the styles read', async () => {
     const element = await committedElement();
-    expect(element).toMatchObject({ kind: 'class', name: 'ResortConditions', tagName: 'resort-conditions', customElement: true });
+    expect(element).toMatchObject({
+      kind: 'class',
+      name: 'ResortConditions',
+      tagName: 'resort-conditions',
+      customElement: true,
+    });
     expect(element.events.map(({ name, description }) => [name, description])).toEqual([
       ['load', 'The report is shown. `detail: { resort, locale }`'],
       ['error', 'The files could not be loaded, or the resort is not in them. `detail: { resort, reason }`'],
     ]);
     expect(element.slots).toEqual([
-      { name: '', description: "Shown before the script loads, while loading, and in place of an error message's extras." },
+      {
+        name: '',
+        description:
+          "Shown before the script loads, while loading, and in place of an error message's extras.",
+      },
     ]);
-    const styled = new Set([...(await read('widget/styles.ts')).matchAll(/var\((--rc-[\w-]+)/g)].map((m) => m[1]));
+    const styled = new Set(
+      [...(await read('widget/styles.ts')).matchAll(/var\((--rc-[\w-]+)/g)].map((m) => m[1]),
+    );
     expect(styled.size).toBeGreaterThan(0);
     expect(new Set(element.cssProperties.map((p) => p.name))).toEqual(styled);
     expect(element.cssProperties.every((p) => p.description)).toBe(true);

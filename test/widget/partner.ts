@@ -9,7 +9,8 @@ import { handled, listen, type Listening } from '../../scripts/service/listen.ts
 import { serveFolder } from '../../scripts/site/static-server.ts';
 
 /** Serves `folder` like any static host (CORS, content types), answering every request after `delayMs`. */
-export const serveDelayed = (folder: string, delayMs: number): Promise<Listening> => serveFolder(folder, { delayMs });
+export const serveDelayed = (folder: string, delayMs: number): Promise<Listening> =>
+  serveFolder(folder, { delayMs });
 
 export type Theme = 'light' | 'dark' | 'partner';
 export type Embed = 'module' | 'include' | 'iframe';
@@ -58,7 +59,8 @@ export async function partnerPage(o: PartnerOptions): Promise<string> {
     o.resorts.map(async (resort) => {
       const id = typeof resort === 'number' ? resort : resort.id;
       const own = typeof resort === 'number' ? attrs : `${attrs} locale="${resort.locale}"`;
-      if (o.embed === 'module') return `<resort-conditions resort="${id}"${own}><a href="https://partner.example/snow/${id}">Snow report</a></resort-conditions>`;
+      if (o.embed === 'module')
+        return `<resort-conditions resort="${id}"${own}><a href="https://partner.example/snow/${id}">Snow report</a></resort-conditions>`;
       if (o.embed === 'include') return readFile(join(o.dist, 'cards', locale, `${id}.include.html`), 'utf8');
       return `<iframe src="${o.site}/cards/${locale}/${id}.html" title="Snow report"${o.sandbox !== undefined ? ` sandbox="${o.sandbox}"` : ''} style="width:100%;border:0;height:40rem"></iframe>`;
     }),
@@ -67,15 +69,19 @@ export async function partnerPage(o: PartnerOptions): Promise<string> {
     o.embed === 'module' && o.reserve
       ? `<link rel="stylesheet" href="${o.styleSite ?? o.site}/resort-conditions.css">`
       : o.embed === 'module'
-      ? `<script type="module" blocking="render" src="${o.site}/resort-conditions.js"></script>`
-      : o.embed === 'include'
-        ? `<script type="module" src="${o.site}/resort-conditions.js"></script>`
-        : o.noLoader
-          ? ''
-          : `<script async src="${o.site}/resort-conditions-frame.js"></script>`;
+        ? `<script type="module" blocking="render" src="${o.site}/resort-conditions.js"></script>`
+        : o.embed === 'include'
+          ? `<script type="module" src="${o.site}/resort-conditions.js"></script>`
+          : o.noLoader
+            ? ''
+            : `<script async src="${o.site}/resort-conditions-frame.js"></script>`;
   const theme = o.theme ?? 'light';
   const page =
-    theme === 'dark' ? 'background:#0b1118;color:#e8eef5' : theme === 'partner' ? 'background:#0b2233;color:#f4efe6' : 'background:#fff;color:#1d2733';
+    theme === 'dark'
+      ? 'background:#0b1118;color:#e8eef5'
+      : theme === 'partner'
+        ? 'background:#0b2233;color:#f4efe6'
+        : 'background:#fff;color:#1d2733';
   return `<!doctype html>
 <html lang="${o.lang ?? 'en'}">
 <head>
@@ -105,20 +111,24 @@ ${o.embed === 'module' && o.reserve ? `<script type="module" async src="${o.site
 
 /** The partner's origin: `/?o=<json of PartnerOptions>` answers the page. */
 export function servePartner(): Promise<Listening> {
-  const server = createServer(handled(async (request, response) => {
-    if (!request.url?.startsWith('/?')) return void response.writeHead(204).end();
-    try {
-      const options = JSON.parse(new URL(request.url ?? '/', 'http://x').searchParams.get('o') ?? '') as PartnerOptions;
-      const page = await partnerPage(options);
-      const cut = options.pause ? page.indexOf('<section class="forecast"') : -1;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      if (cut < 0) return void response.end(page);
-      response.write(page.slice(0, cut));
-      setTimeout(() => response.end(page.slice(cut)), options.pause);
-    } catch (error) {
-      response.writeHead(400).end(String(error));
-    }
-  }));
+  const server = createServer(
+    handled(async (request, response) => {
+      if (!request.url?.startsWith('/?')) return void response.writeHead(204).end();
+      try {
+        const options = JSON.parse(
+          new URL(request.url ?? '/', 'http://x').searchParams.get('o') ?? '',
+        ) as PartnerOptions;
+        const page = await partnerPage(options);
+        const cut = options.pause ? page.indexOf('<section class="forecast"') : -1;
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        if (cut < 0) return void response.end(page);
+        response.write(page.slice(0, cut));
+        setTimeout(() => response.end(page.slice(cut)), options.pause);
+      } catch (error) {
+        response.writeHead(400).end(String(error));
+      }
+    }),
+  );
   return listen(server, 0);
 }
 
@@ -129,11 +139,16 @@ export function observeLayoutShifts() {
   w.__shifts = [];
   new PerformanceObserver((list) => {
     type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
+    for (const entry of list.getEntries() as Array<
+      PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }
+    >) {
       if (entry.hadRecentInput) continue;
       w.__cls += entry.value;
-      const where = (s: Source) => `${(s.node as Element | undefined)?.nodeName ?? '?'}.${(s.node as Element | undefined)?.className ?? ''} ${s.previousRect.y}→${s.currentRect.y}`;
-      w.__shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map(where).join(', ')}`);
+      const where = (s: Source) =>
+        `${(s.node as Element | undefined)?.nodeName ?? '?'}.${(s.node as Element | undefined)?.className ?? ''} ${s.previousRect.y}→${s.currentRect.y}`;
+      w.__shifts.push(
+        `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map(where).join(', ')}`,
+      );
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }

@@ -32,10 +32,13 @@ describe('days', () => {
     { days: 'abc', shown: 3 },
     { days: ' 2', shown: 3 },
     { days: '2.0', shown: 3 },
-  ])('days=$days: the element shows $shown days after today, and the style sheet reserves that many tiles', ({ days, shown }) => {
-    expect(forecastDays(days ?? undefined)).toBe(shown);
-    expect(reserved(days)).toEqual([shown + 1]);
-  });
+  ])(
+    'days=$days: the element shows $shown days after today, and the style sheet reserves that many tiles',
+    ({ days, shown }) => {
+      expect(forecastDays(days ?? undefined)).toBe(shown);
+      expect(reserved(days)).toEqual([shown + 1]);
+    },
+  );
 
   it.each([
     { value: 0, shown: 0 },

@@ -5,8 +5,22 @@ import { reportView, resortToday, statusOf } from '../../widget/state.ts';
 /** Resort data with Family B's open flag `b`, Family A's `a`, and a season of Dec 1 to Apr 15. */
 function data(b: number | undefined, a: number | undefined, season = true): ResortData {
   return {
-    combined: { resortId: 1, resortName: 'R', info: {}, ...(b === undefined ? {} : { report: { openflag: b } }) } as unknown as ResortData['combined'],
-    ...(a === undefined ? {} : { familyA: { status: { openFlag: a, ...(season ? { openingDate: '2025-12-01', closingDate: '2026-04-15' } : {}) } } as ResortData['familyA'] }),
+    combined: {
+      resortId: 1,
+      resortName: 'R',
+      info: {},
+      ...(b === undefined ? {} : { report: { openflag: b } }),
+    } as unknown as ResortData['combined'],
+    ...(a === undefined
+      ? {}
+      : {
+          familyA: {
+            status: {
+              openFlag: a,
+              ...(season ? { openingDate: '2025-12-01', closingDate: '2026-04-15' } : {}),
+            },
+          } as ResortData['familyA'],
+        }),
   };
 }
 
@@ -38,12 +52,18 @@ describe('one state at a time', () => {
     { now: '2026-02-14T09:30:00Z', date: 1_771_027_200, local: 1_771_052_400, expected: '2026-02-14' },
     { now: '2026-02-14T23:30:00Z', date: 1_771_027_200, local: 1_771_023_600, expected: '2026-02-15' },
     { now: '2026-02-14T23:30:00Z', date: undefined, local: undefined, expected: '2026-02-14' },
-  ])('takes the resort’s day from the weather record’s offset: $now is $expected', ({ now, date, local, expected }) => {
-    expect(resortToday(Date.parse(now), { date, date_local: local } as never)).toBe(expected);
-  });
+  ])(
+    'takes the resort’s day from the weather record’s offset: $now is $expected',
+    ({ now, date, local, expected }) => {
+      expect(resortToday(Date.parse(now), { date, date_local: local } as never)).toBe(expected);
+    },
+  );
 
   it('marks a report older than the limit as outdated', () => {
-    const d = { ...data(1, 1), familyA: { status: { openFlag: 1 }, updatedAt: '2026-02-10T00:00:00Z' } } as ResortData;
+    const d = {
+      ...data(1, 1),
+      familyA: { status: { openFlag: 1 }, updatedAt: '2026-02-10T00:00:00Z' },
+    } as ResortData;
     expect(reportView(d, Date.parse('2026-02-14T00:00:00Z'), 48).outdated).toBe(true);
     expect(reportView(d, Date.parse('2026-02-14T00:00:00Z'), 200).outdated).toBe(false);
   });

@@ -12,13 +12,16 @@ import type { ReportContext } from './context.ts';
 
 export function renderAttribution(view: ReportView, ctx: ReportContext): HTMLTemplateResult | typeof nothing {
   const a = view.data.attribution;
-  const links = view.data.combined.links?.links as Record<string, { url?: unknown; title?: unknown; text?: unknown }> | undefined;
+  const links = view.data.combined.links?.links as
+    Record<string, { url?: unknown; title?: unknown; text?: unknown }> | undefined;
   const resortLinks =
     a?.requiresResortAttribution && links
       ? LINK_NAMES.flatMap((name) => {
           const link = links[name];
           const href = safeUrl(link?.url);
-          return href && typeof link?.title === 'string' ? [{ href, title: link.title, text: typeof link.text === 'string' ? link.text : link.title }] : [];
+          return href && typeof link?.title === 'string'
+            ? [{ href, title: link.title, text: typeof link.text === 'string' ? link.text : link.title }]
+            : [];
         })
       : [];
   const logo = ctx.asset(a?.attributionLogo);
@@ -30,17 +33,21 @@ export function renderAttribution(view: ReportView, ctx: ReportContext): HTMLTem
     : [];
   if (!resortLinks.length && !a?.requiresAttribution) return nothing;
   return html`<footer class="foot">
-    ${resortLinks.length
-      ? html`<nav class="links" aria-label="${ctx.t.links}: ${view.data.combined.resortName}"><ul>
+    ${
+      resortLinks.length
+        ? html`<nav class="links" aria-label="${ctx.t.links}: ${view.data.combined.resortName}"><ul>
           ${resortLinks.map((l) => html`<li><a href=${l.href} title=${l.text} rel="noopener" target="_blank">${l.title}</a></li>`)}
         </ul></nav>`
-      : nothing}
-    ${a?.requiresAttribution
-      ? html`<p class="attribution">
+        : nothing
+    }
+    ${
+      a?.requiresAttribution
+        ? html`<p class="attribution">
           ${logo ? html`<img src=${logo} alt="" width="16" height="16" />` : nothing}<span>${a.attributionText}</span>${apps.map(
             ([href, text]) => html` <a href=${href} rel="noopener" target="_blank">${text}</a>`,
           )}
         </p>`
-      : nothing}
+        : nothing
+    }
   </footer>`;
 }

@@ -10,7 +10,12 @@ import { renderReport } from './report.ts';
 import { renderError, renderNotYet, renderSkeleton, renderUnknown } from './states.ts';
 
 /** `report` renders a resort's files into the frame: the full card's, or the compact strip's (render/compact.ts). */
-export function renderCard(view: View, ctx: RenderContext, retry: () => void, report = renderReport): HTMLTemplateResult {
+export function renderCard(
+  view: View,
+  ctx: RenderContext,
+  retry: () => void,
+  report = renderReport,
+): HTMLTemplateResult {
   // a pre-rendered card ends with a mark: until the parser reaches it, the card's frame shows but not its
   // content, which would move while the rest streams in (styles.ts)
   const frame = (state: string, content: unknown, name?: string) =>
@@ -20,5 +25,7 @@ export function renderCard(view: View, ctx: RenderContext, retry: () => void, re
   if (view.kind === 'report') return frame(view.status, report(view, ctx), view.data.combined.resortName);
   if (view.kind === 'unknown-resort') return frame('unknown', part(renderUnknown(ctx)));
   if (view.kind === 'not-yet') return frame('not-yet', part(renderNotYet(ctx, retry)));
-  return view.kind === 'loading' ? frame('loading', part(renderSkeleton(ctx))) : frame('error', part(renderError(ctx, retry)));
+  return view.kind === 'loading'
+    ? frame('loading', part(renderSkeleton(ctx)))
+    : frame('error', part(renderError(ctx, retry)));
 }

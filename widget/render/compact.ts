@@ -24,7 +24,8 @@ const fromCm = (ctx: ReportContext, cm: unknown, digits = 0) => {
 const hidden = (text: string) => html`<span class="visually-hidden">${text}</span>`;
 
 /** One figure: its label above its value. */
-const cell = (part: string, label: unknown, value: unknown) => html`<div part=${part}><dt>${label}</dt><dd>${value}</dd></div>`;
+const cell = (part: string, label: unknown, value: unknown) =>
+  html`<div part=${part}><dt>${label}</dt><dd>${value}</dd></div>`;
 
 /**
  * A resort with a report: the last update (the time alone, beside the name; the card's line under the name
@@ -39,34 +40,45 @@ function figures(view: ReportView, ctx: ReportContext): HTMLTemplateResult {
   const onSlope = combined.report?.snowQuality?.onSlope;
   const base = num(onSlope?.lowerDepth) ?? fromCm(ctx, familyA?.depth?.base);
   const summit = num(onSlope?.upperDepth) ?? fromCm(ctx, familyA?.depth?.summit);
-  const open = num((combined.report?.liftsReport as { liftsOpen?: unknown } | undefined)?.liftsOpen) ?? familyA?.lifts?.open ?? 0;
+  const open =
+    num((combined.report?.liftsReport as { liftsOpen?: unknown } | undefined)?.liftsOpen) ??
+    familyA?.lifts?.open ??
+    0;
   const total = num(combined.info?.lifts?.numLifts) ?? familyA?.lifts?.total;
-  const recent = (familyA?.recent ?? []).flatMap((r) => (typeof r?.date === 'string' ? (fromCm(ctx, r.snow, 1) ?? []) : []));
+  const recent = (familyA?.recent ?? []).flatMap((r) =>
+    typeof r?.date === 'string' ? (fromCm(ctx, r.snow, 1) ?? []) : [],
+  );
   const snow24 = num(combined.report?.snowfall?.snow24h);
   const running = view.status === 'open' || view.status === 'weekends';
   const fresh = (label: string) => html`${snowSign}${hidden(`${t.newSnow} `)}${label}`;
-  return html`${updated !== undefined
+  return html`${
+    updated !== undefined
       ? html`<time part="updated" class=${view.outdated ? 'warning' : ''} datetime=${new Date(updated).toISOString()} title=${t.updated.replace('{time}', '').trim()}
           >${hidden(`${view.outdated ? `${t.outdated} ` : ''}${t.updated.replace('{time}', '')}`)}${ctx.frozen ? f.dateTime(updated) : f.relative(updated, ctx.now)}</time
         >`
-      : nothing}<dl class="strip">
+      : nothing
+  }<dl class="strip">
     ${base !== undefined ? cell('depths', t.base, f.depth(base)) : nothing}
     ${summit !== undefined ? cell('depths', t.summit, f.depth(summit)) : nothing}
     ${snow24 !== undefined ? cell('snowfall', fresh('24 h'), f.snowfall(snow24)) : nothing}
-    ${recent.length
-      ? cell(
-          'snowfall',
-          fresh(plural(ctx.locale, t.pastDays, recent.length, { n: f.number(recent.length) })),
-          f.snowfall(Math.round(recent.reduce((sum, v) => sum + v, 0) * 10) / 10),
-        )
-      : nothing}
-    ${running && total !== undefined
-      ? cell(
-          'terrain',
-          t.lifts,
-          html`<span aria-hidden="true">${f.number(open)}/${f.number(total)}</span>${hidden(plural(ctx.locale, t.liftsOpen, open, { open: f.number(open), total: f.number(total) }))}`,
-        )
-      : nothing}
+    ${
+      recent.length
+        ? cell(
+            'snowfall',
+            fresh(plural(ctx.locale, t.pastDays, recent.length, { n: f.number(recent.length) })),
+            f.snowfall(Math.round(recent.reduce((sum, v) => sum + v, 0) * 10) / 10),
+          )
+        : nothing
+    }
+    ${
+      running && total !== undefined
+        ? cell(
+            'terrain',
+            t.lifts,
+            html`<span aria-hidden="true">${f.number(open)}/${f.number(total)}</span>${hidden(plural(ctx.locale, t.liftsOpen, open, { open: f.number(open), total: f.number(total) }))}`,
+          )
+        : nothing
+    }
   </dl>`;
 }
 
@@ -81,14 +93,17 @@ function today(view: ReportView, ctx: ReportContext): HTMLTemplateResult {
   return html`<dl class="strip today">${cell(
     'forecast',
     ctx.t.today,
-    html`${weatherIcon(code, name)}${top !== undefined ? html`<b>${hidden(`${ctx.t.top} `)}${ctx.f.temperature(top)}</b>` : nothing}${snow !== undefined
-      ? html`<span class="wxs">${snowSign}${hidden(`${ctx.t.snowfall} `)}${ctx.f.snowfall(snow)}</span>`
-      : nothing}`,
+    html`${weatherIcon(code, name)}${top !== undefined ? html`<b>${hidden(`${ctx.t.top} `)}${ctx.f.temperature(top)}</b>` : nothing}${
+      snow !== undefined
+        ? html`<span class="wxs">${snowSign}${hidden(`${ctx.t.snowfall} `)}${ctx.f.snowfall(snow)}</span>`
+        : nothing
+    }`,
   )}</dl>`;
 }
 
 /** What goes into the strip's frame for a resort's files: the card's header, message and attribution, with these figures. */
-export const renderCompactReport = (view: ReportView, ctx: RenderContext): HTMLTemplateResult => renderReport(view, ctx, figures, today);
+export const renderCompactReport = (view: ReportView, ctx: RenderContext): HTMLTemplateResult =>
+  renderReport(view, ctx, figures, today);
 
 /** The strip of any state: the card's frame and its messages, with the compact report. */
 export const renderCompact = (view: View, ctx: RenderContext, retry: () => void): HTMLTemplateResult =>

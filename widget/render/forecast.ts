@@ -27,9 +27,11 @@ function day(record: WeatherRecord, ctx: ReportContext, today: string) {
     <span class="temps">${top !== undefined ? html`<b><span class="visually-hidden">${ctx.t.top} </span>${ctx.f.temperature(top)}</b>` : nothing}
       ${bottom !== undefined ? html`<span><span class="visually-hidden">${ctx.t.bottom} </span>${ctx.f.temperature(bottom)}</span>` : nothing}</span>
     <span class="more">${snow !== undefined ? html`<span>${snowSign}<span class="visually-hidden">${ctx.t.snowfall} </span>${ctx.f.snowfall(snow)}</span>` : nothing}
-      ${wind !== undefined
-        ? html`<span>${windSign}<span class="visually-hidden">${ctx.t.wind} </span>${ctx.f.wind(wind)}${point >= 0 && Math.round(ctx.imperial ? wind : wind * 3.6) > 0 ? html` <abbr>${ctx.t.directions[point]}</abbr>` : nothing}</span>`
-        : nothing}</span>
+      ${
+        wind !== undefined
+          ? html`<span>${windSign}<span class="visually-hidden">${ctx.t.wind} </span>${ctx.f.wind(wind)}${point >= 0 && Math.round(ctx.imperial ? wind : wind * 3.6) > 0 ? html` <abbr>${ctx.t.directions[point]}</abbr>` : nothing}</span>`
+          : nothing
+      }</span>
   </li>`;
 }
 

@@ -33,7 +33,11 @@ function renderNoReport(view: ReportView, ctx: ReportContext) {
   const { t, f } = ctx;
   const season = view.season;
   if (view.status === 'permanently-closed') return renderMessage('closed', t.permanentlyClosed);
-  if (view.status === 'out-of-season' && season) return renderMessage('season', fill(t.outOfSeason, { opening: f.date(season.opening), closing: f.date(season.closing) }));
+  if (view.status === 'out-of-season' && season)
+    return renderMessage(
+      'season',
+      fill(t.outOfSeason, { opening: f.date(season.opening), closing: f.date(season.closing) }),
+    );
   return renderMessage(undefined, t.noReport);
 }
 
@@ -50,7 +54,12 @@ function reportContext(base: RenderContext): ReportContext {
  * What goes into the card's frame for a resort's files; `snow` and `forecast` render its report and its
  * forecast (the compact strip's are its own figures and today's weather: render/compact.ts).
  */
-export function renderReport(view: ReportView, base: RenderContext, snow = renderSnow, forecast = renderForecast): HTMLTemplateResult {
+export function renderReport(
+  view: ReportView,
+  base: RenderContext,
+  snow = renderSnow,
+  forecast = renderForecast,
+): HTMLTemplateResult {
   const ctx = reportContext(base);
   const reported = REPORTED.has(view.status);
   // the attribution and the links stand outside the `card` part, so that nothing a page sets on a part

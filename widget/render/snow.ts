@@ -15,13 +15,17 @@ const fromCm = (ctx: ReportContext, cm: number | undefined, digits = 0) =>
   cm === undefined || !ctx.imperial ? cm : Math.round((cm / 2.54) * 10 ** digits) / 10 ** digits;
 
 const openOf = (ctx: ReportContext, forms: Plural, open: number | undefined, total: number | undefined) =>
-  total === undefined ? undefined : plural(ctx.locale, forms, open ?? 0, { open: ctx.f.number(open ?? 0), total: ctx.f.number(total) });
+  total === undefined
+    ? undefined
+    : plural(ctx.locale, forms, open ?? 0, { open: ctx.f.number(open ?? 0), total: ctx.f.number(total) });
 
 const figures = (rows: Array<[string, string]>) =>
   html`<dl class="figures">${rows.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`;
 
 function renderChart(view: ReportView, ctx: ReportContext) {
-  const recent = (view.data.familyA?.recent ?? []).filter((r) => num(r?.snow) !== undefined && typeof r.date === 'string');
+  const recent = (view.data.familyA?.recent ?? []).filter(
+    (r) => num(r?.snow) !== undefined && typeof r.date === 'string',
+  );
   if (recent.length === 0) return nothing;
   const values = recent.map((r) => fromCm(ctx, r.snow, 1)!);
   const max = Math.max(1, ...values);
@@ -69,9 +73,30 @@ export function renderSnow(view: ReportView, ctx: ReportContext): HTMLTemplateRe
   const rows = running
     ? (
         [
-          [ctx.t.lifts, openOf(ctx, ctx.t.liftsOpen, num(lifts?.liftsOpen) ?? familyA?.lifts?.open, num(info?.lifts?.numLifts) ?? familyA?.lifts?.total)],
-          [ctx.t.runs, openOf(ctx, ctx.t.runsOpen, num(terrain?.trailsOpen) ?? split?.runs?.open, num(info?.terrain?.numRuns) ?? split?.runs?.total)],
-          [ctx.t.parks, num(info?.snowPark?.numParks) ? openOf(ctx, ctx.t.parksOpen, num(parks?.parksOpen), num(info?.snowPark?.numParks)) : undefined],
+          [
+            ctx.t.lifts,
+            openOf(
+              ctx,
+              ctx.t.liftsOpen,
+              num(lifts?.liftsOpen) ?? familyA?.lifts?.open,
+              num(info?.lifts?.numLifts) ?? familyA?.lifts?.total,
+            ),
+          ],
+          [
+            ctx.t.runs,
+            openOf(
+              ctx,
+              ctx.t.runsOpen,
+              num(terrain?.trailsOpen) ?? split?.runs?.open,
+              num(info?.terrain?.numRuns) ?? split?.runs?.total,
+            ),
+          ],
+          [
+            ctx.t.parks,
+            num(info?.snowPark?.numParks)
+              ? openOf(ctx, ctx.t.parksOpen, num(parks?.parksOpen), num(info?.snowPark?.numParks))
+              : undefined,
+          ],
         ] as Array<[string, string | undefined]>
       ).filter((row): row is [string, string] => row[1] !== undefined)
     : [];
@@ -86,16 +111,20 @@ export function renderSnow(view: ReportView, ctx: ReportContext): HTMLTemplateRe
       ${fresh.length ? html`<section part="snowfall"><h3 id="fresh">${ctx.t.newSnow}</h3>${figures(fresh)}</section>` : nothing}
     </div>
     ${renderChart(view, ctx)}
-    ${surface.length
-      ? html`<section part="surface" class="row"><h3 id="surface">${ctx.t.surface}</h3>
+    ${
+      surface.length
+        ? html`<section part="surface" class="row"><h3 id="surface">${ctx.t.surface}</h3>
           <dl class="pairs">${surface.map(([label, v]) => html`<div><dt>${label}</dt><dd class="text">${v}</dd></div>`)}</dl>
         </section>`
-      : nothing}
-    ${rows.length
-      ? html`<section part="terrain" class="row"><h3 id="terrain" class="visually-hidden">${ctx.t.lifts} · ${ctx.t.runs}</h3>
+        : nothing
+    }
+    ${
+      rows.length
+        ? html`<section part="terrain" class="row"><h3 id="terrain" class="visually-hidden">${ctx.t.lifts} · ${ctx.t.runs}</h3>
           <dl class="pairs">${rows.map(([label, v]) => html`<div><dt>${label}</dt><dd>${v}</dd></div>`)}</dl>
-          ${groups.some((g) => g)
-            ? html`<ul class="difficulty" aria-label=${ctx.t.runs}>
+          ${
+            groups.some((g) => g)
+              ? html`<ul class="difficulty" aria-label=${ctx.t.runs}>
                 ${groups.map((g, i) =>
                   g
                     ? html`<li class="d${i + 1}">${difficultyMark(i)}<span>${ctx.t.difficulty[i]}</span>
@@ -104,9 +133,11 @@ export function renderSnow(view: ReportView, ctx: ReportContext): HTMLTemplateRe
                     : nothing,
                 )}
               </ul>`
-            : nothing}
+              : nothing
+          }
         </section>`
-      : nothing}
+        : nothing
+    }
     ${comment ? html`<blockquote class="comment" part="comment">${comment}</blockquote>` : nothing}
   `;
 }

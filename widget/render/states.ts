@@ -29,16 +29,30 @@ export const statePicture = (sign: keyof typeof SIGNS | undefined): HTMLTemplate
   html`<svg class="picture" viewBox="0 0 48 40" aria-hidden="true"><path class="hill" d="M2 37l13-19 7 9 5-6 10 16z"/><path class="hill" d="M11 24l4-6 4 5"/>${sign ? SIGNS[sign] : ''}</svg>`;
 
 /** A message in the middle of the card, with a picture; `extra` below it (a retry button, the slot). */
-export const renderMessage = (sign: Parameters<typeof statePicture>[0], text: string, extra: unknown = nothing, alert = false): HTMLTemplateResult =>
+export const renderMessage = (
+  sign: Parameters<typeof statePicture>[0],
+  text: string,
+  extra: unknown = nothing,
+  alert = false,
+): HTMLTemplateResult =>
   html`<div class="body message" part="message" role=${alert ? 'alert' : nothing}>${statePicture(sign)}<p>${text}</p>${extra}</div>`;
 
 export function renderError(ctx: RenderContext, retry: () => void): HTMLTemplateResult {
-  return renderMessage('error', ctx.t.error, html`<button type="button" part="retry" @click=${retry}>${ctx.t.retry}</button><slot></slot>`, true);
+  return renderMessage(
+    'error',
+    ctx.t.error,
+    html`<button type="button" part="retry" @click=${retry}>${ctx.t.retry}</button><slot></slot>`,
+    true,
+  );
 }
 
 /** A resort the snapshot lists without its report yet: a later build brings it; a retry reads the files again. */
 export function renderNotYet(ctx: RenderContext, retry: () => void): HTMLTemplateResult {
-  return renderMessage('season', ctx.t.notYet, html`<button type="button" part="retry" @click=${retry}>${ctx.t.retry}</button><slot></slot>`);
+  return renderMessage(
+    'season',
+    ctx.t.notYet,
+    html`<button type="button" part="retry" @click=${retry}>${ctx.t.retry}</button><slot></slot>`,
+  );
 }
 
 export function renderUnknown(ctx: RenderContext): HTMLTemplateResult {

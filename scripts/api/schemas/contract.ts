@@ -19,7 +19,9 @@ import { ResortIdKey } from './family-b.ts';
 const Id = z.int().positive();
 
 /** A key of a multi-resort map (family-b.ts `resortMap`), small enough that `Number(key)` stays exact. */
-const IdKey = ResortIdKey.refine((key) => Number.isSafeInteger(Number(key)), { message: 'map keys must be resort ids that are safe integers' });
+const IdKey = ResortIdKey.refine((key) => Number.isSafeInteger(Number(key)), {
+  message: 'map keys must be resort ids that are safe integers',
+});
 
 /** A record nobody reads a member of: it must still be a record (it is published as a file of its own). */
 const AnyRecord = z.looseObject({});
@@ -127,7 +129,9 @@ const idOf = (record: unknown): number | undefined => {
 /** The endpoints whose answers are split per record, and how; the ordered forms are never requested. */
 export const RECORD_CONTRACT: Partial<Record<EndpointId, RecordContract>> = {
   'a.snowreport': { shape: 'list', record: FamilyARecord, idOf },
-  ...Object.fromEntries(MULTI_TYPES.map((type) => [`multi.${type}`, { shape: 'map', record: RECORD_OF[type] }])),
+  ...Object.fromEntries(
+    MULTI_TYPES.map((type) => [`multi.${type}`, { shape: 'map', record: RECORD_OF[type] }]),
+  ),
 };
 
 /** Whether a map key names a resort (a positive safe integer, written without leading zeros). */

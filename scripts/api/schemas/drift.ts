@@ -67,22 +67,37 @@ interface Raw {
 }
 
 /** Schema kinds that only wrap another schema without changing the shape of an accepted value. */
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'success']);
+const WRAPPERS = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'catch',
+  'readonly',
+  'nonoptional',
+  'success',
+]);
 
 /** The drift of `body` from `endpoint`'s full schema, grouped by (path, kind), sorted, at most 50. */
 export function driftOf(endpoint: EndpointId, body: unknown): DriftIssue[] {
   try {
     const schema = (SCHEMAS as Partial<Record<string, z.ZodType>>)[endpoint];
-    if (!schema) return [{ path: '$', kind: 'other', example: clip(`there is no endpoint ${preview(endpoint)}`), count: 1 }];
+    if (!schema)
+      return [
+        { path: '$', kind: 'other', example: clip(`there is no endpoint ${preview(endpoint)}`), count: 1 },
+      ];
     const raw: Raw[] = [];
     const result = schema.safeParse(body);
     if (!result.success) {
-      for (const issue of result.error.issues as unknown as Issue[]) raw.push(...fromIssue(schema, body, issue));
+      for (const issue of result.error.issues as unknown as Issue[])
+        raw.push(...fromIssue(schema, body, issue));
     }
     extras(schema, body, [], raw, 0);
     return group(raw);
   } catch (error) {
-    return [{ path: '$', kind: 'other', example: clip(`the drift check failed: ${errorText(error)}`), count: 1 }];
+    return [
+      { path: '$', kind: 'other', example: clip(`the drift check failed: ${errorText(error)}`), count: 1 },
+    ];
   }
 }
 
@@ -95,7 +110,10 @@ export function contractIssues(endpoint: EndpointId, body: unknown): string[] {
     if (result.success) return [];
     return (result.error.issues as unknown as Issue[])
       .slice(0, MAX_CONTRACT_ISSUES)
-      .map((issue) => `${jsonPath(issue.path)}: ${issue.code === 'invalid_key' ? (issue.issues?.[0]?.message ?? issue.message) : issue.message}`);
+      .map(
+        (issue) =>
+          `${jsonPath(issue.path)}: ${issue.code === 'invalid_key' ? (issue.issues?.[0]?.message ?? issue.message) : issue.message}`,
+      );
   } catch (error) {
     return [`$: the contract check failed: ${errorText(error)}`];
   }
@@ -122,7 +140,11 @@ export function splitRecords(endpoint: EndpointId, body: unknown): SplitRecords 
     const broken = new Map<number, string[]>();
     const issuesOf = (record: unknown, at: PropertyKey[]) => {
       const result = contract.record.safeParse(record);
-      return result.success ? [] : (result.error.issues as unknown as Issue[]).slice(0, MAX_CONTRACT_ISSUES).map((issue) => `${jsonPath([...at, ...issue.path])}: ${issue.message}`);
+      return result.success
+        ? []
+        : (result.error.issues as unknown as Issue[])
+            .slice(0, MAX_CONTRACT_ISSUES)
+            .map((issue) => `${jsonPath([...at, ...issue.path])}: ${issue.message}`);
     };
     let kept: unknown;
     if (contract.shape === 'map') {
@@ -202,7 +224,8 @@ function classify(issue: Issue, found: boolean, value: unknown): DriftKind {
 function expectsNumber(issue: Issue): boolean {
   if (issue.code === 'invalid_type') return issue.expected === 'number' || issue.expected === 'int';
   if (issue.code === 'invalid_value') return (issue.values ?? []).some((v) => typeof v === 'number');
-  if (issue.code === 'invalid_union') return (issue.errors ?? []).some((branch) => branch.some((i) => i.path.length === 0 && expectsNumber(i)));
+  if (issue.code === 'invalid_union')
+    return (issue.errors ?? []).some((branch) => branch.some((i) => i.path.length === 0 && expectsNumber(i)));
   return false;
 }
 
@@ -217,7 +240,8 @@ function unionKind(issue: Issue, value: unknown): DriftKind {
   return 'type';
 }
 
-const isNumericString = (value: unknown) => typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
+const isNumericString = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
 
 const sameType = (value: unknown, values: unknown[] | undefined) =>
   Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === typeof value);
@@ -231,7 +255,10 @@ function exampleOf(issue: Issue, kind: DriftKind, value: unknown, path: Property
     case 'numeric-string':
       return clip(preview(value));
     default: {
-      if (issue.code === 'invalid_key') return clip(`key ${preview(String(path[path.length - 1]))}: ${issue.issues?.[0]?.message ?? issue.message}`);
+      if (issue.code === 'invalid_key')
+        return clip(
+          `key ${preview(String(path[path.length - 1]))}: ${issue.issues?.[0]?.message ?? issue.message}`,
+        );
       return clip(`${preview(value)}: ${issue.message}`);
     }
   }
@@ -257,8 +284,10 @@ function extras(schema: unknown, value: unknown, segments: Segment[], out: Raw[]
       for (const key of Object.keys(value)) {
         const member = (value as Record<string, unknown>)[key];
         if (Object.hasOwn(shape, key)) extras(shape[key], member, [...segments, key], out, depth + 1);
-        else if (open || rest === 'never') continue; // a strict object's extras come from zod (unrecognized_keys)
-        else if (rest !== undefined && rest !== 'unknown' && rest !== 'any') extras(def.catchall, member, [...segments, key], out, depth + 1);
+        else if (open || rest === 'never')
+          continue; // a strict object's extras come from zod (unrecognized_keys)
+        else if (rest !== undefined && rest !== 'unknown' && rest !== 'any')
+          extras(def.catchall, member, [...segments, key], out, depth + 1);
         else out.push({ segments: [...segments, key], kind: 'extra', example: clip(preview(member)) });
       }
       return;
@@ -269,7 +298,8 @@ function extras(schema: unknown, value: unknown, segments: Segment[], out: Raw[]
       return;
     case 'record':
       if (Array.isArray(value)) return;
-      for (const key of Object.keys(value)) extras(def.valueType, (value as Record<string, unknown>)[key], [...segments, ANY], out, depth + 1);
+      for (const key of Object.keys(value))
+        extras(def.valueType, (value as Record<string, unknown>)[key], [...segments, ANY], out, depth + 1);
       return;
     case 'union': {
       const option = optionFor(def.options ?? [], value);
@@ -313,12 +343,19 @@ function step(schema: unknown, key: PropertyKey): { schema: unknown; any: boolea
     case 'record':
       return { schema: def.valueType, any: true };
     case 'object':
-      return { schema: typeof key === 'string' && def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined, any: false };
+      return {
+        schema:
+          typeof key === 'string' && def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined,
+        any: false,
+      };
     case 'union': {
       const option = (def.options ?? []).find((o) => {
         const d = unwrap(o);
         if (typeof key === 'number') return d?.type === 'array';
-        return d?.type === 'record' || (d?.type === 'object' && typeof key === 'string' && !!d.shape && Object.hasOwn(d.shape, key));
+        return (
+          d?.type === 'record' ||
+          (d?.type === 'object' && typeof key === 'string' && !!d.shape && Object.hasOwn(d.shape, key))
+        );
       });
       if (option !== undefined) return step(option, key);
       break;
@@ -342,7 +379,9 @@ function group(raw: readonly Raw[]): DriftIssue[] {
     else byKey.set(key, { path, kind: r.kind, example: r.example, count: 1 });
   }
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...byKey.values()].sort((a, b) => cmp(a.path, b.path) || cmp(a.kind, b.kind)).slice(0, MAX_DRIFT_ISSUES);
+  return [...byKey.values()]
+    .sort((a, b) => cmp(a.path, b.path) || cmp(a.kind, b.kind))
+    .slice(0, MAX_DRIFT_ISSUES);
 }
 
 // ---- zod internals and values -------------------------------------------------------------------------
@@ -365,13 +404,15 @@ function unwrap(schema: unknown): Def | undefined {
   return undefined;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value at `path` in `body`, and whether every step of the path exists. */
 function valueAt(body: unknown, path: readonly PropertyKey[]): { found: boolean; value: unknown } {
   let current = body;
   for (const key of path) {
-    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return { found: false, value: undefined };
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key))
+      return { found: false, value: undefined };
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return { found: true, value: current };
@@ -379,7 +420,8 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): { found: boolean;
 
 /** A short text for a value: strings and scalars as JSON, containers by their size or first members. */
 function preview(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > MAX_EXAMPLE ? `${value.slice(0, MAX_EXAMPLE)}…` : value);
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > MAX_EXAMPLE ? `${value.slice(0, MAX_EXAMPLE)}…` : value);
   if (Array.isArray(value)) return `[${value.length} item${value.length === 1 ? '' : 's'}]`;
   if (typeof value === 'object' && value !== null) {
     const keys = Object.keys(value);

@@ -71,7 +71,9 @@ export const SURFACE_TYPES = {
   18: 'Wind Blown',
 } as const;
 
-type NumericKeys<T> = { [K in keyof T]: K extends `${infer N extends number}` ? N : K extends number ? K : never }[keyof T];
+type NumericKeys<T> = {
+  [K in keyof T]: K extends `${infer N extends number}` ? N : K extends number ? K : never;
+}[keyof T];
 
 function intEnum<T extends Record<number, string>>(table: T) {
   return z.literal(Object.keys(table).map(Number)) as unknown as z.ZodLiteral<NumericKeys<T>>;
@@ -85,5 +87,7 @@ export const Difficulty = intEnum(DIFFICULTIES);
 export type Difficulty = z.infer<typeof Difficulty>;
 export const SurfaceType = intEnum(SURFACE_TYPES);
 export type SurfaceType = z.infer<typeof SurfaceType>;
-export const LiftType = z.enum(Object.keys(LIFT_TYPES) as [keyof typeof LIFT_TYPES, ...(keyof typeof LIFT_TYPES)[]]);
+export const LiftType = z.enum(
+  Object.keys(LIFT_TYPES) as [keyof typeof LIFT_TYPES, ...(keyof typeof LIFT_TYPES)[]],
+);
 export type LiftType = z.infer<typeof LiftType>;

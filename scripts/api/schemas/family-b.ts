@@ -75,7 +75,13 @@ export const ProfileRecord = z.looseObject({
     })
     .optional(),
   resortContact: z
-    .looseObject({ id: num, website: gapString, lodgingPhone: gapString, phone800: gapString, skierEmail: gapString })
+    .looseObject({
+      id: num,
+      website: gapString,
+      lodgingPhone: gapString,
+      phone800: gapString,
+      skierEmail: gapString,
+    })
     .optional(),
   facts: z
     .looseObject({
@@ -84,7 +90,9 @@ export const ProfileRecord = z.looseObject({
       numDaysOpenLastYear: gapNumber,
     })
     .optional(),
-  snowPark: z.looseObject({ numParks: num, numParkPipes: num, numParkJumps: num, numParkRails: num }).optional(),
+  snowPark: z
+    .looseObject({ numParks: num, numParkPipes: num, numParkJumps: num, numParkRails: num })
+    .optional(),
   nordic: z.looseObject({ kmNordic: num }).optional(),
   services: z
     .looseObject({

@@ -5,7 +5,10 @@ import type { DatasetAccount } from '../../dataset/schema.ts';
 import type { AccountRecord, AttributionRecord, TokenRecord } from '../../api/schemas/family-b.ts';
 import { translated, type RenderContext } from '../context.ts';
 
-export const tokenRecord = (account: DatasetAccount): TokenRecord => ({ token: account.token, domain: account.domain });
+export const tokenRecord = (account: DatasetAccount): TokenRecord => ({
+  token: account.token,
+  domain: account.domain,
+});
 
 /** The account record holds the plain password, as the real one does; it is never published. */
 export function accountRecord(account: DatasetAccount): AccountRecord {

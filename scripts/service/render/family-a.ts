@@ -9,7 +9,12 @@ import { translated } from '../context.ts';
 import { METRIC, hectaresToAcres } from '../units.ts';
 import { lengthKm, percent, terrainCounts } from './terrain.ts';
 
-const DIFFICULTY_FIELDS = { 1: 'runsBeginner', 2: 'runsIntermediate', 3: 'runsAdvanced', 4: 'runsExpert' } as const;
+const DIFFICULTY_FIELDS = {
+  1: 'runsBeginner',
+  2: 'runsIntermediate',
+  3: 'runsAdvanced',
+  4: 'runsExpert',
+} as const;
 const km = METRIC.distance;
 
 export function familyARecord(resort: DatasetResort, language: Language, now: number): ResortSnowReport {
@@ -26,7 +31,12 @@ export function familyARecord(resort: DatasetResort, language: Language, now: nu
   terrain.km = { total: km(counts.totalKm), open: km(counts.openKm) };
   if (resort.nordic) {
     const n = resort.nordic;
-    terrain.nordic = { total: n.totalKm, skategroomed: n.skategroomedKm, trackset: n.tracksetKm, open: n.openKm };
+    terrain.nordic = {
+      total: n.totalKm,
+      skategroomed: n.skategroomedKm,
+      trackset: n.tracksetKm,
+      open: n.openKm,
+    };
   }
   if (report) terrain.canReturnBySki = report.canReturnBySki;
   for (const group of counts.byDifficulty) {
@@ -60,7 +70,11 @@ export function familyARecord(resort: DatasetResort, language: Language, now: nu
   };
   if (report) {
     const { base, summit, middle } = report.depthCm;
-    record.depth = { base: METRIC.depth(base), summit: METRIC.depth(summit), ...(middle === undefined ? {} : { middle: METRIC.depth(middle) }) };
+    record.depth = {
+      base: METRIC.depth(base),
+      summit: METRIC.depth(summit),
+      ...(middle === undefined ? {} : { middle: METRIC.depth(middle) }),
+    };
     record.surfaceType = report.surfaceTop;
     record.surfaceTypeBottom = report.surfaceBottom;
     record.comment = report.comment ? translated(report.comment, language) : null;
@@ -75,7 +89,10 @@ export function familyARecord(resort: DatasetResort, language: Language, now: nu
   record.terrain = terrain;
   if (report) {
     const today = localMidnightUtc(now, resort.utcOffsetHours);
-    record.recent = report.recentCm.map((snow, i) => ({ date: dayString(today - (6 - i) * 86_400_000), snow: METRIC.snowfall(snow) }));
+    record.recent = report.recentCm.map((snow, i) => ({
+      date: dayString(today - (6 - i) * 86_400_000),
+      snow: METRIC.snowfall(snow),
+    }));
   }
   record.url = new URL('snow-report', resort.contact.website).href;
   if (report) record.updatedAt = isoSeconds(minutesBefore(now, report.updatedMinutesAgo));

@@ -4,7 +4,12 @@
  */
 import type { DatasetResort } from '../../dataset/schema.ts';
 import { LINK_NAMES, type LinkName } from '../../api/links.ts';
-import type { CombinedReportRecord, LinksRecord, OverviewRecord, WebcamRecord } from '../../api/schemas/family-b.ts';
+import type {
+  CombinedReportRecord,
+  LinksRecord,
+  OverviewRecord,
+  WebcamRecord,
+} from '../../api/schemas/family-b.ts';
 import { minutesBefore, unixSeconds, utcStamp } from '../clock.ts';
 import { message, type RenderContext } from '../context.ts';
 import { profileRecord } from './profile.ts';
@@ -71,7 +76,11 @@ export interface CombinedOptions {
   links: boolean;
 }
 
-export function combinedReportRecord(ctx: RenderContext, resort: DatasetResort, options: CombinedOptions): CombinedReportRecord {
+export function combinedReportRecord(
+  ctx: RenderContext,
+  resort: DatasetResort,
+  options: CombinedOptions,
+): CombinedReportRecord {
   const record: CombinedReportRecord = {
     resortId: resort.id,
     resortName: resort.name,

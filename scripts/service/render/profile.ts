@@ -24,7 +24,8 @@ export function profileRecord(ctx: RenderContext, resort: DatasetResort): Profil
     countryName: region(resort.countryId),
   };
   // the account record's hasLatlong decides whether coordinates are sent
-  if (ctx.account.hasLatlong) Object.assign(location, { longitude: resort.location.longitude, latitude: resort.location.latitude });
+  if (ctx.account.hasLatlong)
+    Object.assign(location, { longitude: resort.location.longitude, latitude: resort.location.latitude });
 
   return {
     id: resort.id,

@@ -15,7 +15,11 @@ function ref(region: DatasetRegion): RegionRef {
 }
 
 /** The query string of a multi-resort request: token first, ids ascending, language and country last. */
-export function resortQuery(token: string, ids: readonly number[], ctx: Pick<RenderContext, 'locale'>): string {
+export function resortQuery(
+  token: string,
+  ids: readonly number[],
+  ctx: Pick<RenderContext, 'locale'>,
+): string {
   const parts = [`token=${encodeURIComponent(token)}`, ...ids.map((id) => `resortId=${id}`)];
   parts.push(`language=${ctx.locale.language}`, `country=${ctx.locale.country}`);
   return parts.join('&');

@@ -90,7 +90,9 @@ export function snowReportBody(ctx: RenderContext, resort: DatasetResort): SnowR
       perLiftsOpen: orGap('perLiftsOpen', percent(counts.liftsOpen, counts.liftsTotal)),
     },
     snowfall: {
-      snowReportedDate: dayString(localMidnightUtc(ctx.now - report.updatedMinutesAgo * 60_000, resort.utcOffsetHours)),
+      snowReportedDate: dayString(
+        localMidnightUtc(ctx.now - report.updatedMinutesAgo * 60_000, resort.utcOffsetHours),
+      ),
       snow24h: u.snowfall(lastDays(1)),
       snow48h: u.snowfall(lastDays(2)),
       snow72h: u.snowfall(lastDays(3)),
@@ -110,7 +112,11 @@ export function snowReportBody(ctx: RenderContext, resort: DatasetResort): SnowR
   return body;
 }
 
-export function snowReportRecord(ctx: RenderContext, resort: DatasetResort, forecastOnly: boolean): SnowReportRecord {
+export function snowReportRecord(
+  ctx: RenderContext,
+  resort: DatasetResort,
+  forecastOnly: boolean,
+): SnowReportRecord {
   const updated = resort.report ? minutesBefore(ctx.now, resort.report.updatedMinutesAgo) : undefined;
   const record: SnowReportRecord = {
     id: resort.id,
@@ -120,6 +126,7 @@ export function snowReportRecord(ctx: RenderContext, resort: DatasetResort, fore
     report: snowReportBody(ctx, resort),
   };
   if (ctx.account.hasWeather) record.currentWeather = currentWeather(ctx, resort, forecastOnly);
-  if (updated !== undefined) Object.assign(record, { lastModified: unixSeconds(updated), lastModified_str: utcStamp(updated) });
+  if (updated !== undefined)
+    Object.assign(record, { lastModified: unixSeconds(updated), lastModified_str: utcStamp(updated) });
   return record;
 }

@@ -10,7 +10,13 @@ import { message, type RenderContext } from '../context.ts';
 /** Days 0 (today) to 5 exist in the dataset, for N = 0..5 (scripts/api/README.md, "The two families"). */
 export const MAX_FORECAST_DAYS = 5;
 
-function dayRecord(ctx: RenderContext, resort: DatasetResort, day: number, w: DatasetWeather, reported?: NonNullable<DatasetResort['report']>): WeatherRecord {
+function dayRecord(
+  ctx: RenderContext,
+  resort: DatasetResort,
+  day: number,
+  w: DatasetWeather,
+  reported?: NonNullable<DatasetResort['report']>,
+): WeatherRecord {
   const u = ctx.units;
   const midnight = localMidnightUtc(ctx.now, resort.utcOffsetHours, day);
   const localMidnight = midnight - resort.utcOffsetHours * 3_600_000;
@@ -64,8 +70,18 @@ function dayRecord(ctx: RenderContext, resort: DatasetResort, day: number, w: Da
  * Today's weather: mixed with what the resort reports unless `forecastOnly` is set or the resort reports
  * nothing (`forecast_only`: scripts/api/README.md, "Endpoints").
  */
-export function currentWeather(ctx: RenderContext, resort: DatasetResort, forecastOnly: boolean): WeatherRecord {
-  return dayRecord(ctx, resort, 0, resort.forecast[0]!, forecastOnly ? undefined : (resort.report ?? undefined));
+export function currentWeather(
+  ctx: RenderContext,
+  resort: DatasetResort,
+  forecastOnly: boolean,
+): WeatherRecord {
+  return dayRecord(
+    ctx,
+    resort,
+    0,
+    resort.forecast[0]!,
+    forecastOnly ? undefined : (resort.report ?? undefined),
+  );
 }
 
 /** Forecast days 1..`days` (today is `currentWeather`). */
@@ -74,6 +90,14 @@ export function forecastDays(ctx: RenderContext, resort: DatasetResort, days: nu
 }
 
 /** Body of `/resort/{id}/{N}/day/forecast`: `currentWeather` first, then N forecast days. */
-export function forecastRecord(ctx: RenderContext, resort: DatasetResort, days: number, forecastOnly: boolean): ForecastRecord {
-  return { currentWeather: currentWeather(ctx, resort, forecastOnly), forecast: forecastDays(ctx, resort, days) };
+export function forecastRecord(
+  ctx: RenderContext,
+  resort: DatasetResort,
+  days: number,
+  forecastOnly: boolean,
+): ForecastRecord {
+  return {
+    currentWeather: currentWeather(ctx, resort, forecastOnly),
+    forecast: forecastDays(ctx, resort, days),
+  };
 }

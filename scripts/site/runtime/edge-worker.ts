@@ -54,10 +54,16 @@ function familyALocale(header: string | null): { locale: string } | { error: Err
 
 function missing(endpoint: Endpoint, path: Readonly<Record<string, string>>, locale: string): string {
   if (path.resortId !== undefined) {
-    const extra = endpoint.id === 'webcams' ? ', or it has no webcams' : endpoint.id === 'overview' ? ', or it has no overview in this language' : '';
+    const extra =
+      endpoint.id === 'webcams'
+        ? ', or it has no webcams'
+        : endpoint.id === 'overview'
+          ? ', or it has no overview in this language'
+          : '';
     return `there is no resort ${path.resortId} in this mirror (${locale})${extra}, or the mirror does not publish this variant`;
   }
-  if (path.regionId !== undefined) return `there is no region ${path.regionId} in this mirror (${locale}), or the mirror does not publish this variant`;
+  if (path.regionId !== undefined)
+    return `there is no region ${path.regionId} in this mirror (${locale}), or the mirror does not publish this variant`;
   return MIRROR.errors.file.message;
 }
 
@@ -66,7 +72,11 @@ function missing(endpoint: Endpoint, path: Readonly<Record<string, string>>, loc
  * published tree, its cache lifetime, and the message if the file is missing), { error } (a JSON error
  * body in the service's shape), or undefined for a path outside the service's URLs.
  */
-export function resolve(method: string, target: string, header?: (name: string) => string | null): Answer | undefined {
+export function resolve(
+  method: string,
+  target: string,
+  header?: (name: string) => string | null,
+): Answer | undefined {
   const readHeader = header ?? (() => null);
   let url: URL;
   try {
@@ -77,7 +87,11 @@ export function resolve(method: string, target: string, header?: (name: string) 
   // the quick links of a region list read through a service URL resolve to /<locale>/externalservice/...
   const landing = /^\/([a-z]{2}-[A-Z]{2})\/(externalservice\/[A-Za-z0-9_=/-]+\.json)$/.exec(url.pathname);
   if (landing && MIRROR.locales.includes(landing[1]!)) {
-    return { file: `api/${landing[1]}/${landing[2]}`, cache: MIRROR.landingCache, missing: MIRROR.errors.file.message };
+    return {
+      file: `api/${landing[1]}/${landing[2]}`,
+      cache: MIRROR.landingCache,
+      missing: MIRROR.errors.file.message,
+    };
   }
   if (!/^\/(externalservice|resorts?)\//.test(url.pathname)) return undefined;
   if (target.length > MAX_URI_LENGTH) return refuse('uri-too-long');
@@ -118,7 +132,10 @@ export function resolve(method: string, target: string, header?: (name: string) 
       if (raw === null) continue;
       if (param.kind === 'boolean' && !/^(true|false)$/i.test(raw)) return refuse('boolean');
       if (param.kind === 'days' && !/^\d{1,3}$/.test(raw)) return refuse('days');
-      if (param.kind === 'boolean' ? raw.toLowerCase() !== param.default : Number(raw) !== Number(param.default)) return refuse('resort-set');
+      if (
+        param.kind === 'boolean' ? raw.toLowerCase() !== param.default : Number(raw) !== Number(param.default)
+      )
+        return refuse('resort-set');
     }
     const key = (endpoint.multi.ordered ? ids : [...ids].sort((a, b) => a - b)).join(',');
     const group = MIRROR.sets[key];
@@ -147,13 +164,21 @@ export function resolve(method: string, target: string, header?: (name: string) 
   return { file, cache: MIRROR.cache[endpoint.freshness], missing: notFound };
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'access-control-allow-origin': '*',
+  'x-content-type-options': 'nosniff',
+};
 
 function json(status: number, body: unknown, extra: Record<string, string> = {}): Response {
   return new Response(`${JSON.stringify(body)}\n`, { status, headers: { ...JSON_HEADERS, ...extra } });
 }
 
-const NO_ORIGIN = { status: 500, error: 'internal', message: 'the edge function has neither ORIGIN nor ASSETS' };
+const NO_ORIGIN = {
+  status: 500,
+  error: 'internal',
+  message: 'the edge function has neither ORIGIN nor ASSETS',
+};
 
 function fromOrigin(env: Bindings, path: string, request: Request): Promise<Response> {
   if (env.ASSETS) return env.ASSETS.fetch(new Request(new URL(`/${path}`, request.url), { method: 'GET' }));
@@ -171,12 +196,17 @@ export default {
       if (!bindings.ORIGIN) return json(500, NO_ORIGIN);
       return fetch(new URL(url.pathname.slice(1) + url.search, bindings.ORIGIN), { method: request.method });
     }
-    if ('error' in answer) return json(answer.error.status, answer.error, answer.error.status === 405 ? { allow: 'GET' } : {});
+    if ('error' in answer)
+      return json(answer.error.status, answer.error, answer.error.status === 405 ? { allow: 'GET' } : {});
     const upstream = await fromOrigin(bindings, answer.file, request);
     // a bucket without list permission answers 403 for a missing object
-    if (upstream.status === 404 || upstream.status === 403) return json(404, { status: 404, error: 'not_found', message: answer.missing });
+    if (upstream.status === 404 || upstream.status === 403)
+      return json(404, { status: 404, error: 'not_found', message: answer.missing });
     if (!upstream.ok) return upstream;
-    const headers = { ...JSON_HEADERS, 'cache-control': `public, max-age=${answer.cache}, stale-while-revalidate=${answer.cache * 4}` };
+    const headers = {
+      ...JSON_HEADERS,
+      'cache-control': `public, max-age=${answer.cache}, stale-while-revalidate=${answer.cache * 4}`,
+    };
     return new Response(request.method === 'HEAD' ? null : upstream.body, { status: 200, headers });
   },
 };

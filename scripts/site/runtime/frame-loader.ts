@@ -15,7 +15,11 @@ if (script?.src) {
   const opaqueOurs = (frame: HTMLIFrameElement): boolean => {
     const sandbox = frame.getAttribute('sandbox');
     try {
-      return sandbox !== null && !/(^|\s)allow-same-origin(\s|$)/i.test(sandbox) && new URL(frame.src).origin === origin;
+      return (
+        sandbox !== null &&
+        !/(^|\s)allow-same-origin(\s|$)/i.test(sandbox) &&
+        new URL(frame.src).origin === origin
+      );
     } catch {
       return false;
     }
@@ -28,11 +32,13 @@ if (script?.src) {
     const height = Number(data.height);
     if (!(height >= 1 && height <= 10000)) return;
     for (const frame of document.getElementsByTagName('iframe')) {
-      if (frame.contentWindow === event.source && (!opaque || opaqueOurs(frame))) frame.style.height = `${Math.ceil(height)}px`;
+      if (frame.contentWindow === event.source && (!opaque || opaqueOurs(frame)))
+        frame.style.height = `${Math.ceil(height)}px`;
     }
   });
 
   // cards that loaded before this script did have already reported: ask every frame again (the request
   // carries nothing; a frame still loading would make a narrower target origin log an error)
-  for (const frame of document.getElementsByTagName('iframe')) frame.contentWindow?.postMessage({ type: MEASURE_MESSAGE }, '*');
+  for (const frame of document.getElementsByTagName('iframe'))
+    frame.contentWindow?.postMessage({ type: MEASURE_MESSAGE }, '*');
 }

@@ -6,7 +6,8 @@ import { HEIGHT_MESSAGE, MEASURE_MESSAGE } from './frame-messages.ts';
 
 if (parent !== window) {
   const card = document.querySelector('resort-conditions, resort-conditions-list')!;
-  const send = () => parent.postMessage({ type: HEIGHT_MESSAGE, height: Math.ceil(card.getBoundingClientRect().height) }, '*');
+  const send = () =>
+    parent.postMessage({ type: HEIGHT_MESSAGE, height: Math.ceil(card.getBoundingClientRect().height) }, '*');
   addEventListener('message', (event: MessageEvent) => {
     const data = event.data as { type?: unknown } | null;
     if (event.source === parent && data && data.type === MEASURE_MESSAGE) send();

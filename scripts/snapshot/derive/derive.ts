@@ -35,7 +35,12 @@ export interface DeriveContext extends PlanContext {
  * The files of one collection. `broken` names the resorts whose records were left out of a many-resort
  * answer: each file that would hold one of them is named with `keep` instead of a body.
  */
-export function derive(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<unknown>, broken: ReadonlySet<number> = new Set()): Output[] {
+export function derive(
+  ctx: DeriveContext,
+  c: Collection,
+  bodies: ReadonlyArray<unknown>,
+  broken: ReadonlySet<number> = new Set(),
+): Output[] {
   const d = c.derivation;
   switch (d.kind) {
     case 'countries':
@@ -54,11 +59,12 @@ export function derive(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<
   }
 }
 
-
 function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList[]): Output[] {
   if (!includes(ctx, 'regions')) return [];
   const listFile = filePath(c.requests[0]!);
-  const outputs: Output[] = [{ file: listFile, body: countries.map((country) => rewriteRegionList(ctx, country, listFile, c.locale)) }];
+  const outputs: Output[] = [
+    { file: listFile, body: countries.map((country) => rewriteRegionList(ctx, country, listFile, c.locale)) },
+  ];
   for (const country of countries) {
     const id = checkId(country.id, `${c.endpoint.pattern} (${c.locale})`);
     const own = filePath({ endpoint: 'region.list', params: { regionId: String(id) }, locale: c.locale });
@@ -81,7 +87,9 @@ function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, l
   const link = (type: MultiType, feature: EndpointGroup) => {
     if (!published || !includes(ctx, feature)) return '';
     const file = filePath({ endpoint: multiEndpoint(type).id, locale, group });
-    return ctx.config.publicUrl ? new URL(`api/${file}`, ctx.config.publicUrl).href : relativeLink(from, file);
+    return ctx.config.publicUrl
+      ? new URL(`api/${file}`, ctx.config.publicUrl).href
+      : relativeLink(from, file);
   };
   // with a selection of resorts, a list names the ones the mirror has, so its query names its group again
   const inScope = new Set(ctx.scope.resorts.map((r) => r.id));
@@ -98,7 +106,12 @@ function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, l
   };
 }
 
-function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<ReadonlyArray<{ resort?: unknown }>>, broken: ReadonlySet<number>): Output[] {
+function familyAFiles(
+  ctx: DeriveContext,
+  c: Collection,
+  bodies: ReadonlyArray<ReadonlyArray<{ resort?: unknown }>>,
+  broken: ReadonlySet<number>,
+): Output[] {
   const locale = c.locale;
   const byId = new Map<number, unknown>();
   for (const body of bodies) {
@@ -114,12 +127,21 @@ function familyAFiles(ctx: DeriveContext, c: Collection, bodies: ReadonlyArray<R
   for (const group of ctx.scope.groups) {
     const body = group.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
     const request: ApiRequest =
-      group.name === 'all' ? { endpoint: 'a.snowreport', group: 'all', locale } : { endpoint: 'a.snowreport', params: { regionId: group.name.slice('region-'.length) }, locale };
+      group.name === 'all'
+        ? { endpoint: 'a.snowreport', group: 'all', locale }
+        : { endpoint: 'a.snowreport', params: { regionId: group.name.slice('region-'.length) }, locale };
     const keep = group.ids.find((id) => broken.has(id));
-    outputs.push(keep === undefined ? { file: filePath(request), body } : { file: filePath(request), body: undefined, keep });
+    outputs.push(
+      keep === undefined
+        ? { file: filePath(request), body }
+        : { file: filePath(request), body: undefined, keep },
+    );
   }
   for (const region of ctx.scope.emptyRegions) {
-    outputs.push({ file: filePath({ endpoint: 'a.snowreport', params: { regionId: String(region) }, locale }), body: [] });
+    outputs.push({
+      file: filePath({ endpoint: 'a.snowreport', params: { regionId: String(region) }, locale }),
+      body: [],
+    });
   }
   return outputs;
 }
@@ -141,7 +163,8 @@ function multiFiles(
   const locale = c.locale;
   const byId = new Map<number, unknown>();
   for (const body of bodies) {
-    for (const [key, record] of Object.entries(body)) byId.set(checkId(Number(key), `${c.endpoint.pattern} (${locale})`), record);
+    for (const [key, record] of Object.entries(body))
+      byId.set(checkId(Number(key), `${c.endpoint.pattern} (${locale})`), record);
   }
   const outputs: Output[] = [];
   const publishSingle = type !== 'combinedreport' || includes(ctx, 'combinedreport');
@@ -151,10 +174,18 @@ function multiFiles(
     if (broken.has(id)) {
       // the same paths as a usable record makes; `links` only where the last good release had them
       const kept = (file: string) => outputs.push({ file, body: undefined, keep: id });
-      if (type === 'forecast') for (const N of ctx.config.variants.days) kept(filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }));
+      if (type === 'forecast')
+        for (const N of ctx.config.variants.days)
+          kept(filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }));
       else if (publishSingle) kept(filePath({ endpoint: type, params: { resortId, ...variant }, locale }));
       if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
-        if (includes(ctx, 'links')) outputs.push({ file: filePath({ endpoint: 'links', params: { resortId }, locale }), body: undefined, keep: id, optional: true });
+        if (includes(ctx, 'links'))
+          outputs.push({
+            file: filePath({ endpoint: 'links', params: { resortId }, locale }),
+            body: undefined,
+            keep: id,
+            optional: true,
+          });
         if (includes(ctx, 'profile')) kept(filePath({ endpoint: 'profile', params: { resortId }, locale }));
       }
       continue;
@@ -163,31 +194,53 @@ function multiFiles(
     if (type === 'forecast') {
       const forecast = record as { forecast: unknown[] };
       for (const N of ctx.config.variants.days) {
-        outputs.push({ file: filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }), body: { ...forecast, forecast: forecast.forecast.slice(0, N) } });
+        outputs.push({
+          file: filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }),
+          body: { ...forecast, forecast: forecast.forecast.slice(0, N) },
+        });
       }
       continue;
     }
-    if (publishSingle) outputs.push({ file: filePath({ endpoint: type, params: { resortId, ...variant }, locale }), body: record });
+    if (publishSingle)
+      outputs.push({
+        file: filePath({ endpoint: type, params: { resortId, ...variant }, locale }),
+        body: record,
+      });
     if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
       const parts = record as CombinedParts;
-      if (includes(ctx, 'links') && parts.links) outputs.push({ file: filePath({ endpoint: 'links', params: { resortId }, locale }), body: parts.links });
-      if (includes(ctx, 'profile')) outputs.push({ file: filePath({ endpoint: 'profile', params: { resortId }, locale }), body: parts.info });
+      if (includes(ctx, 'links') && parts.links)
+        outputs.push({
+          file: filePath({ endpoint: 'links', params: { resortId }, locale }),
+          body: parts.links,
+        });
+      if (includes(ctx, 'profile'))
+        outputs.push({
+          file: filePath({ endpoint: 'profile', params: { resortId }, locale }),
+          body: parts.info,
+        });
     }
   }
   if (!isDefault || widgetProfile(ctx)) return outputs;
   const groupTypes: Array<{ type: MultiType; pick: (record: unknown) => unknown }> = [];
   if (publishSingle) groupTypes.push({ type, pick: (r) => r });
-  if (type === 'combinedreport' && includes(ctx, 'profile')) groupTypes.push({ type: 'profile', pick: (r) => (r as CombinedParts).info });
+  if (type === 'combinedreport' && includes(ctx, 'profile'))
+    groupTypes.push({ type: 'profile', pick: (r) => (r as CombinedParts).info });
   for (const { type: groupType, pick } of groupTypes) {
     for (const group of ctx.scope.groups) {
       const present = group.ids.filter((id) => byId.has(id));
       const map = Object.fromEntries(present.map((id) => [id, pick(byId.get(id))]));
       const keep = group.ids.find((id) => broken.has(id));
-      const files = [filePath({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }), filePath({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name })];
+      const files = [
+        filePath({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }),
+        filePath({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name }),
+      ];
       if (keep !== undefined) outputs.push(...files.map((file) => ({ file, body: undefined, keep })));
-      else outputs.push({ file: files[0]!, body: map }, { file: files[1]!, body: present.map((id) => pick(byId.get(id))) });
+      else
+        outputs.push(
+          { file: files[0]!, body: map },
+          { file: files[1]!, body: present.map((id) => pick(byId.get(id))) },
+        );
     }
   }
   return outputs;
 }
-

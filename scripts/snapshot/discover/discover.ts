@@ -44,22 +44,39 @@ export interface Discovery {
 function linkShape(config: ListConfig): string {
   // a selection of resorts filters the lists (derive.ts): another selection needs them fetched again
   const selected = config.resorts !== undefined || config.regions !== undefined;
-  const selection = selected ? ` selection=${createHash('sha256').update(JSON.stringify([config.resorts ?? [], config.regions ?? []])).digest('hex').slice(0, 12)}` : '';
+  const selection = selected
+    ? ` selection=${createHash('sha256')
+        .update(JSON.stringify([config.resorts ?? [], config.regions ?? []]))
+        .digest('hex')
+        .slice(0, 12)}`
+    : '';
   if (config.profile === 'widget') return ` profile=widget${selection}`;
-  const linked = (['snowreport', 'profile', 'combinedreport'] as const).filter((e) => config.endpoints.includes(e));
+  const linked = (['snowreport', 'profile', 'combinedreport'] as const).filter((e) =>
+    config.endpoints.includes(e),
+  );
   return `${linked.length === 3 ? '' : ` links=${linked.join(',') || 'none'}`}${config.publicUrl ? ` url=${config.publicUrl}` : ''}${selection}`;
 }
 type ListConfig = Pick<SnapshotConfig, 'profile' | 'endpoints' | 'publicUrl' | 'resorts' | 'regions'>;
 
 export function countriesCollection(locale: string, config: ListConfig): Collection {
   const request: ApiRequest = { endpoint: 'region.countries', locale };
-  return singleCollection(request, { key: `${locale} region.countries${linkShape(config)}`, allowNotFound: false, resorts: [], derivation: { kind: 'countries' } });
+  return singleCollection(request, {
+    key: `${locale} region.countries${linkShape(config)}`,
+    allowNotFound: false,
+    resorts: [],
+    derivation: { kind: 'countries' },
+  });
 }
 
 export function regionListCollection(locale: string, regionId: number, config: ListConfig): Collection {
   const request: ApiRequest = { endpoint: 'region.list', params: { regionId: String(regionId) }, locale };
   const key = `${locale} region.list region=${regionId}${linkShape(config)}`;
-  return singleCollection(request, { key, allowNotFound: true, resorts: [], derivation: { kind: 'region-list' } });
+  return singleCollection(request, {
+    key,
+    allowNotFound: true,
+    resorts: [],
+    derivation: { kind: 'region-list' },
+  });
 }
 
 /**
@@ -82,15 +99,27 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
   const { config, previous } = input;
   if (!input.families.has('B')) return { fetched: [], later: [], scope: configuredScope(config) };
   /** A discovery body: fetched now, or the copy published last time. */
-  const body = async (f: Fetched): Promise<unknown> => (f.state === 'ok' ? f.bodies[0] : previous.readBody(f.collection.requests[0]!));
+  const body = async (f: Fetched): Promise<unknown> =>
+    f.state === 'ok' ? f.bodies[0] : previous.readBody(f.collection.requests[0]!);
   const fetchAll = async (collections: Collection[]): Promise<Fetched[]> => {
     if (!input.planOnly) return input.fetcher.fetchAll(collections);
     const out: Fetched[] = [];
     for (const c of collections) {
-      const carried: Fetched = { collection: c, state: 'carried', bodies: [], notFound: 0, requests: 0, drift: [] };
+      const carried: Fetched = {
+        collection: c,
+        state: 'carried',
+        bodies: [],
+        notFound: 0,
+        requests: 0,
+        drift: [],
+      };
       if ((await body(carried)) !== undefined) out.push(carried);
       else if (input.planOnly.sourceKind === 'local') out.push(await input.fetcher.fetch(c));
-      else throw new SnapshotError('config', 'a plan of a real upstream fetches nothing, so it needs an earlier build of the same source and account in the output folder: run one build first (with --force if the budget refuses it), or set "budget": "fit"');
+      else
+        throw new SnapshotError(
+          'config',
+          'a plan of a real upstream fetches nothing, so it needs an earlier build of the same source and account in the output folder: run one build first (with --force if the budget refuses it), or set "budget": "fit"',
+        );
     }
     return out;
   };
@@ -100,7 +129,10 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
   const countryLists = (await body(countries[0]!)) as RegionList[] | undefined;
   if (!countryLists) {
     // every file depends on it: without it (and without an earlier copy) there is nothing to publish
-    throw new SnapshotError('upstream_http', `nothing was published: the countries list (${first}), which names every resort and so every file, could not be fetched and has no earlier copy: ${countries[0]!.failure?.reason ?? 'the countries list is unavailable'}`);
+    throw new SnapshotError(
+      'upstream_http',
+      `nothing was published: the countries list (${first}), which names every resort and so every file, could not be fetched and has no earlier copy: ${countries[0]!.failure?.reason ?? 'the countries list is unavailable'}`,
+    );
   }
   for (const country of countryLists) checkId(country.id, `countries list (${first})`);
   const subregions = subregionIds(countriesInScope(config, countryLists));
@@ -110,6 +142,9 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
     const list = await body(f);
     if (list) firstLocaleLists.push(list as RegionList);
   }
-  const later = others.flatMap((locale) => [countriesCollection(locale, config), ...subregions.map((id) => regionListCollection(locale, id, config))]);
+  const later = others.flatMap((locale) => [
+    countriesCollection(locale, config),
+    ...subregions.map((id) => regionListCollection(locale, id, config)),
+  ]);
   return { fetched: [...countries, ...lists], later, scope: scopeOf(config, firstLocaleLists) };
 }

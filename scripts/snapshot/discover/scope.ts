@@ -25,7 +25,11 @@ export interface Scope {
 
 /** An id from an upstream body that will name a file: a positive whole number, or the run stops. */
 export function checkId(value: unknown, where: string): number {
-  if (!isPositiveId(value)) throw new SnapshotError('unsafe_output', `${where}: id ${JSON.stringify(value)} is not a positive whole number; it cannot name a file`);
+  if (!isPositiveId(value))
+    throw new SnapshotError(
+      'unsafe_output',
+      `${where}: id ${JSON.stringify(value)} is not a positive whole number; it cannot name a file`,
+    );
   return value;
 }
 
@@ -33,7 +37,8 @@ export function checkId(value: unknown, where: string): number {
 export function subregionIds(countries: readonly RegionList[]): number[] {
   const ids = new Set<number>();
   for (const country of countries) {
-    for (const ref of [...(country.states ?? []), ...(country.regions ?? [])]) ids.add(checkId(ref.id, `countries list, ${country.regionName}`));
+    for (const ref of [...(country.states ?? []), ...(country.regions ?? [])])
+      ids.add(checkId(ref.id, `countries list, ${country.regionName}`));
   }
   return [...ids].sort((a, b) => a - b);
 }
@@ -61,12 +66,19 @@ export function scopeOf(config: SnapshotConfig, lists: ReadonlyArray<RegionList>
     selected = new Set(config.resorts ?? []);
     for (const region of config.regions ?? []) {
       const ids = members.get(region);
-      if (!ids) throw new SnapshotError('config', `config.regions: region ${region} is not in the upstream's region lists`);
+      if (!ids)
+        throw new SnapshotError(
+          'config',
+          `config.regions: region ${region} is not in the upstream's region lists`,
+        );
       for (const id of ids) selected.add(id);
     }
     const unknown = [...selected].filter((id) => !names.has(id));
     if (unknown.length > 0 && names.size > 0) {
-      throw new SnapshotError('config', `config.resorts: ${unknown.slice(0, 10).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in any of the upstream's region lists`);
+      throw new SnapshotError(
+        'config',
+        `config.resorts: ${unknown.slice(0, 10).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in any of the upstream's region lists`,
+      );
     }
   }
   const ids = [...selected].sort((a, b) => a - b);
@@ -77,13 +89,26 @@ export function scopeOf(config: SnapshotConfig, lists: ReadonlyArray<RegionList>
     if (inScope.length > 0) groups.push({ name: `region-${region}`, ids: inScope });
   }
   const everything = config.resorts === undefined && config.regions === undefined;
-  const emptyRegions = everything ? [...members].filter(([, list]) => list.length === 0).map(([region]) => region).sort((a, b) => a - b) : [];
+  const emptyRegions = everything
+    ? [...members]
+        .filter(([, list]) => list.length === 0)
+        .map(([region]) => region)
+        .sort((a, b) => a - b)
+    : [];
   return { resorts: ids.map((id) => ({ id, name: names.get(id) ?? `Resort ${id}` })), groups, emptyRegions };
 }
 
 /** Without Family B nothing lists the resorts: the configured ids are the scope, in one group. */
 export function configuredScope(config: SnapshotConfig): Scope {
-  if (!config.resorts) throw new SnapshotError('config', 'config.resorts: without Family B credentials the snapshot cannot list resorts; name them');
+  if (!config.resorts)
+    throw new SnapshotError(
+      'config',
+      'config.resorts: without Family B credentials the snapshot cannot list resorts; name them',
+    );
   const ids = [...new Set(config.resorts)].sort((a, b) => a - b);
-  return { resorts: ids.map((id) => ({ id, name: `Resort ${id}` })), groups: [{ name: 'all', ids }], emptyRegions: [] };
+  return {
+    resorts: ids.map((id) => ({ id, name: `Resort ${id}` })),
+    groups: [{ name: 'all', ids }],
+    emptyRegions: [],
+  };
 }

@@ -45,7 +45,10 @@ export const AUTH_BREAKER = 3;
 /** Requests in a row that could not connect to the upstream (each after its retries) that stop a run. */
 export const NETWORK_BREAKER = 5;
 
-type Answer = { body: unknown; drift: DriftIssue[]; broken?: BrokenRecords } | { forbidden: true } | { failure: FetchFailure };
+type Answer =
+  | { body: unknown; drift: DriftIssue[]; broken?: BrokenRecords }
+  | { forbidden: true }
+  | { failure: FetchFailure };
 
 export class Fetcher {
   readonly #source: Source;
@@ -58,7 +61,15 @@ export class Fetcher {
   /** Requests made so far, whatever their answer: the month's ledger counts them all. */
   made = 0;
 
-  constructor(source: Source, options: { concurrency: number; progress?: Progress; isDue: (c: Collection) => boolean; signal?: AbortSignal }) {
+  constructor(
+    source: Source,
+    options: {
+      concurrency: number;
+      progress?: Progress;
+      isDue: (c: Collection) => boolean;
+      signal?: AbortSignal;
+    },
+  ) {
     this.#source = source;
     this.#signal = options.signal;
     this.#run = pool(options.concurrency);
@@ -85,10 +96,19 @@ export class Fetcher {
     const notFound = answers.filter((a) => 'body' in a && a.body === undefined).length;
     const failed = answers.find((a): a is { failure: FetchFailure } => 'failure' in a);
     if (failed) return { ...base, state: 'failed', failure: failed.failure, notFound, requests: made };
-    if (answers.some((a) => 'forbidden' in a)) return { ...base, state: 'forbidden', notFound, requests: made };
+    if (answers.some((a) => 'forbidden' in a))
+      return { ...base, state: 'forbidden', notFound, requests: made };
     const drift = answers.flatMap((a) => ('drift' in a ? a.drift : []));
     const broken = new Map(answers.flatMap((a) => ('broken' in a && a.broken ? [...a.broken] : [])));
-    return { ...base, state: 'ok', bodies: answers.map((a) => ('body' in a ? a.body : undefined)), notFound, requests: made, drift, ...(broken.size > 0 ? { broken } : {}) };
+    return {
+      ...base,
+      state: 'ok',
+      bodies: answers.map((a) => ('body' in a ? a.body : undefined)),
+      notFound,
+      requests: made,
+      drift,
+      ...(broken.size > 0 ? { broken } : {}),
+    };
   }
 
   async #answer(c: Collection, request: Collection['requests'][number]): Promise<Answer> {
@@ -101,26 +121,58 @@ export class Fetcher {
       this.#unreachable = 0;
       this.#refused = response.status === 401 ? this.#refused + 1 : 0;
       if (this.#refused >= AUTH_BREAKER) {
-        throw new SnapshotError('upstream_auth', `the upstream answered 401 to ${AUTH_BREAKER} requests in a row (the last: ${label()}); the credentials were refused during the run, so it stopped and published nothing`);
+        throw new SnapshotError(
+          'upstream_auth',
+          `the upstream answered 401 to ${AUTH_BREAKER} requests in a row (the last: ${label()}); the credentials were refused during the run, so it stopped and published nothing`,
+        );
       }
       if (response.status === 200) {
         const result = validateBody(c, response.body);
-        if (!result.ok) return { failure: { kind: 'contract', reason: `${whereOf(c)}: ${result.reason}`, short: result.reason.replace(/^the body /, '') } };
-        return { body: result.body, drift: result.drift, ...(result.broken ? { broken: result.broken } : {}) };
+        if (!result.ok)
+          return {
+            failure: {
+              kind: 'contract',
+              reason: `${whereOf(c)}: ${result.reason}`,
+              short: result.reason.replace(/^the body /, ''),
+            },
+          };
+        return {
+          body: result.body,
+          drift: result.drift,
+          ...(result.broken ? { broken: result.broken } : {}),
+        };
       }
       if (response.status === 404 && c.allowNotFound) return { body: undefined, drift: [] };
       if (response.status === 403) return { forbidden: true };
-      return { failure: { kind: 'upstream', reason: `HTTP ${response.status} from ${label()}`, short: `HTTP ${response.status}` } };
+      return {
+        failure: {
+          kind: 'upstream',
+          reason: `HTTP ${response.status} from ${label()}`,
+          short: `HTTP ${response.status}`,
+        },
+      };
     } catch (error) {
       // only the upstream's faults keep last good copies; anything else is a defect and stops the run
-      const upstreamFault = error instanceof SnapshotError && ['upstream_network', 'upstream_http', 'upstream_unreachable'].includes(error.code);
+      const upstreamFault =
+        error instanceof SnapshotError &&
+        ['upstream_network', 'upstream_http', 'upstream_unreachable'].includes(error.code);
       if (upstreamFault) {
         // only failures to connect at all count towards the breaker: a hang or reset on one path does not
         this.#unreachable = error.code === 'upstream_unreachable' ? this.#unreachable + 1 : this.#unreachable;
         if (this.#unreachable >= NETWORK_BREAKER) {
-          throw new SnapshotError('upstream_unreachable', `${NETWORK_BREAKER} requests in a row could not connect to the upstream (the last: ${error.message}); the run stopped and published nothing`, { cause: error });
+          throw new SnapshotError(
+            'upstream_unreachable',
+            `${NETWORK_BREAKER} requests in a row could not connect to the upstream (the last: ${error.message}); the run stopped and published nothing`,
+            { cause: error },
+          );
         }
-        return { failure: { kind: 'upstream', reason: error.message, short: error.message.replace(/^\[GET\] "[^"]*": /, '') } };
+        return {
+          failure: {
+            kind: 'upstream',
+            reason: error.message,
+            short: error.message.replace(/^\[GET\] "[^"]*": /, ''),
+          },
+        };
       }
       throw error;
     } finally {

@@ -22,7 +22,11 @@ export function pool(limit: number) {
  * Runs `task` for each item, at most `limit` at once. After the first failure no new task starts, the
  * ones under way finish, and the failure is thrown: nothing that follows starts after a hole in this.
  */
-export async function eachInPool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function eachInPool<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   const run = pool(limit);
   let failure: { error: unknown } | undefined;
   await Promise.allSettled(

@@ -12,13 +12,15 @@ import type { EndpointId } from '../../api/endpoints.ts';
 import { contractIssues, driftOf, splitRecords, type DriftIssue } from '../../api/schemas/drift.ts';
 import type { Collection } from '../plan/plan.ts';
 
-export type Validated = { ok: true; body: unknown; drift: DriftIssue[]; broken?: BrokenRecords } | { ok: false; reason: string };
+export type Validated =
+  { ok: true; body: unknown; drift: DriftIssue[]; broken?: BrokenRecords } | { ok: false; reason: string };
 
 /** Records of a many-resort answer that broke the contract, left out of the body: resort id → why. */
 export type BrokenRecords = ReadonlyMap<number, string>;
 
 /** Where a collection's body came from, for messages: `/externalservice/resort/combinedreport (en-US)`. */
-export const whereOf = (c: Collection) => `${c.endpoint.pattern} (${c.locale}${c.resorts.length === 1 ? `, resort ${c.resorts[0]}` : ''})`;
+export const whereOf = (c: Collection) =>
+  `${c.endpoint.pattern} (${c.locale}${c.resorts.length === 1 ? `, resort ${c.resorts[0]}` : ''})`;
 
 /** Parses and validates one body of collection `c`. */
 export function validateBody(c: Collection, text: string): Validated {
@@ -34,6 +36,11 @@ export function validateBody(c: Collection, text: string): Validated {
   // one broken record of a many-resort answer is its resort's problem: the other resorts' records are used
   const split = splitRecords(endpoint, json);
   if (!split) return { ok: false, reason: `the body breaks the contract: ${issues.join('; ')}` };
-  const broken = new Map([...split.broken].map(([id, why]) => [id, `the record of resort ${id} breaks the contract: ${why.join('; ')}`]));
+  const broken = new Map(
+    [...split.broken].map(([id, why]) => [
+      id,
+      `the record of resort ${id} breaks the contract: ${why.join('; ')}`,
+    ]),
+  );
   return { ok: true, body: split.body, drift: driftOf(endpoint, split.body), broken };
 }

@@ -18,7 +18,8 @@ export function batchIds(ids: readonly number[], { baseLength, idLength, limit }
   let used = 0;
   for (const id of ids) {
     const length = idLength(id);
-    if (length > room) throw new RangeError(`one id needs ${length} characters but a request has room for ${room}`);
+    if (length > room)
+      throw new RangeError(`one id needs ${length} characters but a request has room for ${room}`);
     if (used + length > room) {
       batches.push(current);
       current = [];

@@ -22,13 +22,22 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /** The intervals a class is stretched through, in seconds. */
-export const LADDER: readonly number[] = [1, 2, 3, 4, 6, 8, 12, 24].map((h) => h * HOUR).concat([2, 7, 14, 30].map((d) => d * DAY));
+export const LADDER: readonly number[] = [1, 2, 3, 4, 6, 8, 12, 24]
+  .map((h) => h * HOUR)
+  .concat([2, 7, 14, 30].map((d) => d * DAY));
 
 /**
  * Least-watched first: profiles, links and overviews; region lists and attribution; webcams; snow;
  * forecast; and last the combined report, which is what the element shows.
  */
-export const STRETCH_ORDER: readonly Freshness[] = ['static', 'daily', 'webcams', 'snow', 'forecast', 'conditions'];
+export const STRETCH_ORDER: readonly Freshness[] = [
+  'static',
+  'daily',
+  'webcams',
+  'snow',
+  'forecast',
+  'conditions',
+];
 
 /** The longest interval each class is stretched to. */
 export const STRETCH_CAP: Readonly<Record<Freshness, number>> = {
@@ -76,16 +85,31 @@ export interface Fit {
 
 /** `90 min`, `6 h`, `14 d`. */
 export const humanDuration = (s: number): string =>
-  s % DAY === 0 ? `${s / DAY} d` : s % HOUR === 0 ? `${s / HOUR} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`;
+  s % DAY === 0
+    ? `${s / DAY} d`
+    : s % HOUR === 0
+      ? `${s / HOUR} h`
+      : s % 60 === 0
+        ? `${s / 60} min`
+        : `${s} s`;
 
 /** The config's own notation: `6h`, `14d`. */
-const configDuration = (s: number): string => (s % DAY === 0 ? `${s / DAY}d` : s % HOUR === 0 ? `${s / HOUR}h` : s % 60 === 0 ? `${s / 60}m` : `${s}s`);
+const configDuration = (s: number): string =>
+  s % DAY === 0 ? `${s / DAY}d` : s % HOUR === 0 ? `${s / HOUR}h` : s % 60 === 0 ? `${s / 60}m` : `${s}s`;
 
 export function fitPlan(input: FitInput): Fit {
   const { config, allowance } = input;
   const margin = input.margin ?? 0.1;
-  if (!(allowance > 0)) throw new SnapshotError('config', `fitPlan: the allowance must be a positive number of requests, not ${allowance}`);
-  if (!(margin >= 0 && margin < 1)) throw new SnapshotError('config', `fitPlan: the margin is a share of the allowance from 0 to below 1, not ${margin}`);
+  if (!(allowance > 0))
+    throw new SnapshotError(
+      'config',
+      `fitPlan: the allowance must be a positive number of requests, not ${allowance}`,
+    );
+  if (!(margin >= 0 && margin < 1))
+    throw new SnapshotError(
+      'config',
+      `fitPlan: the margin is a share of the allowance from 0 to below 1, not ${margin}`,
+    );
   const limit = allowance * (1 - margin);
 
   const intervals = configuredIntervals(config);
@@ -106,7 +130,8 @@ export function fitPlan(input: FitInput): Fit {
    * projects a first run, with nothing fetched yet) and every later run where all intervals come due
    * together, i.e. the largest single run of the plan.
    */
-  const monthly = (cs: readonly Collection[], iv: Record<Freshness, number>) => project(cs, { intervals: iv, schedule: config.schedule, refresh: 'due', due: () => true }).monthly;
+  const monthly = (cs: readonly Collection[], iv: Record<Freshness, number>) =>
+    project(cs, { intervals: iv, schedule: config.schedule, refresh: 'due', due: () => true }).monthly;
   let current = monthly(kept, intervals);
   const fits = () => current <= limit;
 
@@ -134,8 +159,13 @@ export function fitPlan(input: FitInput): Fit {
         continue;
       }
       intervals[freshness] = taken.to;
-      const why = taken.skipped > 0 ? ` (shorter intervals change nothing with a run every ${humanDuration(Math.round(periodSeconds / 60) * 60)})` : '';
-      steps.push(`stretch ${freshness} from ${humanDuration(from)} to ${humanDuration(taken.to)}${why}: ${current} → ${taken.requests} requests per month`);
+      const why =
+        taken.skipped > 0
+          ? ` (shorter intervals change nothing with a run every ${humanDuration(Math.round(periodSeconds / 60) * 60)})`
+          : '';
+      steps.push(
+        `stretch ${freshness} from ${humanDuration(from)} to ${humanDuration(taken.to)}${why}: ${current} → ${taken.requests} requests per month`,
+      );
       current = taken.requests;
     }
   }
@@ -145,14 +175,21 @@ export function fitPlan(input: FitInput): Fit {
     if (fits()) break;
     const values = variants[param];
     if (String(value) === DEFAULT_VALUE[param] || !values.includes(value) || values.length < 2) continue;
-    const victims = kept.filter((c) => c.derivation.kind === 'multi' && !c.derivation.isDefault && c.derivation.variant[param] === String(value));
+    const victims = kept.filter(
+      (c) =>
+        c.derivation.kind === 'multi' &&
+        !c.derivation.isDefault &&
+        c.derivation.variant[param] === String(value),
+    );
     if (victims.length === 0) continue;
     const gone = new Set(victims);
     kept = kept.filter((c) => !gone.has(c));
     variants[param] = values.filter((v) => v !== value);
     dropped.push(...victims.map((c) => c.key));
     const requests = monthly(kept, intervals);
-    steps.push(`drop the ${param}=${value} variant (${victims.length} collections): ${current} → ${requests} requests per month`);
+    steps.push(
+      `drop the ${param}=${value} variant (${victims.length} collections): ${current} → ${requests} requests per month`,
+    );
     current = requests;
   }
 
@@ -167,12 +204,23 @@ export function formatFit(fit: Fit, allowance: number): string {
   if (fit.steps.length === 0) {
     lines.push('Fit: the plan fits as configured; nothing to change.');
   } else {
-    lines.push(fit.fits ? 'Fit: to stay within the allowance, with a margin kept free:' : 'Fit: even after every cut below, the plan does not fit:');
+    lines.push(
+      fit.fits
+        ? 'Fit: to stay within the allowance, with a margin kept free:'
+        : 'Fit: even after every cut below, the plan does not fit:',
+    );
     fit.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step}`));
   }
-  lines.push(`Projected after fitting: ${fit.projection.monthly} of ${allowance} requests per month (${share} %).`);
-  if (!fit.fits) lines.push('Publish fewer locales, resorts or endpoints, or run less often (config.schedule), to fit.');
-  const refresh = Object.fromEntries(STRETCH_ORDER.slice().reverse().map((f) => [f, configDuration(fit.intervals[f])]));
+  lines.push(
+    `Projected after fitting: ${fit.projection.monthly} of ${allowance} requests per month (${share} %).`,
+  );
+  if (!fit.fits)
+    lines.push('Publish fewer locales, resorts or endpoints, or run less often (config.schedule), to fit.');
+  const refresh = Object.fromEntries(
+    STRETCH_ORDER.slice()
+      .reverse()
+      .map((f) => [f, configDuration(fit.intervals[f])]),
+  );
   lines.push(
     'Paste into the config (package.json "resortConditions", or the --config file):',
     `  "refresh": ${JSON.stringify(refresh)},`,

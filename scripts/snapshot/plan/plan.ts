@@ -7,7 +7,14 @@
  * specification says are equal are derived instead of requested, so the plan asks only for the
  * multi-resort forms, the overviews, the attribution and the region lists.
  */
-import { ENDPOINT, multiEndpoint, type Endpoint, type Freshness, type MultiType, type Permission } from '../../api/endpoints.ts';
+import {
+  ENDPOINT,
+  multiEndpoint,
+  type Endpoint,
+  type Freshness,
+  type MultiType,
+  type Permission,
+} from '../../api/endpoints.ts';
 import { MAX_URI_LENGTH, type ApiRequest } from '../../api/request.ts';
 import { batchIds, lowerBound } from './batch.ts';
 import { GROUP_ENDPOINT, type EndpointGroup, type SnapshotConfig } from '../config.ts';
@@ -79,20 +86,46 @@ const variantKey = (variant: Record<string, string>) =>
     .join('&');
 
 /** A collection of exactly one request. */
-export function singleCollection(request: ApiRequest, fields: Pick<Collection, 'key' | 'allowNotFound' | 'resorts' | 'derivation'>): Collection {
+export function singleCollection(
+  request: ApiRequest,
+  fields: Pick<Collection, 'key' | 'allowNotFound' | 'resorts' | 'derivation'>,
+): Collection {
   const endpoint = ENDPOINT[request.endpoint];
-  return { ...fields, locale: request.locale, endpoint, freshness: endpoint.freshness, requests: [request], lowerBound: 1 };
+  return {
+    ...fields,
+    locale: request.locale,
+    endpoint,
+    freshness: endpoint.freshness,
+    requests: [request],
+    lowerBound: 1,
+  };
 }
 
 /** A collection of `base` requests with the resort ids spread over as few as the URI limit allows. */
-function batchedCollection(ctx: PlanContext, base: ApiRequest, ids: number[], key: string, derivation: Derivation): Collection {
+function batchedCollection(
+  ctx: PlanContext,
+  base: ApiRequest,
+  ids: number[],
+  key: string,
+  derivation: Derivation,
+): Collection {
   const endpoint = ENDPOINT[base.endpoint];
   const { ids: param, comma } = endpoint.selection!;
   const baseLength = ctx.target(base).length + (comma ? `&${param}=`.length : 0);
   const idLength = (id: number) => (comma ? String(id).length + 1 : `&${param}=${id}`.length);
   const options = { baseLength, idLength, limit: MAX_URI_LENGTH };
   const requests = batchIds(ids, options).map((batch): ApiRequest => ({ ...base, ids: batch }));
-  return { key, locale: base.locale, endpoint, freshness: endpoint.freshness, requests, lowerBound: lowerBound(ids, options), allowNotFound: false, resorts: ids, derivation };
+  return {
+    key,
+    locale: base.locale,
+    endpoint,
+    freshness: endpoint.freshness,
+    requests,
+    lowerBound: lowerBound(ids, options),
+    allowNotFound: false,
+    resorts: ids,
+    derivation,
+  };
 }
 
 /** Whether the snapshot publishes only what the element and the embeds read (config `profile`). */
@@ -117,22 +150,43 @@ export function resortCollections(ctx: PlanContext, scope: Scope): Collection[] 
   const full = !widgetProfile(ctx);
   for (const locale of ctx.config.locales) {
     if (ctx.families.has('A') && includes(ctx, 'familyA')) {
-      out.push(batchedCollection(ctx, { endpoint: 'a.snowreport', locale }, ids, profiled(ctx, `${locale} a.snowreport`), { kind: 'family-a' }));
+      out.push(
+        batchedCollection(
+          ctx,
+          { endpoint: 'a.snowreport', locale },
+          ids,
+          profiled(ctx, `${locale} a.snowreport`),
+          { kind: 'family-a' },
+        ),
+      );
     }
     if (!ctx.families.has('B')) continue;
     if (full && includes(ctx, 'snowreport')) out.push(...multiCollections(ctx, locale, ids, 'snowreport'));
     if (full && includes(ctx, 'webcams')) out.push(...multiCollections(ctx, locale, ids, 'webcams'));
     if (includes(ctx, 'forecast')) out.push(...multiCollections(ctx, locale, ids, 'forecast'));
     // links and profiles come from the combined report (`links`, `info`: scripts/api/README.md, "Endpoints")
-    if (includes(ctx, 'combinedreport') || (full && (includes(ctx, 'links') || includes(ctx, 'profile')))) out.push(...multiCollections(ctx, locale, ids, 'combinedreport'));
+    if (includes(ctx, 'combinedreport') || (full && (includes(ctx, 'links') || includes(ctx, 'profile'))))
+      out.push(...multiCollections(ctx, locale, ids, 'combinedreport'));
     if (full && includes(ctx, 'overview')) {
       for (const id of ids) {
         const request: ApiRequest = { endpoint: 'overview', params: { resortId: String(id) }, locale };
-        out.push(singleCollection(request, { key: `${locale} overview resort=${id}`, allowNotFound: true, resorts: [id], derivation: { kind: 'as-is' } }));
+        out.push(
+          singleCollection(request, {
+            key: `${locale} overview resort=${id}`,
+            allowNotFound: true,
+            resorts: [id],
+            derivation: { kind: 'as-is' },
+          }),
+        );
       }
     }
     if (includes(ctx, 'attribution')) {
-      out.push(singleCollection({ endpoint: 'attribution', locale }, { key: `${locale} attribution`, allowNotFound: false, resorts: [], derivation: { kind: 'as-is' } }));
+      out.push(
+        singleCollection(
+          { endpoint: 'attribution', locale },
+          { key: `${locale} attribution`, allowNotFound: false, resorts: [], derivation: { kind: 'as-is' } },
+        ),
+      );
     }
   }
   return out;
@@ -147,8 +201,16 @@ function multiCollections(ctx: PlanContext, locale: string, ids: number[], type:
   return variants.map((variant) => {
     // the multi-resort forecast is fetched for the most days; files for fewer days are slices of it
     const params = type === 'forecast' ? { days: '5', ...variant } : variant;
-    const key = profiled(ctx, `${locale} ${endpoint.id}${variantKey(variant) ? ` ${variantKey(variant)}` : ''}`);
-    const derivation: Derivation = { kind: 'multi', type, variant, isDefault: isDefaultVariant(endpoint, variant) };
+    const key = profiled(
+      ctx,
+      `${locale} ${endpoint.id}${variantKey(variant) ? ` ${variantKey(variant)}` : ''}`,
+    );
+    const derivation: Derivation = {
+      kind: 'multi',
+      type,
+      variant,
+      isDefault: isDefaultVariant(endpoint, variant),
+    };
     return batchedCollection(ctx, { endpoint: endpoint.id, params, locale }, ids, key, derivation);
   });
 }

@@ -51,7 +51,8 @@ export class FileIndex {
         this.#hashes = grown;
       }
     }
-    if (this.#hashes.write(state.sha256, slot * HASH_BYTES, HASH_BYTES, 'hex') !== HASH_BYTES) throw new Error(`${path}: not a SHA-256 hash: ${state.sha256}`);
+    if (this.#hashes.write(state.sha256, slot * HASH_BYTES, HASH_BYTES, 'hex') !== HASH_BYTES)
+      throw new Error(`${path}: not a SHA-256 hash: ${state.sha256}`);
     this.#sizes[slot] = state.size;
     this.#groupOf[slot] = this.#group(state);
   }
@@ -92,7 +93,12 @@ export class FileIndex {
 
   #state(slot: number): FileState {
     const g = this.#groups[this.#groupOf[slot]!]!;
-    const state: FileState = { sha256: this.#hashes.toString('hex', slot * HASH_BYTES, (slot + 1) * HASH_BYTES), size: this.#sizes[slot]!, fetchedAt: g.fetchedAt, collection: g.collection };
+    const state: FileState = {
+      sha256: this.#hashes.toString('hex', slot * HASH_BYTES, (slot + 1) * HASH_BYTES),
+      size: this.#sizes[slot]!,
+      fetchedAt: g.fetchedAt,
+      collection: g.collection,
+    };
     return g.stale ? { ...state, stale: { ...g.stale } } : state;
   }
 
@@ -101,7 +107,12 @@ export class FileIndex {
     let id = this.#groupIds.get(json);
     if (id === undefined) {
       id = this.#groups.length;
-      this.#groups.push({ collection: state.collection, fetchedAt: state.fetchedAt, stale: state.stale, json });
+      this.#groups.push({
+        collection: state.collection,
+        fetchedAt: state.fetchedAt,
+        stale: state.stale,
+        json,
+      });
       this.#groupIds.set(json, id);
     }
     return id;

@@ -8,7 +8,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { SnapshotError } from '../errors.ts';
 
 /** The folder that holds the releases of `out`: `.dist-releases` beside `dist`. */
-export const releasesDir = (out: string) => join(dirname(resolve(out)), `.${basename(resolve(out))}-releases`);
+export const releasesDir = (out: string) =>
+  join(dirname(resolve(out)), `.${basename(resolve(out))}-releases`);
 
 /** The file in every releases folder this tool made: it never deletes or replaces a folder without it. */
 export const MARKER = '.resort-conditions';
@@ -18,7 +19,11 @@ export const LEDGER = 'ledger.json';
 export const stateName = (release: string) => `${release}.state.json`;
 
 /** Whether the releases folder of `out` is this tool's (it holds the marker). */
-export const isOurs = (out: string): Promise<boolean> => lstat(join(releasesDir(out), MARKER)).then(() => true, () => false);
+export const isOurs = (out: string): Promise<boolean> =>
+  lstat(join(releasesDir(out), MARKER)).then(
+    () => true,
+    () => false,
+  );
 
 /** The release folder `out` points at, if it is a link this tool made. */
 export async function currentRelease(out: string): Promise<string | undefined> {
@@ -40,10 +45,18 @@ export async function currentStatePath(out: string): Promise<string | undefined>
  */
 export async function claim(out: string, releases: string): Promise<void> {
   const foreign = (what: string, path: string) =>
-    new SnapshotError('foreign_output', `${path} ${what} that this tool did not make; nothing was touched. Choose another --out (or "out" in the config), or move it away first`);
+    new SnapshotError(
+      'foreign_output',
+      `${path} ${what} that this tool did not make; nothing was touched. Choose another --out (or "out" in the config), or move it away first`,
+    );
   const outStat = await lstat(out).catch(() => undefined);
   const releasesStat = await lstat(releases).catch(() => undefined);
-  const marked = releasesStat?.isDirectory() ? await lstat(join(releases, MARKER)).then(() => true, () => false) : false;
+  const marked = releasesStat?.isDirectory()
+    ? await lstat(join(releases, MARKER)).then(
+        () => true,
+        () => false,
+      )
+    : false;
   if (releasesStat && !releasesStat.isDirectory()) throw foreign('is a file', releases);
   let ours = marked;
   if (outStat?.isSymbolicLink()) {
@@ -52,14 +65,19 @@ export async function claim(out: string, releases: string): Promise<void> {
     ours = releasesStat !== undefined;
   } else if (outStat?.isDirectory()) {
     const entries = await readdir(out);
-    if (entries.length > 0) throw foreign(`is a folder with ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`, out);
+    if (entries.length > 0)
+      throw foreign(`is a folder with ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}`, out);
   } else if (outStat) {
     throw foreign('is a file', out);
   }
   if (releasesStat && !ours) throw foreign('is a folder', releases);
   if (outStat?.isDirectory()) await rmdir(out);
   await mkdir(releases, { recursive: true });
-  if (!marked) await writeFile(join(releases, MARKER), 'Releases of resort-conditions. The published folder links to one of them.\n');
+  if (!marked)
+    await writeFile(
+      join(releases, MARKER),
+      'Releases of resort-conditions. The published folder links to one of them.\n',
+    );
 }
 
 /** One build at a time per output folder; a lock whose process is gone is taken over. */
@@ -74,7 +92,10 @@ export async function takeLock(lock: string): Promise<void> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(await readFile(lock, 'utf8').catch(() => ''));
       if (pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new SnapshotError('locked', `another build (process ${pid}) is writing this output folder; wait for it, or remove ${lock} if that process is not a build`);
+        throw new SnapshotError(
+          'locked',
+          `another build (process ${pid}) is writing this output folder; wait for it, or remove ${lock} if that process is not a build`,
+        );
       }
       await unlink(lock).catch(() => undefined);
     }

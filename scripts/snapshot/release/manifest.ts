@@ -28,7 +28,9 @@ export const Manifest = z.strictObject({
    * the private state says. Bounded by the plan, not by the number of files. A part the last release knew
    * to be absent (the upstream answered "no file") that could not be fetched again stays absent, with 0 files.
    */
-  stale: z.array(z.strictObject({ part: z.string(), since: z.string(), reason: z.string(), files: z.int().nonnegative() })),
+  stale: z.array(
+    z.strictObject({ part: z.string(), since: z.string(), reason: z.string(), files: z.int().nonnegative() }),
+  ),
   /**
    * The parts this release leaves out: they could not be fetched (or broke the contract) and no earlier
    * release had them, e.g. a new resort's or a new locale's. Present only when there are some.
@@ -42,9 +44,11 @@ export const MANIFEST_PATH = 'api/manifest.json';
 
 /** Serialises with the stale parts in a fixed order so equal manifests are equal bytes. */
 export function serializeManifest(manifest: Manifest): string {
-  const byPart = (a: { part: string }, b: { part: string }) => (a.part < b.part ? -1 : a.part > b.part ? 1 : 0);
+  const byPart = (a: { part: string }, b: { part: string }) =>
+    a.part < b.part ? -1 : a.part > b.part ? 1 : 0;
   const stale = [...manifest.stale].sort(byPart);
-  const missing = manifest.missing && manifest.missing.length > 0 ? { missing: [...manifest.missing].sort(byPart) } : {};
+  const missing =
+    manifest.missing && manifest.missing.length > 0 ? { missing: [...manifest.missing].sort(byPart) } : {};
   const { missing: _missing, ...rest } = manifest;
   return `${JSON.stringify({ ...rest, stale, ...missing })}\n`;
 }

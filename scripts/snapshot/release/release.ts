@@ -89,7 +89,13 @@ export class Release {
   readonly #drift = new Map<string, Map<string, DriftIssue>>();
   readonly #writer: ReleaseWriter;
   readonly #options: ReleaseOptions;
-  readonly #counts = { requests: 0, lowerBound: 0, byEndpoint: {} as Record<string, number>, skipped: 0, fresh: 0 };
+  readonly #counts = {
+    requests: 0,
+    lowerBound: 0,
+    byEndpoint: {} as Record<string, number>,
+    skipped: 0,
+    fresh: 0,
+  };
 
   private constructor(writer: ReleaseWriter, options: ReleaseOptions) {
     this.#writer = writer;
@@ -97,7 +103,12 @@ export class Release {
   }
 
   static async open(options: ReleaseOptions & { name: string }): Promise<Release> {
-    const writer = await ReleaseWriter.open({ out: options.out, previousFiles: options.previous.releaseFiles(), name: options.name, onWrite: options.onWrite });
+    const writer = await ReleaseWriter.open({
+      out: options.out,
+      previousFiles: options.previous.releaseFiles(),
+      name: options.name,
+      onWrite: options.onWrite,
+    });
     return new Release(writer, options);
   }
 
@@ -118,11 +129,18 @@ export class Release {
 
   /** Drift of this run so far, per endpoint. */
   get drift(): Record<string, DriftIssue[]> {
-    return Object.fromEntries([...this.#drift].sort((a, b) => a[0].localeCompare(b[0])).map(([endpoint, issues]) => [endpoint, [...issues.values()]]));
+    return Object.fromEntries(
+      [...this.#drift]
+        .sort((a, b) => a[0].localeCompare(b[0]))
+        .map(([endpoint, issues]) => [endpoint, [...issues.values()]]),
+    );
   }
 
   /** Adds one collection: its derived files when fetched, its previous files when carried or failed. */
-  async add(f: Fetched, derive: (c: Collection, bodies: ReadonlyArray<unknown>, broken: ReadonlySet<number>) => Output[]): Promise<void> {
+  async add(
+    f: Fetched,
+    derive: (c: Collection, bodies: ReadonlyArray<unknown>, broken: ReadonlySet<number>) => Output[],
+  ): Promise<void> {
     const c = f.collection;
     const previous = this.#options.previous;
     if (f.state !== 'carried') {
@@ -141,7 +159,12 @@ export class Release {
       const absentSince = kept.length === 0 ? previous.absentSince(c.key) : undefined;
       if (f.state === 'failed') {
         const failure = f.failure!;
-        this.failures.push({ ...failure, collection: c.key, kept: kept.length > 0 || absentSince !== undefined, ...(absentSince ? { absent: true } : {}) });
+        this.failures.push({
+          ...failure,
+          collection: c.key,
+          kept: kept.length > 0 || absentSince !== undefined,
+          ...(absentSince ? { absent: true } : {}),
+        });
         if (kept.length === 0 && !absentSince) {
           this.#missing.set(c.key, failure.short);
           return;
@@ -150,7 +173,8 @@ export class Release {
       if (absentSince) {
         this.#absent[c.key] = absentSince;
         const before = previous.staleAbsent(c.key);
-        const mark = f.state === 'failed' ? { since: before?.since ?? absentSince, reason: f.failure!.short } : before;
+        const mark =
+          f.state === 'failed' ? { since: before?.since ?? absentSince, reason: f.failure!.short } : before;
         if (mark) this.#staleAbsent[c.key] = mark;
         return;
       }
@@ -165,11 +189,13 @@ export class Release {
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
     let lost = 0;
     for (const output of outputs) {
-      if (this.#files.has(output.file)) throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
+      if (this.#files.has(output.file))
+        throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
       if (output.keep !== undefined) {
         // a file that would hold a resort whose record broke the contract: its last good copy, if it had one
         const before = previous.file(output.file);
-        if (before?.collection === c.key) await this.#carry(output.file, f.broken!.get(output.keep)!.replace(/: .*/s, ''));
+        if (before?.collection === c.key)
+          await this.#carry(output.file, f.broken!.get(output.keep)!.replace(/: .*/s, ''));
         else if (!output.optional) lost++;
         continue;
       }
@@ -185,16 +211,24 @@ export class Release {
       const reason = resorts.map((id) => `${whereOf(c)}: ${f.broken!.get(id)}`).join('\n  ');
       const short = `${resorts.length === 1 ? `the record of resort ${resorts[0]}` : `the records of resorts ${resorts.join(', ')}`} broke the contract`;
       this.failures.push({ kind: 'contract', reason, short, collection: c.key, kept: lost === 0, resorts });
-      if (lost > 0) this.#missing.set(c.key, `${short}; ${lost} file${lost === 1 ? '' : 's'} with no earlier copy left out`);
+      if (lost > 0)
+        this.#missing.set(
+          c.key,
+          `${short}; ${lost} file${lost === 1 ? '' : 's'} with no earlier copy left out`,
+        );
     }
   }
 
   /** Carries a file of the previous release over; with `staleReason`, marked stale since its fetch time. */
   async #carry(path: string, staleReason: string | undefined): Promise<void> {
     const before = this.#options.previous.file(path)!;
-    if (!(await this.#writer.carry(`api/${path}`))) throw new SnapshotError('write', `the previous copy of ${path} is missing; run with --refresh all`);
+    if (!(await this.#writer.carry(`api/${path}`)))
+      throw new SnapshotError('write', `the previous copy of ${path} is missing; run with --refresh all`);
     const { stale: _stale, ...rest } = before;
-    const stale: StaleMark | undefined = staleReason !== undefined ? { since: before.stale?.since ?? before.fetchedAt, reason: staleReason } : before.stale;
+    const stale: StaleMark | undefined =
+      staleReason !== undefined
+        ? { since: before.stale?.since ?? before.fetchedAt, reason: staleReason }
+        : before.stale;
     this.#files.set(path, stale ? { ...rest, stale } : rest);
   }
 
@@ -214,15 +248,25 @@ export class Release {
    * should be whole: the next run tries again), and a run that fetched nothing new.
    */
   assertComplete(): void {
-    const list = (failures: Failure[]) => failures.slice(0, 10).map((f) => `${f.collection}: ${f.reason}`).join('\n  ');
+    const list = (failures: Failure[]) =>
+      failures
+        .slice(0, 10)
+        .map((f) => `${f.collection}: ${f.reason}`)
+        .join('\n  ');
     const holes = this.failures.filter((f) => f.kind === 'upstream' && !f.kept);
     if (holes.length > 0 && !this.#options.previous.state) {
       const n = holes.length;
-      throw new SnapshotError('upstream_unreachable', `nothing was published: this is the first build of this source, so there is no earlier copy to keep, and ${n} part${n === 1 ? '' : 's'} of the tree could not be fetched (run again; from the next build on, a part that fails is left out and named, and the rest is published):\n  ${list(holes)}`);
+      throw new SnapshotError(
+        'upstream_unreachable',
+        `nothing was published: this is the first build of this source, so there is no earlier copy to keep, and ${n} part${n === 1 ? '' : 's'} of the tree could not be fetched (run again; from the next build on, a part that fails is left out and named, and the rest is published):\n  ${list(holes)}`,
+      );
     }
     if (this.#counts.fresh === 0 && this.failures.length > 0) {
       const n = this.failures.length;
-      throw new SnapshotError('upstream_unreachable', `nothing new could be fetched, so the published tree is unchanged; ${n} part${n === 1 ? '' : 's'} failed:\n  ${list(this.failures)}`);
+      throw new SnapshotError(
+        'upstream_unreachable',
+        `nothing new could be fetched, so the published tree is unchanged; ${n} part${n === 1 ? '' : 's'} failed:\n  ${list(this.failures)}`,
+      );
     }
   }
 
@@ -235,7 +279,10 @@ export class Release {
   }
 
   /** Writes the public index, then publishes the release with its private state, atomically. */
-  async publish(head: ReleaseHead, started: number): Promise<{ manifest: Manifest; state: State; summary: Summary; dataFiles: number }> {
+  async publish(
+    head: ReleaseHead,
+    started: number,
+  ): Promise<{ manifest: Manifest; state: State; summary: Summary; dataFiles: number }> {
     const files = this.#files;
     const parts = new Map<string, Manifest['stale'][number]>();
     let staleFiles = 0;
@@ -243,11 +290,22 @@ export class Release {
       staleFiles++;
       const part = parts.get(f.collection);
       if (part) part.files++;
-      else parts.set(f.collection, { part: f.collection, since: f.stale.since, reason: f.stale.reason, files: 1 });
+      else
+        parts.set(f.collection, {
+          part: f.collection,
+          since: f.stale.since,
+          reason: f.stale.reason,
+          files: 1,
+        });
     }
-    for (const [part, mark] of Object.entries(this.#staleAbsent)) parts.set(part, { part, since: mark.since, reason: mark.reason, files: 0 });
+    for (const [part, mark] of Object.entries(this.#staleAbsent))
+      parts.set(part, { part, since: mark.since, reason: mark.reason, files: 0 });
     const missing = [...this.#missing].map(([part, reason]) => ({ part, reason }));
-    const manifest: Manifest = { ...head.manifest, stale: [...parts.values()], ...(missing.length > 0 ? { missing } : {}) };
+    const manifest: Manifest = {
+      ...head.manifest,
+      stale: [...parts.values()],
+      ...(missing.length > 0 ? { missing } : {}),
+    };
     const manifestText = serializeManifest(manifest);
     assertNoSecret(manifestText, MANIFEST_PATH, this.#options.secrets);
     await this.#writer.write(MANIFEST_PATH, Buffer.from(manifestText));
@@ -258,12 +316,19 @@ export class Release {
       version: 1,
       identity: head.identity,
       builtAt: manifest.builtAt,
-      requests: { made, saved: Math.max(0, files.size - made), lowerBound: c.lowerBound, byEndpoint: Object.fromEntries(Object.entries(c.byEndpoint).sort()) },
+      requests: {
+        made,
+        saved: Math.max(0, files.size - made),
+        lowerBound: c.lowerBound,
+        byEndpoint: Object.fromEntries(Object.entries(c.byEndpoint).sort()),
+      },
       // the same count the ledger file gets (run.ts): every request sent, not only the plan's
       ledger: { month, requests: head.ledgerBefore + Math.max(made, head.sent ?? 0) },
       files: {},
       absent: Object.fromEntries(Object.entries(this.#absent).sort()),
-      ...(Object.keys(this.#staleAbsent).length > 0 ? { staleAbsent: Object.fromEntries(Object.entries(this.#staleAbsent).sort()) } : {}),
+      ...(Object.keys(this.#staleAbsent).length > 0
+        ? { staleAbsent: Object.fromEntries(Object.entries(this.#staleAbsent).sort()) }
+        : {}),
       ...(this.#missing.size > 0 ? { missing: Object.fromEntries([...this.#missing].sort()) } : {}),
       drift: this.drift,
     };
@@ -282,7 +347,17 @@ export class Release {
       ...after,
     };
     const w = this.#writer;
-    const summary: Summary = { written: w.written, unchanged: w.unchanged, skipped: c.skipped, stale: staleFiles, requests: c.requests, preflight: head.spent, lowerBound: c.lowerBound, bytes: w.bytes, seconds: (performance.now() - started) / 1000 };
+    const summary: Summary = {
+      written: w.written,
+      unchanged: w.unchanged,
+      skipped: c.skipped,
+      stale: staleFiles,
+      requests: c.requests,
+      preflight: head.spent,
+      lowerBound: c.lowerBound,
+      bytes: w.bytes,
+      seconds: (performance.now() - started) / 1000,
+    };
     await w.publish(scanned(stateChunks(rest, files.json()), 'the private state', this.#options.secrets));
     return { manifest, state, summary, dataFiles: files.size };
   }
@@ -297,14 +372,24 @@ export class Release {
 export function assertNoSecret(text: string, file: string, secrets: readonly string[]): void {
   for (const secret of secrets) {
     if (secret.length < 4) continue;
-    if (text.includes(secret) || (/[^A-Za-z0-9_.~-]/.test(secret) && text.includes(encodeURIComponent(secret)))) {
-      throw new SnapshotError('secret_leak', `${file} would contain a credential (${secret.includes('@') ? 'an e-mail address' : 'a key, token or password'}); nothing was published`);
+    if (
+      text.includes(secret) ||
+      (/[^A-Za-z0-9_.~-]/.test(secret) && text.includes(encodeURIComponent(secret)))
+    ) {
+      throw new SnapshotError(
+        'secret_leak',
+        `${file} would contain a credential (${secret.includes('@') ? 'an e-mail address' : 'a key, token or password'}); nothing was published`,
+      );
     }
   }
 }
 
 /** `chunks`, each scanned for secrets with the end of the one before (a secret may straddle two). */
-function* scanned(chunks: Iterable<string>, file: string, secrets: readonly string[]): IterableIterator<string> {
+function* scanned(
+  chunks: Iterable<string>,
+  file: string,
+  secrets: readonly string[],
+): IterableIterator<string> {
   const overlap = Math.max(0, ...secrets.map((s) => Math.max(s.length, encodeURIComponent(s).length) - 1));
   let tail = '';
   for (const chunk of chunks) {

@@ -22,7 +22,24 @@ const OPTIONS: sanitize.IOptions = {
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'select', 'textarea', 'title', 'option', 'noembed', 'noframes', 'xmp'],
+  nonTextTags: [
+    'script',
+    'style',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'noscript',
+    'svg',
+    'math',
+    'select',
+    'textarea',
+    'title',
+    'option',
+    'noembed',
+    'noframes',
+    'xmp',
+  ],
   // the parser hands over the decoded value; only an absolute http(s) URL stays, checked as the rest of the body's URLs are
   transformTags: {
     a: (tagName, attribs): sanitize.Tag => {
@@ -38,7 +55,16 @@ export function sanitizeHtml(html: string): string {
 }
 
 /** Keys whose string values are URLs a page may follow or load. */
-const URL_KEYS = new Set(['url', 'thumb', 'mid', 'large', 'website', 'attributionLogo', 'iosAttributionLink', 'androidAttributionLink']);
+const URL_KEYS = new Set([
+  'url',
+  'thumb',
+  'mid',
+  'large',
+  'website',
+  'attributionLogo',
+  'iosAttributionLink',
+  'androidAttributionLink',
+]);
 
 /**
  * A copy of an upstream body with every URL-valued member reduced to http(s) and the overview's HTML
@@ -53,7 +79,8 @@ export function sanitizeBody(value: unknown, key = ''): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = k === 'body' && key === 'overview' && typeof v === 'string' ? sanitizeHtml(v) : sanitizeBody(v, k);
+      out[k] =
+        k === 'body' && key === 'overview' && typeof v === 'string' ? sanitizeHtml(v) : sanitizeBody(v, k);
     }
     return out;
   }

@@ -31,7 +31,12 @@ export const Identity = z.strictObject({
 });
 export type Identity = z.infer<typeof Identity>;
 
-export const DriftEntry = z.strictObject({ path: z.string(), kind: z.string(), example: z.string(), count: z.int().nonnegative() });
+export const DriftEntry = z.strictObject({
+  path: z.string(),
+  kind: z.string(),
+  example: z.string(),
+  count: z.int().nonnegative(),
+});
 
 export const State = z.strictObject({
   version: z.literal(1),
@@ -73,19 +78,32 @@ const fingerprint = (secret: string, salt: string) => createHmac('sha256', salt)
 
 /** The identity to store: the previous salt when there is one, so equal sources compare equal. */
 export function identityOf(source: SourceIdentity, salt = randomBytes(16).toString('hex')): Identity {
-  return { kind: source.kind, facts: Object.fromEntries(Object.entries(source.facts).sort()), fingerprint: fingerprint(source.secret, salt), salt };
+  return {
+    kind: source.kind,
+    facts: Object.fromEntries(Object.entries(source.facts).sort()),
+    fingerprint: fingerprint(source.secret, salt),
+    salt,
+  };
 }
 
 /** Whether a stored identity names the same source and credentials. */
 export function sameIdentity(stored: Identity, source: SourceIdentity): boolean {
   const now = identityOf(source, stored.salt);
   const secrets = [source.secret, ...(source.formerSecrets ?? [])];
-  return now.kind === stored.kind && secrets.some((secret) => fingerprint(secret, stored.salt) === stored.fingerprint) && JSON.stringify(now.facts) === JSON.stringify(stored.facts);
+  return (
+    now.kind === stored.kind &&
+    secrets.some((secret) => fingerprint(secret, stored.salt) === stored.fingerprint) &&
+    JSON.stringify(now.facts) === JSON.stringify(stored.facts)
+  );
 }
 
 /** Serialises with files in a fixed order. */
 export function serializeState(state: State): string {
-  const files = Object.fromEntries(Object.keys(state.files).sort().map((k) => [k, state.files[k]]));
+  const files = Object.fromEntries(
+    Object.keys(state.files)
+      .sort()
+      .map((k) => [k, state.files[k]]),
+  );
   return `${JSON.stringify({ ...state, files })}\n`;
 }
 
@@ -147,7 +165,15 @@ export async function readLedger(path: string, source: SourceIdentity): Promise<
 
 /** Puts `ledger` first in the file (replacing the entries of the same `source`), atomically. */
 export async function writeLedger(path: string, ledger: Ledger, source: SourceIdentity): Promise<void> {
-  const others = (await readEntries(path)).filter((e) => !sameIdentity(e.identity, source) && (e.identity.fingerprint !== ledger.identity.fingerprint || JSON.stringify(e.identity.facts) !== JSON.stringify(ledger.identity.facts)));
-  await writeFile(`${path}.tmp`, `${JSON.stringify({ entries: [ledger, ...others].slice(0, LEDGER_ENTRIES) })}\n`);
+  const others = (await readEntries(path)).filter(
+    (e) =>
+      !sameIdentity(e.identity, source) &&
+      (e.identity.fingerprint !== ledger.identity.fingerprint ||
+        JSON.stringify(e.identity.facts) !== JSON.stringify(ledger.identity.facts)),
+  );
+  await writeFile(
+    `${path}.tmp`,
+    `${JSON.stringify({ entries: [ledger, ...others].slice(0, LEDGER_ENTRIES) })}\n`,
+  );
   await rename(`${path}.tmp`, path);
 }

@@ -53,7 +53,12 @@ export class ReleaseWriter {
   unchanged = 0;
   bytes = 0;
 
-  private constructor(out: string, previous: string | undefined, name: string, previousFiles: ReadonlyMap<string, FileRecord>) {
+  private constructor(
+    out: string,
+    previous: string | undefined,
+    name: string,
+    previousFiles: ReadonlyMap<string, FileRecord>,
+  ) {
     this.out = resolve(out);
     this.releases = releasesDir(out);
     this.name = name;
@@ -95,7 +100,8 @@ export class ReleaseWriter {
       if (!keep.has(entry)) await rm(join(this.releases, entry), { recursive: true, force: true });
     }
     for (const entry of await readdir(dirname(this.out))) {
-      if (entry.startsWith(`.${basename(this.out)}-next-`)) await rm(join(dirname(this.out), entry), { force: true });
+      if (entry.startsWith(`.${basename(this.out)}-next-`))
+        await rm(join(dirname(this.out), entry), { force: true });
     }
   }
 
@@ -110,7 +116,8 @@ export class ReleaseWriter {
   #target(path: string): string {
     const target = resolve(this.staging, path);
     // ids from an upstream never escape the output folder
-    if (!target.startsWith(this.staging + '/')) throw new SnapshotError('unsafe_output', `refusing to write outside the output folder: ${path}`);
+    if (!target.startsWith(this.staging + '/'))
+      throw new SnapshotError('unsafe_output', `refusing to write outside the output folder: ${path}`);
     return target;
   }
 
@@ -123,7 +130,9 @@ export class ReleaseWriter {
     this.#ensureDir(dirname(target));
     this.bytes += bytes.byteLength;
     const before = this.#previousFiles.get(path);
-    const same = before ? before.sha256 === hash && before.size === bytes.byteLength : this.#sameAsPrevious(path, bytes);
+    const same = before
+      ? before.sha256 === hash && before.size === bytes.byteLength
+      : this.#sameAsPrevious(path, bytes);
     if (same && this.#linkPrevious(path, target)) {
       this.unchanged++;
       this.#onWrite?.(this.written + this.unchanged);
@@ -197,7 +206,9 @@ export class ReleaseWriter {
 
   /** Keeps the new release and the one before it (a reader may still be in it), with their states. */
   async #prune(current: string): Promise<void> {
-    const names = [basename(current), this.previous && basename(this.previous)].filter((n): n is string => !!n);
+    const names = [basename(current), this.previous && basename(this.previous)].filter(
+      (n): n is string => !!n,
+    );
     const keep = new Set([...names, ...names.map(stateName), '.lock', MARKER, LEDGER]);
     for (const entry of await readdir(this.releases)) {
       if (!keep.has(entry)) await rm(join(this.releases, entry), { recursive: true, force: true });

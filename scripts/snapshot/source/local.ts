@@ -16,9 +16,14 @@ export interface LocalSourceOptions {
 }
 
 export function localSource(dataset: Dataset, options: LocalSourceOptions): Source {
-  const account = options.account ? dataset.accounts.find((a) => a.email === options.account) : dataset.accounts[0];
+  const account = options.account
+    ? dataset.accounts.find((a) => a.email === options.account)
+    : dataset.accounts[0];
   if (!account) {
-    throw new SnapshotError('usage', `--local-account: "${options.account}" is not an account of the dataset (accounts: ${dataset.accounts.map((a) => a.email).join(', ')})`);
+    throw new SnapshotError(
+      'usage',
+      `--local-account: "${options.account}" is not an account of the dataset (accounts: ${dataset.accounts.map((a) => a.email).join(', ')})`,
+    );
   }
   const service = createService(dataset, { now: options.now });
   const credentials = { apiKey: account.apiKey, token: account.token };
@@ -28,12 +33,21 @@ export function localSource(dataset: Dataset, options: LocalSourceOptions): Sour
     sent: () => sent,
     kind: 'local',
     // the dataset's hash names the data; the account is a secret (its e-mail), so it is only fingerprinted
-    identity: () => ({ kind: 'local', facts: { dataset: datasetHash }, secret: JSON.stringify([account.email, account.apiKey, account.token]) }),
+    identity: () => ({
+      kind: 'local',
+      facts: { dataset: datasetHash },
+      secret: JSON.stringify([account.email, account.apiKey, account.token]),
+    }),
     describe: (family) => `Family ${family} of the embedded service`,
     proven: new Set(),
     secrets: [account.apiKey, account.token, account.email, account.password],
     target: (request) => requestTarget(request, credentials),
-    account: async () => ({ hasWeather: account.hasWeather, hasOverviews: account.hasOverviews, hasCams: account.hasCams, maxPerMonth: account.maxPerMonth }),
+    account: async () => ({
+      hasWeather: account.hasWeather,
+      hasOverviews: account.hasOverviews,
+      hasCams: account.hasCams,
+      maxPerMonth: account.maxPerMonth,
+    }),
     async fetch(request) {
       sent++;
       const headers = ENDPOINT[request.endpoint].family === 'A' ? familyAHeaders(request, credentials) : {};

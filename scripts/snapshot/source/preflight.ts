@@ -14,19 +14,31 @@ import type { Source } from './source.ts';
 export const FAMILY_B_PROBE: ApiRequest = { endpoint: 'attribution', locale: 'en-US' };
 
 /** Family A's cheapest call: one resort's record. */
-export const familyAProbe = (resort: number): ApiRequest => ({ endpoint: 'a.resort.snowreport', params: { resortId: String(resort) }, locale: 'en-US' });
+export const familyAProbe = (resort: number): ApiRequest => ({
+  endpoint: 'a.resort.snowreport',
+  params: { resortId: String(resort) },
+  locale: 'en-US',
+});
 
 /**
  * Makes the probe request (one request, with its retries); throws `upstream_auth` or `upstream_unreachable`
  * when it proves the run cannot succeed, and answers a note when it proved nothing.
  */
-export async function preflight(source: Source, family: Family, probe: ApiRequest): Promise<string | undefined> {
+export async function preflight(
+  source: Source,
+  family: Family,
+  probe: ApiRequest,
+): Promise<string | undefined> {
   let status: number;
   try {
     status = (await source.fetch(probe)).status;
   } catch (error) {
     if (error instanceof SnapshotError && error.code === 'upstream_unreachable') {
-      throw new SnapshotError('upstream_unreachable', `${source.describe(family)} cannot be reached: ${error.message}. Check the base URL and the network; nothing was fetched or published`, { cause: error });
+      throw new SnapshotError(
+        'upstream_unreachable',
+        `${source.describe(family)} cannot be reached: ${error.message}. Check the base URL and the network; nothing was fetched or published`,
+        { cause: error },
+      );
     }
     if (error instanceof SnapshotError && ['upstream_network', 'upstream_http'].includes(error.code)) {
       return `${source.describe(family)}: the first probe failed (${error.message}); going on, parts that fail keep their earlier state`;
@@ -36,7 +48,15 @@ export async function preflight(source: Source, family: Family, probe: ApiReques
   // a resort the upstream does not know is a 404 from a server that accepted the credentials
   if (status === 200 || status === 404) return undefined;
   if (status === 401 || status === 403) {
-    throw new SnapshotError('upstream_auth', `${source.describe(family)} refused the credentials (HTTP ${status}); fix the variables named here. Nothing was fetched or published`, { context: { status } });
+    throw new SnapshotError(
+      'upstream_auth',
+      `${source.describe(family)} refused the credentials (HTTP ${status}); fix the variables named here. Nothing was fetched or published`,
+      { context: { status } },
+    );
   }
-  throw new SnapshotError('upstream_unreachable', `${source.describe(family)} answered HTTP ${status} to a first probe; try again later. Nothing was fetched or published`, { context: { status } });
+  throw new SnapshotError(
+    'upstream_unreachable',
+    `${source.describe(family)} answered HTTP ${status} to a first probe; try again later. Nothing was fetched or published`,
+    { context: { status } },
+  );
 }

@@ -8,7 +8,15 @@ import type { z } from 'zod';
 import { CONTRACT } from '../../api/schemas/contract.ts';
 import { describeRequest, redactSecrets, redactUrl } from '../../api/redact.ts';
 import { interrupted, SnapshotError } from '../errors.ts';
-import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, describeError, isConnectFailure, isRetryable, RETRY_AFTER_CAP_MS, retryAfterMs } from './retry.ts';
+import {
+  BACKOFF_BASE_MS,
+  BACKOFF_CAP_MS,
+  describeError,
+  isConnectFailure,
+  isRetryable,
+  RETRY_AFTER_CAP_MS,
+  retryAfterMs,
+} from './retry.ts';
 
 import { ENDPOINT } from '../../api/endpoints.ts';
 import { familyAHeaders, requestTarget, type ApiRequest, type Credentials } from '../../api/request.ts';
@@ -52,9 +60,13 @@ function baseOf(url: string, name: string): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new SnapshotError('config', `${name}: "${redactUrl(url)}" is not a URL; give one such as https://api.example.com`);
+    throw new SnapshotError(
+      'config',
+      `${name}: "${redactUrl(url)}" is not a URL; give one such as https://api.example.com`,
+    );
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new SnapshotError('config', `${name}: only http and https URLs are supported`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new SnapshotError('config', `${name}: only http and https URLs are supported`);
   if (parsed.search || parsed.hash || parsed.username || parsed.password) {
     throw new SnapshotError('config', `${name}: give the base URL without query, fragment or credentials`);
   }
@@ -65,22 +77,33 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   const families = new Set<'A' | 'B'>();
   const a = options.baseUrl ? baseOf(options.baseUrl, 'RC_BASE_URL') : undefined;
   const b = options.legacyBaseUrl ? baseOf(options.legacyBaseUrl, 'RC_LEGACY_BASE_URL') : undefined;
-  if (a && !options.apiKey) throw new SnapshotError('config', 'RC_BASE_URL is set but RC_API_KEY is not: Family A needs its API key');
+  if (a && !options.apiKey)
+    throw new SnapshotError('config', 'RC_BASE_URL is set but RC_API_KEY is not: Family A needs its API key');
   if (options.apiKey && !a) throw new SnapshotError('config', 'RC_API_KEY is set but RC_BASE_URL is not');
   if (a) families.add('A');
   if (b) {
     if (!options.token && !(options.email && options.password)) {
-      throw new SnapshotError('config', 'RC_LEGACY_BASE_URL is set but neither RC_TOKEN nor RC_EMAIL with RC_PASSWORD is: Family B needs one');
+      throw new SnapshotError(
+        'config',
+        'RC_LEGACY_BASE_URL is set but neither RC_TOKEN nor RC_EMAIL with RC_PASSWORD is: Family B needs one',
+      );
     }
     families.add('B');
   } else if (options.token || options.email || options.password) {
-    throw new SnapshotError('config', 'RC_TOKEN, RC_EMAIL or RC_PASSWORD is set but RC_LEGACY_BASE_URL is not');
+    throw new SnapshotError(
+      'config',
+      'RC_TOKEN, RC_EMAIL or RC_PASSWORD is set but RC_LEGACY_BASE_URL is not',
+    );
   }
-  const ownAgent = options.dispatcher ? undefined : new Agent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
+  const ownAgent = options.dispatcher
+    ? undefined
+    : new Agent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
   const dispatcher = options.dispatcher ?? ownAgent!;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const random = options.random ?? Math.random;
-  const secrets = [options.apiKey, options.token, options.email, options.password].filter((s): s is string => !!s);
+  const secrets = [options.apiKey, options.token, options.email, options.password].filter(
+    (s): s is string => !!s,
+  );
   const credentials: Credentials = { apiKey: options.apiKey, token: options.token };
   const trimSlash = (u: URL) => u.pathname.replace(/\/$/, '');
   const familyOf = (r: ApiRequest) => ENDPOINT[r.endpoint].family;
@@ -102,7 +125,11 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
           });
         })
       : sleep(ms);
-  async function once(origin: string, target: string, headers: Record<string, string>): Promise<UpstreamResponse & { retryAfter?: number }> {
+  async function once(
+    origin: string,
+    target: string,
+    headers: Record<string, string>,
+  ): Promise<UpstreamResponse & { retryAfter?: number }> {
     sent++;
     const response = await request(origin + target, {
       method: 'GET',
@@ -110,7 +137,9 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       dispatcher,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      signal: ((deadline) => (stop ? AbortSignal.any([deadline, stop]) : deadline))(options.deadline?.(target) ?? AbortSignal.timeout(options.timeoutMs)),
+      signal: ((deadline) => (stop ? AbortSignal.any([deadline, stop]) : deadline))(
+        options.deadline?.(target) ?? AbortSignal.timeout(options.timeoutMs),
+      ),
     });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -118,18 +147,31 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       size += (chunk as Buffer).byteLength;
       if (size > options.maxBodyBytes) {
         response.body.destroy();
-        throw new SnapshotError('upstream_http', `${shown(target)}: the body is larger than ${options.maxBodyBytes} bytes (request.maxBodyBytes)`);
+        throw new SnapshotError(
+          'upstream_http',
+          `${shown(target)}: the body is larger than ${options.maxBodyBytes} bytes (request.maxBodyBytes)`,
+        );
       }
       chunks.push(chunk as Buffer);
     }
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared !== size) {
-      throw Object.assign(new Error(`the body ended after ${size} of ${declared} bytes`), { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' });
+      throw Object.assign(new Error(`the body ended after ${size} of ${declared} bytes`), {
+        code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+      });
     }
-    return { status: response.statusCode, body: Buffer.concat(chunks).toString('utf8'), retryAfter: retryAfterMs(response.headers['retry-after']) };
+    return {
+      status: response.statusCode,
+      body: Buffer.concat(chunks).toString('utf8'),
+      retryAfter: retryAfterMs(response.headers['retry-after']),
+    };
   }
 
-  async function withRetries(origin: string, target: string, headers: Record<string, string>): Promise<UpstreamResponse> {
+  async function withRetries(
+    origin: string,
+    target: string,
+    headers: Record<string, string>,
+  ): Promise<UpstreamResponse> {
     let last = '';
     let connectOnly = true;
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
@@ -137,7 +179,8 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       let wait = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * random();
       try {
         const response = await once(origin, target, headers);
-        if (response.status !== 429 && response.status < 500) return { status: response.status, body: response.body };
+        if (response.status !== 429 && response.status < 500)
+          return { status: response.status, body: response.body };
         last = `HTTP ${response.status}`;
         connectOnly = false;
         if (response.retryAfter !== undefined) {
@@ -148,18 +191,27 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
         if (stop?.aborted) throw stopped();
         if (!isRetryable(error)) {
           if (error instanceof SnapshotError) throw error;
-          throw new SnapshotError('upstream_network', `${shown(target)}: ${redactSecrets((error as Error).message, secrets)}`, { cause: error });
+          throw new SnapshotError(
+            'upstream_network',
+            `${shown(target)}: ${redactSecrets((error as Error).message, secrets)}`,
+            { cause: error },
+          );
         }
         last = redactSecrets(describeError(error, options.timeoutMs), secrets);
         connectOnly &&= isConnectFailure(error);
       }
       if (attempt < options.attempts) {
-        options.onRetry?.(`${shown(target)}: ${last}; retry ${attempt} of ${options.attempts - 1} in ${Math.round(wait)} ms`);
+        options.onRetry?.(
+          `${shown(target)}: ${last}; retry ${attempt} of ${options.attempts - 1} in ${Math.round(wait)} ms`,
+        );
         await pause(wait);
       }
     }
     const code = connectOnly ? 'upstream_unreachable' : 'upstream_network';
-    throw new SnapshotError(code, `${shown(target)}: ${last} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`);
+    throw new SnapshotError(
+      code,
+      `${shown(target)}: ${last} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`,
+    );
   }
 
   const proven = new Set<'A' | 'B'>();
@@ -170,7 +222,11 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       : `Family B at ${b ? where(b) : '(no RC_LEGACY_BASE_URL)'} (RC_LEGACY_BASE_URL, ${options.token ? 'RC_TOKEN' : 'RC_EMAIL and RC_PASSWORD'})`;
 
   if (b && !credentials.token) {
-    const target = targetOf({ endpoint: 'auth.token', params: { email: options.email!, password: options.password! }, locale: 'en-US' });
+    const target = targetOf({
+      endpoint: 'auth.token',
+      params: { email: options.email!, password: options.password! },
+      locale: 'en-US',
+    });
     // a body cut short or garbled on the way is a fault like a 503: asked again, as often as a request is tried
     let token: string | undefined;
     for (let attempt = 1; token === undefined; attempt++) {
@@ -184,15 +240,21 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
         );
       }
       // only what this source needs must hold (the contract); the rest of the body may drift
-      const parsed = (CONTRACT['auth.token'] as z.ZodType<{ token: string }>).safeParse((() => {
-        try {
-          return JSON.parse(response.body);
-        } catch {
-          return undefined;
-        }
-      })());
+      const parsed = (CONTRACT['auth.token'] as z.ZodType<{ token: string }>).safeParse(
+        (() => {
+          try {
+            return JSON.parse(response.body);
+          } catch {
+            return undefined;
+          }
+        })(),
+      );
       if (parsed.success) token = parsed.data.token;
-      else if (attempt >= options.attempts) throw new SnapshotError('upstream_invalid', `the token request answered a body without a token ${options.attempts} time${options.attempts === 1 ? '' : 's'}; nothing was published`);
+      else if (attempt >= options.attempts)
+        throw new SnapshotError(
+          'upstream_invalid',
+          `the token request answered a body without a token ${options.attempts} time${options.attempts === 1 ? '' : 's'}; nothing was published`,
+        );
     }
     credentials.token = token;
     secrets.push(token);
@@ -204,7 +266,11 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   const accountInfo = () =>
     (account ??= (async () => {
       if (!b || !options.email || !options.password) return undefined;
-      const target = targetOf({ endpoint: 'auth.account', params: { email: options.email, password: options.password }, locale: 'en-US' });
+      const target = targetOf({
+        endpoint: 'auth.account',
+        params: { email: options.email, password: options.password },
+        locale: 'en-US',
+      });
       const response = await withRetries(b.origin, target, {});
       if (response.status !== 200) return undefined;
       let json: unknown;
@@ -232,7 +298,14 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       // with RC_EMAIL and RC_PASSWORD): one account is one source, with one ledger entry
       secret: JSON.stringify([options.apiKey ?? '', credentials.token ?? '']),
       // how releases and ledger entries of earlier versions named the same credentials
-      formerSecrets: [JSON.stringify([options.apiKey ?? '', options.token ?? '', options.email ?? '', options.password ?? ''])],
+      formerSecrets: [
+        JSON.stringify([
+          options.apiKey ?? '',
+          options.token ?? '',
+          options.email ?? '',
+          options.password ?? '',
+        ]),
+      ],
     }),
     secrets,
     target: targetOf,

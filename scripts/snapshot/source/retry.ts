@@ -30,7 +30,14 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /** Failures to reach the host at all, as opposed to a fault on one request (a hang, a reset). */
-const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export function isConnectFailure(error: unknown): boolean {
   const e = error as { code?: unknown; cause?: unknown; errors?: unknown[] };
@@ -42,7 +49,12 @@ export function isConnectFailure(error: unknown): boolean {
 /** A short, stable name for a network failure: the error code, or "timeout after N ms". */
 export function describeError(error: unknown, timeoutMs: number): string {
   const e = error as { code?: unknown; name?: string; message?: string; cause?: unknown };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_BODY_TIMEOUT') {
+  if (
+    e?.name === 'TimeoutError' ||
+    e?.name === 'AbortError' ||
+    e?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e?.code === 'UND_ERR_BODY_TIMEOUT'
+  ) {
     return `timeout after ${timeoutMs} ms`;
   }
   if (typeof e?.code === 'string') return e.code;

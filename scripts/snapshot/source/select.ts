@@ -9,7 +9,14 @@ import { remoteSource } from './remote.ts';
 import type { Source } from './source.ts';
 
 /** The variables that point the build at a real upstream (scripts/README.md, "Configuration"). */
-export const UPSTREAM_VARIABLES = ['RC_BASE_URL', 'RC_LEGACY_BASE_URL', 'RC_API_KEY', 'RC_TOKEN', 'RC_EMAIL', 'RC_PASSWORD'] as const;
+export const UPSTREAM_VARIABLES = [
+  'RC_BASE_URL',
+  'RC_LEGACY_BASE_URL',
+  'RC_API_KEY',
+  'RC_TOKEN',
+  'RC_EMAIL',
+  'RC_PASSWORD',
+] as const;
 
 export interface SourceChoice {
   source: Source;
@@ -49,5 +56,8 @@ export async function chooseSource(options: SourceOptions): Promise<SourceChoice
     return { source, families: source.families };
   }
   const dataset = await loadDataset(options.data);
-  return { source: localSource(dataset, { account: options.localAccount, now: options.now }), families: new Set(['A', 'B']) };
+  return {
+    source: localSource(dataset, { account: options.localAccount, now: options.now }),
+    families: new Set(['A', 'B']),
+  };
 }
