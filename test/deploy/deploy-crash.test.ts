@@ -4,13 +4,15 @@
  * file. The deploy runs in a child process (deploy-child.ts) that kills itself after a chosen request.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint, INDEX_KEY, RemoteIndex } from '../../scripts/deploy/remote-index.ts';
 import { Manifest } from '../../scripts/snapshot/release/manifest.ts';
-import { currentRelease } from '../../scripts/snapshot/release/writer.ts';
 import {
   buildRelease,
   datasetWithDeeperSnow,
@@ -162,14 +164,9 @@ describe('a deploy killed with SIGKILL', () => {
     const out = join(root, 'headers', 'dist');
     await buildRelease(out, ['--resorts', '20,25']);
     expect((await runDeploy(s3, out, 's3://site/headers')).code).toBe(0);
-    // the same bytes under other headers: the release's _headers gives the daily files another max-age
-    const release = (await currentRelease(out))!;
-    const rules = await readFile(join(release, '_headers'), 'utf8');
-    expect(rules).toMatch(/max-age=21600\b/);
-    await writeFile(join(release, '_headers'), rules.replaceAll('max-age=21600', 'max-age=21601'));
-    const changed = [...(await s3.objects('site', 'headers/'))]
-      .filter(([, o]) => o.cacheControl?.includes('max-age=21600'))
-      .map(([path]) => path);
+    // the bucket as an earlier version with other cache rules left it: the same bytes of the daily files
+    // under another max-age, and an index that fingerprints them so
+    const changed = await olderRules(s3, 'headers/', 'max-age=21600', 'max-age=21599');
     expect(changed).toHaveLength(16);
     const killed = await deployProcess(out, 'write:6', 's3://site/headers');
     expect({ code: killed.code, signal: killed.signal }, killed.stderr).toEqual({
@@ -180,18 +177,64 @@ describe('a deploy killed with SIGKILL', () => {
     const next = await runDeploy(s3, out, 's3://site/headers');
     expect(next.code, next.stderr).toBe(0);
     // one listing, then a HEAD for each object holding the release's bytes where the index names another
-    // version: the sixteen whose headers alone changed, and _headers, which the killed deploy sent first
+    // version: the sixteen whose headers alone changed
     expect(next.counts.list).toBe(1);
     expect(
       next.requests
         .filter((r) => r.kind === 'read' && !r.path.startsWith('.resort-conditions/'))
         .map((r) => r.path)
         .sort(),
-    ).toEqual([...changed, '_headers'].sort());
+    ).toEqual([...changed].sort());
     const objects = await s3.objects('site', 'headers/');
     expect(
-      changed.filter((path) => objects.get(path)!.cacheControl?.includes('max-age=21601') !== true),
+      changed.filter((path) => objects.get(path)!.cacheControl?.includes('max-age=21600') !== true),
     ).toEqual([]);
     await expectBucketEqualsRelease(s3, 'site', 'headers/', out);
   }, 60_000);
 });
+
+/**
+ * Rewrites the objects under `prefix` whose Cache-Control holds `from` with `to` instead (same bytes and
+ * type), and the deploy index's fingerprints of them to match, as an earlier version with other rules would
+ * have left the bucket. Answers the paths under the prefix it rewrote.
+ */
+async function olderRules(s3: LocalS3, prefix: string, from: string, to: string): Promise<string[]> {
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  try {
+    const objects = await s3.objects('site', prefix);
+    const index = RemoteIndex.parse(JSON.parse(gunzipSync(objects.get(INDEX_KEY)!.bytes).toString('utf8')));
+    const paths: string[] = [];
+    for (const [path, object] of objects) {
+      if (!object.cacheControl?.includes(from)) continue;
+      const cacheControl = object.cacheControl.replace(from, to);
+      const contentType = object.contentType!;
+      await client.send(
+        new PutObjectCommand({
+          Bucket: 'site',
+          Key: `${prefix}${path}`,
+          Body: object.bytes,
+          ContentType: contentType,
+          CacheControl: cacheControl,
+        }),
+      );
+      const sha256 = createHash('sha256').update(object.bytes).digest('hex');
+      index.objects[path] = fingerprint({ sha256, size: object.bytes.byteLength, contentType, cacheControl });
+      paths.push(path);
+    }
+    await client.send(
+      new PutObjectCommand({
+        Bucket: 'site',
+        Key: `${prefix}${INDEX_KEY}`,
+        Body: gzipSync(JSON.stringify(index)),
+      }),
+    );
+    return paths;
+  } finally {
+    client.destroy();
+  }
+}

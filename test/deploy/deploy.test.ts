@@ -160,9 +160,14 @@ describe('npm run deploy', () => {
       .filter(([path, hash]) => before.get(path) !== hash)
       .map(([path]) => path)
       .sort();
-    // the resort's own files (its embeds too), and the group files (all, its country, state and region) that hold it
+    // the resort's own files (its embeds too), the group files (all, its country, state and region) that hold it,
+    // and the pre-rendered lists of its regions
     expect(changed.length).toBeGreaterThan(5);
-    for (const path of changed) expect(path).toMatch(/\/25[./]|\/group=[^/]+\.json$|\/regionId=\d+\.json$/);
+    for (const path of changed) {
+      expect(path).toMatch(
+        /\/25[./]|\/group=[^/]+\.json$|\/regionId=\d+\.json$|^lists\/[^/]+\/region-\d+(\.include)?\.html$/,
+      );
+    }
     expect([...after.keys()].filter((p) => !before.has(p))).toEqual([]);
 
     const run = await runDeploy(s3, out(), TO);
