@@ -5,12 +5,13 @@
  * 0 px from the first paint on; no figure, state or day is cut or wraps; every link and button is 24 px tall
  * or more; the page asks for the region's group file exactly once and for nothing outside the snapshot's
  * origin; a keyboard sorts it (Tab to a header button, Enter, Space) with `aria-sort` following; axe finds
- * nothing. Chromium saves the README's picture of the table (widget/docs/list.png).
+ * nothing. Chromium saves a picture of the table as test-results/list.png (copied to widget/docs/list.png,
+ * it is the picture in widget/README.md).
  *
  * `npm run test:browsers -- test/browsers/list.test.ts`; `RC_ENGINES=firefox` for one engine.
  */
 import { createRequire } from 'node:module';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,7 @@ beforeAll(async () => {
   expect(code).toBe(0);
   site = await serveSite(dist);
   partner = await servePartner();
+  await mkdir('test-results', { recursive: true });
   axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 }, 600_000);
 
@@ -243,7 +245,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         const up = (await tab.evaluate(column, 6)).filter((v) => v !== '–').map((v) => parseFloat(v));
         expect(up).toEqual([...base].sort((a, b) => a - b));
         expect(await tab.evaluate(focused, null)).toEqual({ text: 'Base▲', sort: 'ascending' });
-        if (name === 'chromium') await tab.screenshot(join('widget', 'docs', 'list.png'));
+        if (name === 'chromium') await tab.screenshot(join('test-results', 'list.png'));
       } finally {
         await tab.close();
       }
