@@ -3,7 +3,7 @@
  * release's private state (`.dist-releases/<release>.state.json`), so the files of the locale folders
  * under `api/` are neither listed nor read until they are uploaded (and checked against the state then).
  * Files the state does not list (the index, `_headers`, the bundle, the demo page, the embeds) are hashed
- * here; there are a few dozen of them. Each object's `Content-Type` and `Cache-Control` come from the
+ * here: the pre-rendered cards and lists among them, a few thousand in a build of every locale. Each object's `Content-Type` and `Cache-Control` come from the
  * header rules the release's `_headers` was written from (`scripts/api/headers.ts`), so the bucket serves
  * what Netlify or Cloudflare Pages would.
  */

@@ -104,11 +104,11 @@ async function renderer() {
 const IMAGE = 'rc-image:';
 const IMAGES = /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A staged JSON file, or undefined. */
-async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise<unknown> {
+export async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise<unknown> {
   const bytes = await files.read(path);
   try {
     return bytes ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined;

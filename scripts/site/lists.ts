@@ -15,7 +15,7 @@ import { multiEndpoint } from '../api/endpoints.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import type { Group } from '../snapshot/discover/scope.ts';
-import { cleanHtml, prerenderModule, scriptJson } from './cards.ts';
+import { cleanHtml, isObject, prerenderModule, readJson, scriptJson } from './cards.ts';
 import { runtimeBundle } from './runtime.ts';
 
 /** A region's list page and include, relative to the release root. */
@@ -29,18 +29,6 @@ interface ListPrerender {
   listCss: string;
   listTitle(locale: string): string;
   listTemplate(data: unknown, image: (url: unknown) => string | undefined): Promise<unknown>;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise<unknown> {
-  const bytes = await files.read(path);
-  try {
-    return bytes ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The regions of a snapshot's groups, with their ids. */

@@ -6,18 +6,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
 import { escapeHtml } from '../../scripts/api/html.ts';
-
-const TYPES: Record<string, string> = {
-  '.json': 'application/json; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
+import { contentTypeOf, DEFAULT_CONTENT_TYPE } from '../../scripts/api/content-types.ts';
 
 export interface Site extends Listening {
   /** Holds every request for the elements' scripts until the answered function is called. */
@@ -43,7 +35,7 @@ export async function serveSite(folder: string): Promise<Site> {
       if (!body) response.writeHead(404, headers).end();
       else
         response
-          .writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+          .writeHead(200, { ...headers, 'content-type': contentTypeOf(file) ?? DEFAULT_CONTENT_TYPE })
           .end(body);
     }),
   );
