@@ -25,12 +25,14 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { generateResorts } from './dataset/generate.ts';
 import { loadDataset } from './dataset/load.ts';
 import { RegionsFile } from './dataset/schema.ts';
 import { SUPPORTED_LOCALES } from './api/locales.ts';
+import { ResortConditionsError } from './api/errors.ts';
+import { exitCodeFor } from './cli/exit-codes.ts';
+import { parseFlags } from './cli/process.ts';
 import { parseConfig } from './snapshot/config.ts';
 import { localSource } from './snapshot/source/local.ts';
 import { formatBytes } from './snapshot/progress.ts';
@@ -275,22 +277,36 @@ async function deployScenario(name: string, dataDir: string, locales: string[], 
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      child: { type: 'string' },
-      out: { type: 'string' },
-      resorts: { type: 'string', default: '2000' },
-      locales: { type: 'string', default: 'all' },
-      'skip-large': { type: 'boolean' },
-      'skip-deploy': { type: 'boolean' },
-      'deploy-large': { type: 'boolean' },
-    },
+  const values = parseFlags<{
+    help?: boolean;
+    child?: string;
+    out?: string;
+    resorts: string;
+    locales: string;
+    'skip-large'?: boolean;
+    'skip-deploy'?: boolean;
+    'deploy-large'?: boolean;
+  }>(process.argv.slice(2), {
+    child: { type: 'string' },
+    out: { type: 'string' },
+    resorts: { type: 'string', default: '2000' },
+    locales: { type: 'string', default: 'all' },
+    'skip-large': { type: 'boolean' },
+    'skip-deploy': { type: 'boolean' },
+    'deploy-large': { type: 'boolean' },
   });
+  if (values.help) {
+    console.log(
+      'npm run bench -- [--resorts 2000[,…]] [--locales all|<locale>,…] [--skip-large] [--skip-deploy] [--deploy-large]',
+    );
+    return;
+  }
   const locales = values.locales === 'all' ? [...SUPPORTED_LOCALES] : values.locales!.split(',');
   if (values.child) return child(values.child, values.out!, locales);
   const counts = values.resorts!.split(',').map(Number);
   if (counts.some((n) => !Number.isInteger(n) || n < 18))
-    throw new Error(
+    throw new ResortConditionsError(
+      'usage',
       `--resorts "${values.resorts}": each size must be a whole number of at least 18, e.g. --resorts 100,2000`,
     );
 
@@ -369,5 +385,5 @@ async function bundleScenario() {
 
 main().catch((error: Error) => {
   console.error(`bench: ${error.message}`);
-  process.exitCode = 1;
+  process.exitCode = exitCodeFor(error);
 });

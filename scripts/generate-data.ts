@@ -3,7 +3,8 @@
  * The committed sample was made with the defaults.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { exitCodeFor } from './cli/exit-codes.ts';
+import { parseFlags } from './cli/process.ts';
 import { generateResorts } from './dataset/generate.ts';
 import { RegionsFile } from './dataset/schema.ts';
 
@@ -12,16 +13,25 @@ export const SAMPLE_IDS = [
   412, 428, 441, 456, 470, 487, 503, 519, 534, 548, 561, 577, 590, 606,
 ];
 
-const { values } = parseArgs({
-  options: {
+const USAGE =
+  'npx tsx scripts/generate-data.ts [--count 36] [--seed 2026] [--out data/resorts.json]: writes generated fictional resorts';
+
+let values: { help?: boolean; count: string; seed: string; out: string };
+try {
+  values = parseFlags(process.argv.slice(2), {
     count: { type: 'string', default: '36' },
     seed: { type: 'string', default: '2026' },
     out: { type: 'string', default: 'data/resorts.json' },
-  },
-});
+  });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(exitCodeFor(error));
+}
 const count = Number(values.count);
 const seed = Number(values.seed);
-if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
+if (values.help) {
+  console.log(USAGE);
+} else if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
   console.error('--count must be a positive whole number and --seed a whole number');
   process.exitCode = 2;
 } else {

@@ -1,4 +1,5 @@
 import { access, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,4 +161,23 @@ describe('exitCodeFor', () => {
     expect(EXIT.failed).toBe(1);
     expect(exitCodeFor('a string')).toBe(1);
   });
+});
+
+describe('the other entry points', () => {
+  const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const run = (script: string, flag: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', script, flag], { cwd: REPO, encoding: 'utf8' });
+
+  it.each(['scripts/preview.ts', 'scripts/bench.ts', 'scripts/generate-data.ts'])(
+    '%s: exits 0 with its usage for --help and 2 for an unknown flag',
+    (script) => {
+      const help = run(script, '--help');
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/^(npm run|npx tsx) /);
+      const wrong = run(script, '--bogus');
+      expect(wrong.status).toBe(EXIT.usage);
+      expect(wrong.stderr).toContain("Unknown option '--bogus'; see --help");
+    },
+    60_000,
+  );
 });
