@@ -8,6 +8,11 @@ import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Node's globals that browsers and workers do not have (tsc knows them from @types/node, so eslint says it). */
+const NODE_ONLY = Object.keys(globals.node).filter(
+  (name) => !(name in globals.browser) && !(name in globals.worker),
+);
+
 export default tseslint.config(
   {
     // build output, installed packages and what scripts write
@@ -64,9 +69,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // the element runs in browsers; its templates are Lit's
-    files: ['widget/**/*.ts'],
-    languageOptions: { globals: { ...globals.browser } },
+    // the element and the code a release runs elsewhere (an edge function, a partner's page, a card's
+    // frame) run in browsers and workers: Node's own globals (process, Buffer, require) are errors there
+    files: ['widget/**/*.ts', 'scripts/site/runtime/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.worker } },
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...NODE_ONLY.map((name) => ({
+          name,
+          message: `${name} is Node's: this code runs in browsers and workers`,
+        })),
+      ],
+    },
   },
   { ...lit.configs['flat/recommended'], files: ['widget/**/*.ts'] },
   { ...wc.configs['flat/recommended'], files: ['widget/**/*.ts'] },

@@ -23,7 +23,9 @@ export function demoPage(
   resorts: ReadonlyArray<{ id: number; name: string }>,
   locales: readonly string[],
   sample: boolean,
-  list?: DemoList,
+  list: DemoList | undefined,
+  /** The locale switcher's script (`runtime/demo-locale.ts`, bundled). */
+  switcher: string,
 ): string {
   const options = locales.map((l) => `<option value="${escapeHtml(l)}">${escapeHtml(l)}</option>`).join('');
   const first = resorts[0];
@@ -78,14 +80,7 @@ ${
   </section>
 `
     : ''
-}  <script type="module">
-    const select = document.getElementById('locale');
-    const apply = () => {
-      document.documentElement.lang = select.value;
-      for (const el of document.querySelectorAll('resort-conditions, resort-conditions-list')) el.setAttribute('locale', select.value);
-    };
-    select.addEventListener('change', apply);
-  </script>
+}  <script>${switcher.trim()}</script>
 </body>
 </html>
 `;

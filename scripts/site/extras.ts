@@ -10,6 +10,7 @@ import { embedFiles } from './embeds.ts';
 import { demoPage } from './demo.ts';
 import { LIST_SHEET, largestRegion, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
+import { runtimeBundle } from './runtime.ts';
 
 export interface SiteOptions {
   scope: Scope;
@@ -50,7 +51,15 @@ export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile
         : undefined;
     yield {
       path: 'index.html',
-      bytes: Buffer.from(demoPage(options.scope.resorts, options.locales, options.sample, list)),
+      bytes: Buffer.from(
+        demoPage(
+          options.scope.resorts,
+          options.locales,
+          options.sample,
+          list,
+          await runtimeBundle('demo-locale'),
+        ),
+      ),
     };
     yield* embedFiles(options);
   }

@@ -14,6 +14,7 @@ export const RUNTIME = {
   'edge-worker': { format: 'es', minify: false },
   'frame-loader': { format: 'iife', minify: false },
   'height-reporter': { format: 'iife', minify: true },
+  'demo-locale': { format: 'iife', minify: true },
 } as const satisfies Record<string, { format: 'es' | 'iife'; minify: boolean }>;
 export type RuntimeName = keyof typeof RUNTIME;
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExtraFile } from '../../scripts/snapshot/release/release.ts';
 import { demoPage, listSnippet } from '../../scripts/site/demo.ts';
 import { siteFiles, type SiteOptions } from '../../scripts/site/extras.ts';
+import { runtimeBundle } from '../../scripts/site/runtime.ts';
 import { LIST_SHEET, largestRegion } from '../../scripts/site/lists.ts';
 
 const HOSTILE = `<img src=x onerror="alert(1)">&'`;
@@ -25,9 +26,12 @@ async function collect<T>(files: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/** Stands in for the bundled locale switcher. */
+const SWITCHER = 'switch();';
+
 describe('demoPage', () => {
   it('escapes the names of the data in the cards and the link to the pre-rendered card', () => {
-    const html = demoPage(RESORTS, ['en-US', 'de-DE'], true);
+    const html = demoPage(RESORTS, ['en-US', 'de-DE'], true, undefined, SWITCHER);
     expect(html).not.toContain('<img');
     expect(html).toContain(
       '<resort-conditions resort="20"><p>&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;: loading the snow report…</p></resort-conditions>',
@@ -40,7 +44,7 @@ describe('demoPage', () => {
   });
 
   it('has no list, its sheet or its script without a region to list', () => {
-    const html = demoPage(RESORTS, ['en-US'], false);
+    const html = demoPage(RESORTS, ['en-US'], false, undefined, SWITCHER);
     expect(section(html)).toBeUndefined();
     expect(html).not.toContain('<resort-conditions-list');
     expect(html).not.toContain('resort-conditions-list.js');
@@ -49,7 +53,7 @@ describe('demoPage', () => {
   });
 
   it("shows the region's list with its rows, the snippet escaped as text, and the list's page and include", () => {
-    const html = demoPage(RESORTS, ['de-DE', 'en-US'], true, { region: 429, rows: 8 });
+    const html = demoPage(RESORTS, ['de-DE', 'en-US'], true, { region: 429, rows: 8 }, SWITCHER);
     expect(html).toContain(
       '<link rel="stylesheet" href="./resort-conditions-list.css">\n  <script type="module" async src="./resort-conditions-list.js"></script>',
     );
@@ -64,8 +68,13 @@ describe('demoPage', () => {
     );
     expect(list).toContain('<a href="./lists/de-DE/region-429.html">the list as a page</a>');
     expect(list).toContain('<a href="./lists/de-DE/region-429.include.html">as a server-side include</a>');
-    // the locale switch reaches the list too
-    expect(html).toContain("document.querySelectorAll('resort-conditions, resort-conditions-list')");
+    expect(html).toContain(`<script>${SWITCHER}</script>`);
+  });
+
+  it('switches the locale of the cards and of the list, with the bundled switcher', async () => {
+    const switcher = await runtimeBundle('demo-locale');
+    expect(switcher).toContain('resort-conditions, resort-conditions-list');
+    expect(switcher).not.toMatch(/<\/script/i);
   });
 
   it('gives a snippet with the host it is told', () => {
