@@ -11,6 +11,10 @@
  */
 import { CONTENT_TYPES, contentTypeOf, DEFAULT_CONTENT_TYPE } from './content-types.ts';
 import { matchRoute, type Freshness } from './endpoints.ts';
+import { ID_SOURCE } from './text.ts';
+
+/** A region list's file name (family B): `regionId=<id>.json`. */
+const REGION_FILE = new RegExp(`^regionId=${ID_SOURCE}\\.json$`);
 
 /** The loader a page with card iframes includes: it sizes each frame from its card's height reports. */
 export const FRAME_LOADER = 'resort-conditions-frame.js';
@@ -44,7 +48,7 @@ export function patternOf(file: string): string {
     if (i === 0) return ':locale';
     if (/^\d+$/.test(segment)) return parts[i + 1] === 'day' ? ':days' : ':id';
     if (segment.startsWith('group=')) return segment.endsWith('.json') ? ':group.json' : ':group';
-    if (/^regionId=\d+\.json$/.test(segment)) return ':region.json';
+    if (REGION_FILE.test(segment)) return ':region.json';
     return segment;
   });
   return `/api/${segments.join('/')}`;

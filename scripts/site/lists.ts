@@ -11,6 +11,7 @@
  */
 import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
+import { ID_SOURCE } from '../api/text.ts';
 import { multiEndpoint } from '../api/endpoints.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
@@ -31,11 +32,12 @@ interface ListPrerender {
   listTemplate(data: unknown, image: (url: unknown) => string | undefined): Promise<unknown>;
 }
 
+/** A region's group name: `region-<id>`. */
+const REGION_GROUP = new RegExp(`^region-${ID_SOURCE}$`);
+
 /** The regions of a snapshot's groups, with their ids. */
 const regionsOf = (groups: readonly Group[]) =>
-  groups.flatMap((g) =>
-    /^region-\d+$/.test(g.name) ? [{ region: Number(g.name.slice(7)), ids: g.ids }] : [],
-  );
+  groups.flatMap((g) => (REGION_GROUP.test(g.name) ? [{ region: Number(g.name.slice(7)), ids: g.ids }] : []));
 
 /** The region with the most resorts (the lowest id of a tie), which the demo page lists; none without regions. */
 export function largestRegion(groups: readonly Group[]): { region: number; rows: number } | undefined {

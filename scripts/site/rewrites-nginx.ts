@@ -222,7 +222,7 @@ function familyB(w: Writer, options: MirrorOptions): void {
   );
   out.push('    set $rc_set "";', '    set $rc_group "";');
   out.push(
-    '    if ($args ~ "^(?:token=[^&]*&)?((?:resortId=[0-9]+&)*resortId=[0-9]+)(?:&(?:language|country)=[^&]*){0,2}$") { set $rc_set $1; }',
+    `    if ($args ~ "^(?:token=[^&]*&)?((?:resortId=${ID_SOURCE}&)*resortId=${ID_SOURCE})(?:&(?:language|country)=[^&]*){0,2}$") { set $rc_set $1; }`,
   );
   for (const set of publishedSets(options)) {
     if (set.query.length <= CHUNK) {

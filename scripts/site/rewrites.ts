@@ -9,8 +9,12 @@
 import { ENDPOINTS, type Endpoint, type Freshness } from '../api/endpoints.ts';
 import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
+import { ID_SOURCE } from '../api/text.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
 import type { Group } from '../snapshot/discover/scope.ts';
+
+/** A published region list of family B, relative to the release's `api/`: its region id. */
+const REGION_FILE = new RegExp(`^[^/]+/resorts/snowreport/regionId=(${ID_SOURCE})\\.json$`);
 
 export interface MirrorOptions {
   /** The published locales, in the config's order. */
@@ -147,7 +151,7 @@ export function publishedSets(options: MirrorOptions): NamedSet[] {
 export function familyARegions(options: MirrorOptions): number[] {
   const ids = new Set<number>();
   for (const file of options.files) {
-    const m = /^[^/]+\/resorts\/snowreport\/regionId=(\d+)\.json$/.exec(file);
+    const m = REGION_FILE.exec(file);
     if (m) ids.add(Number(m[1]));
   }
   return [...ids].sort((a, b) => a - b);

@@ -519,9 +519,10 @@ describe('the contract', () => {
   });
 
   it('says why a map key is refused', () => {
-    expect(contractIssues('multi.profile', { abc: {} })).toEqual(['$.abc: map keys must be resort ids']);
+    const why = 'map keys must be resort ids (a whole number of 1 to 10 digits, no leading zero)';
+    expect(contractIssues('multi.profile', { abc: {} })).toEqual([`$.abc: ${why}`]);
     expect(contractIssues('multi.profile', { '99999999999999999999': {} })).toEqual([
-      '$["99999999999999999999"]: map keys must be resort ids that are safe integers',
+      `$["99999999999999999999"]: ${why}`,
     ]);
   });
 

@@ -4,6 +4,7 @@
  * (test/fixtures/upstream/README.md) are accepted as such.
  */
 import { z } from 'zod';
+import { ID_PATTERN } from '../text.ts';
 
 /** A number the upstream may leave out, send as `null`, or send as `""` early in the season. */
 const gapNumber = z.union([z.number(), z.null(), z.literal('')]).optional();
@@ -290,7 +291,9 @@ export const TokenRecord = z.looseObject({ token: z.string(), domain: z.string()
 export type TokenRecord = z.infer<typeof TokenRecord>;
 
 /** A key of a multi-resort map: a resort id, as the map's JSON writes it. */
-export const ResortIdKey = z.string().regex(/^[1-9]\d*$/, { message: 'map keys must be resort ids' });
+export const ResortIdKey = z.string().regex(ID_PATTERN, {
+  message: 'map keys must be resort ids (a whole number of 1 to 10 digits, no leading zero)',
+});
 
 /** A multi-resort map body: keys are resort ids. */
 export function resortMap<T extends z.ZodType>(record: T) {
