@@ -18,6 +18,7 @@ import {
   INTERNAL_PREFIX,
   localeOfLanguage,
   mirrorErrors,
+  missingMessage,
   multiEndpoints,
   nonDefault,
   publishedSets,
@@ -179,17 +180,7 @@ function familyB(w: Writer, options: MirrorOptions): void {
       : e.pattern.includes('{resortId}')
         ? 'resort'
         : '';
-    if (what) {
-      const extra =
-        e.id === 'webcams'
-          ? ', or it has no webcams'
-          : e.id === 'overview'
-            ? ', or it has no overview in this language'
-            : '';
-      sets.push(
-        `set $rc_missing "there is no ${what} $1 in this mirror (${'$rc_locale'})${extra}, or the mirror does not publish this variant";`,
-      );
-    }
+    if (what) sets.push(`set $rc_missing "${missingMessage(what, e.id, '$1', '$rc_locale')}";`);
     routes.push(`    if ($uri ~ "${patternRegex(e)}") { ${sets.join(' ')} }`);
   }
   out.push(...routes.reverse());

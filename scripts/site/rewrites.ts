@@ -103,6 +103,25 @@ export function mirrorErrors(locales: readonly string[]): Record<MirrorErrorName
   };
 }
 
+/**
+ * The message of a 404 for a resort or region the mirror does not hold; `id` and `locale` may be a host's
+ * variables (nginx's `$1`), filled in when it answers.
+ */
+export function missingMessage(
+  what: 'resort' | 'region',
+  endpointId: string,
+  id: string,
+  locale: string,
+): string {
+  const extra =
+    endpointId === 'webcams'
+      ? ', or it has no webcams'
+      : endpointId === 'overview'
+        ? ', or it has no overview in this language'
+        : '';
+  return `there is no ${what} ${id} in this mirror (${locale})${what === 'resort' ? extra : ''}, or the mirror does not publish this variant`;
+}
+
 /** The path a static error body is published at (for hosts that answer errors from files). */
 export const errorFile = (name: MirrorErrorName) => `${MIRROR_FOLDER}/errors/${name}.json`;
 

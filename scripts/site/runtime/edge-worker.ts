@@ -12,7 +12,7 @@ import { isPathValue, pathSegments } from '../../api/paths.ts';
 import { MAX_URI_LENGTH } from '../../api/request.ts';
 import type { ErrorBody } from '../../api/schemas/error.ts';
 import { ID_PATTERN } from '../../api/text.ts';
-import { localeOfLanguage, type MirrorData, type MirrorErrorName } from '../rewrites.ts';
+import { localeOfLanguage, missingMessage, type MirrorData, type MirrorErrorName } from '../rewrites.ts';
 
 declare const MIRROR: MirrorData;
 
@@ -53,17 +53,8 @@ function familyALocale(header: string | null): { locale: string } | { error: Err
 }
 
 function missing(endpoint: Endpoint, path: Readonly<Record<string, string>>, locale: string): string {
-  if (path.resortId !== undefined) {
-    const extra =
-      endpoint.id === 'webcams'
-        ? ', or it has no webcams'
-        : endpoint.id === 'overview'
-          ? ', or it has no overview in this language'
-          : '';
-    return `there is no resort ${path.resortId} in this mirror (${locale})${extra}, or the mirror does not publish this variant`;
-  }
-  if (path.regionId !== undefined)
-    return `there is no region ${path.regionId} in this mirror (${locale}), or the mirror does not publish this variant`;
+  if (path.resortId !== undefined) return missingMessage('resort', endpoint.id, path.resortId, locale);
+  if (path.regionId !== undefined) return missingMessage('region', endpoint.id, path.regionId, locale);
   return MIRROR.errors.file.message;
 }
 
