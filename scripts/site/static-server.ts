@@ -1,6 +1,6 @@
 /**
  * The static file server for a published tree: what `npm run preview`, the snapshot, mirror and browser
- * tests use. It sends what scripts/README.md asks of any host ("Hosting"): CORS for every file and the
+ * tests use (the browser tests hold the elements' scripts with `before`). It sends what scripts/README.md asks of any host ("Hosting"): CORS for every file and the
  * content types of `scripts/api/content-types.ts`.
  */
 import { createReadStream } from 'node:fs';
@@ -17,6 +17,8 @@ export interface ServeOptions {
   port?: number;
   /** Waits this long before each answer: a slow network, for the browser tests. */
   delayMs?: number;
+  /** Awaited before each answer with the path asked for: the browser tests hold scripts and count requests. */
+  before?: (path: string) => void | Promise<void>;
 }
 
 export async function serveFolder(folder: string, options: ServeOptions = {}): Promise<StaticServer> {
@@ -33,6 +35,7 @@ export async function serveFolder(folder: string, options: ServeOptions = {}): P
         response.writeHead(400, headers).end();
         return;
       }
+      await options.before?.(path);
       if (path.endsWith('/')) path += 'index.html';
       const file = resolve(join(root, path));
       if (file !== root && !file.startsWith(root + sep)) {

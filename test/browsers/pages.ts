@@ -4,12 +4,10 @@
  * and the script `async`, as the README asks, a frozen clock, and a recorder that reads, at every frame from
  * the first paint on, where the text below each card is (Firefox and WebKit have no Layout Instability API).
  */
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { join, resolve, sep } from 'node:path';
-import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
+import { listen, type Listening } from '../../scripts/service/listen.ts';
 import { escapeHtml } from '../../scripts/api/html.ts';
-import { contentTypeOf, DEFAULT_CONTENT_TYPE } from '../../scripts/api/content-types.ts';
+import { serveFolder } from '../../scripts/site/static-server.ts';
 
 export interface Site extends Listening {
   /** Holds every request for the elements' scripts until the answered function is called. */
@@ -18,28 +16,16 @@ export interface Site extends Listening {
   requests: string[];
 }
 
-/** Serves `folder` like any static host (CORS, content types, no caching); the script waits while held. */
+/** Serves `folder` as `npm run preview` does (scripts/site/static-server.ts); the scripts wait while held. */
 export async function serveSite(folder: string): Promise<Site> {
-  const root = resolve(folder);
   let gate: Promise<void> = Promise.resolve();
   const requests: string[] = [];
-  const server = createServer(
-    handled(async (request, response) => {
-      let path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+  const listening = await serveFolder(folder, {
+    before: async (path) => {
       requests.push(path);
       if (path === '/resort-conditions.js' || path === '/resort-conditions-list.js') await gate;
-      if (path.endsWith('/')) path += 'index.html';
-      const file = resolve(join(root, path));
-      const body = file.startsWith(root + sep) ? await readFile(file).catch(() => undefined) : undefined;
-      const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
-      if (!body) response.writeHead(404, headers).end();
-      else
-        response
-          .writeHead(200, { ...headers, 'content-type': contentTypeOf(file) ?? DEFAULT_CONTENT_TYPE })
-          .end(body);
-    }),
-  );
-  const listening = await listen(server, 0);
+    },
+  });
   return {
     ...listening,
     requests,
