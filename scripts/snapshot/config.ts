@@ -190,13 +190,25 @@ export const SnapshotConfig = z.strictObject({
 });
 export type SnapshotConfig = z.infer<typeof SnapshotConfig>;
 
-/** Validates a config object; `where` names its origin in messages (`package.json#resortConditions`). */
-export function parseConfig(raw: unknown, where: string): SnapshotConfig {
+/**
+ * Validates a config object; `where` names its origin in messages (`package.json#resortConditions`), and
+ * `flags` the keys a flag set (`locales` → `--locales`), which messages name by their flag instead.
+ */
+export function parseConfig(
+  raw: unknown,
+  where: string,
+  flags: Partial<Record<string, string>> = {},
+): SnapshotConfig {
   const result = SnapshotConfig.safeParse(raw ?? {});
   if (result.success) return result.data;
-  const lines = result.error.issues.map(
-    (issue) => `${jsonPath(issue.path).replace(/^\$/, where)}: ${issue.message}`,
-  );
+  const lines = result.error.issues.map((issue) => {
+    const flag = flags[String(issue.path[0])];
+    // a flag's list is counted as a reader counts it: `--locales, value 2`
+    const at = flag
+      ? `--${flag}` + (typeof issue.path[1] === 'number' ? `, value ${issue.path[1] + 1}` : '')
+      : jsonPath(issue.path).replace(/^\$/, where);
+    return `${at}: ${issue.message}`;
+  });
   throw new SnapshotError('config', `the configuration is invalid:\n  ${lines.join('\n  ')}`);
 }
 
@@ -229,9 +241,21 @@ const ids = (flag: string, value: string) =>
     return Number(s);
   });
 
+/** Which flag sets which key of the config. */
+const FLAG_OF: Record<string, keyof ConfigFlags> = {
+  out: 'out',
+  locales: 'locales',
+  resorts: 'resorts',
+  regions: 'regions',
+  endpoints: 'endpoints',
+  profile: 'profile',
+  publicUrl: 'public-url',
+  concurrency: 'concurrency',
+};
+
 /** The config file (or package.json key) with the flags on top, validated. */
 export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<SnapshotConfig> {
-  let raw: Record<string, unknown> = {};
+  let raw: Record<string, unknown>;
   let where = 'package.json#resortConditions';
   if (flags.config) {
     where = flags.config;
@@ -267,6 +291,8 @@ export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<Snaps
       throw new SnapshotError('usage', `--concurrency: "${flags.concurrency}" is not a whole number`);
     merged.concurrency = Number(flags.concurrency);
   }
-  const flagged = Object.keys(merged).filter((k) => !(k in raw) || merged[k] !== raw[k]);
-  return parseConfig(merged, flagged.length ? `${where} (with flags)` : where);
+  const flagged = Object.fromEntries(
+    Object.entries(FLAG_OF).filter(([, flag]) => flags[flag] !== undefined && flags[flag] !== ''),
+  );
+  return parseConfig(merged, where, flagged);
 }

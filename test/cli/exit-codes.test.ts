@@ -76,10 +76,11 @@ describe('build exit codes', () => {
     expect(planned.code).toBe(2);
   });
 
-  it('exits 2 for an unsupported locale and names it', async () => {
-    const r = await run('locale', ['--locales', 'xx-YY']);
+  it('exits 2 for an unsupported locale and names it by the flag that gave it', async () => {
+    const r = await run('locale', ['--locales', 'en-US,xx-YY']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('"xx-YY" is not a supported locale');
+    expect(r.stderr).toContain('--locales, value 2: "xx-YY" is not a supported locale');
+    expect(r.stderr).not.toContain('package.json');
     expect(await exists(r.out)).toBe(false);
   });
 
@@ -88,7 +89,7 @@ describe('build exit codes', () => {
     async (url) => {
       const r = await run('public-url', ['--public-url', url]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain('publicUrl: "');
+      expect(r.stderr).toContain('--public-url: "');
       expect(r.stderr).toContain(
         'is not the URL of a folder: give an http(s) URL without query, fragment or credentials',
       );
@@ -96,6 +97,17 @@ describe('build exit codes', () => {
       expect(await exists(r.out)).toBe(false);
     },
   );
+
+  it("names a value of the config file by the file and its key, a flag's by the flag", async () => {
+    const file = join(root, 'zero-concurrency.json');
+    await writeFile(file, JSON.stringify({ concurrency: 0 }));
+    const fromFile = await run('config-value', ['--config', file]);
+    expect(fromFile.code).toBe(2);
+    expect(fromFile.stderr).toContain(`${file}.concurrency: Too small`);
+    const fromFlag = await run('flag-value', ['--config', file, '--concurrency', '0']);
+    expect(fromFlag.stderr).toContain('  --concurrency: Too small');
+    expect(fromFlag.stderr).not.toContain(file);
+  });
 
   it('exits 2 for a config file that does not exist', async () => {
     const r = await run('config', ['--config', 'missing.json']);
