@@ -45,7 +45,6 @@ export class ReleaseWriter {
   readonly name: string;
   /** The folder `out` points at now, if any. */
   readonly previous: string | undefined;
-  #dirs = new Set<string>();
   #previousFiles: ReadonlyMap<string, FileRecord>;
   #lock: string;
   #onWrite: ((count: number) => void) | undefined;
@@ -106,11 +105,17 @@ export class ReleaseWriter {
   }
 
   // Per-file work is synchronous on purpose: for many small files one syscall after another is several
-  // times faster than a thread-pool round trip per open, write and close.
-  #ensureDir(dir: string): void {
-    if (this.#dirs.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
-    for (let d = dir; d.startsWith(this.staging) && !this.#dirs.has(d); d = dirname(d)) this.#dirs.add(d);
+  // times faster than a thread-pool round trip per open, write and close. A file's folder is made when the
+  // write finds it missing, so the writer remembers nothing per folder (a tree of 2,000 resorts in 16
+  // locales has 800,000 of them) and asks nothing of a folder it has made.
+  #inFolder<T>(target: string, act: () => T): T {
+    try {
+      return act();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(dirname(target), { recursive: true });
+      return act();
+    }
   }
 
   #target(path: string): string {
@@ -127,7 +132,6 @@ export class ReleaseWriter {
    */
   async write(path: string, bytes: Uint8Array, hash = sha256(bytes)): Promise<'written' | 'unchanged'> {
     const target = this.#target(path);
-    this.#ensureDir(dirname(target));
     this.bytes += bytes.byteLength;
     const before = this.#previousFiles.get(path);
     const same = before
@@ -138,7 +142,7 @@ export class ReleaseWriter {
       this.#onWrite?.(this.written + this.unchanged);
       return 'unchanged';
     }
-    writeFileSync(target, bytes);
+    this.#inFolder(target, () => writeFileSync(target, bytes));
     this.written++;
     this.#onWrite?.(this.written + this.unchanged);
     return 'written';
@@ -156,22 +160,21 @@ export class ReleaseWriter {
 
   /** Keeps the previous release's copy of `path` as it is; false when there is none. */
   async carry(path: string): Promise<boolean> {
-    const target = this.#target(path);
-    this.#ensureDir(dirname(target));
-    return this.#linkPrevious(path, target);
+    return this.#linkPrevious(path, this.#target(path));
   }
 
   #linkPrevious(path: string, target: string): boolean {
     if (!this.previous) return false;
     const source = join(this.previous, path);
     try {
-      linkSync(source, target);
+      // ENOENT: the target's folder is missing (made, then tried again), or, after that, the source
+      this.#inFolder(target, () => linkSync(source, target));
       return true;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return false;
       if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK') {
-        copyFileSync(source, target);
+        this.#inFolder(target, () => copyFileSync(source, target));
         return true;
       }
       throw error;
