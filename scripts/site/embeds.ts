@@ -33,5 +33,5 @@ export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFi
   yield* images;
   yield* cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images });
   if (options.scope.groups)
-    yield* await listFiles({ groups: options.scope.groups, locales: options.locales, files, images });
+    yield* listFiles({ groups: options.scope.groups, locales: options.locales, files, images });
 }

@@ -86,11 +86,10 @@ export interface ListOptions {
   images: readonly ExtraFile[];
 }
 
-/** Every region's list page and include in every locale. */
-export async function listFiles(options: ListOptions): Promise<ExtraFile[]> {
+/** Every region's list page and include in every locale, made one at a time as they are written. */
+export async function* listFiles(options: ListOptions): AsyncGenerator<ExtraFile> {
   const { files } = options;
   const images = new Map(options.images.map((f) => [f.path, f]));
-  const out: ExtraFile[] = [];
   const heightReporter = (await runtimeBundle('height-reporter')).trim();
   const { render } = await import('@lit-labs/ssr');
   const { collectResultSync } = await import('@lit-labs/ssr/lib/render-result.js');
@@ -148,14 +147,11 @@ ${tag}<template shadowrootmode="open">${style}${pageHtml}</template>${fallback}<
 </body>
 </html>
 `;
-        out.push(
-          { path: listPath(locale, region, 'page'), bytes: Buffer.from(page) },
-          { path: listPath(locale, region, 'include'), bytes: Buffer.from(include) },
-        );
+        yield { path: listPath(locale, region, 'page'), bytes: Buffer.from(page) };
+        yield { path: listPath(locale, region, 'include'), bytes: Buffer.from(include) };
       }
     }
   } finally {
     await close();
   }
-  return out;
 }
