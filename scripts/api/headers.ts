@@ -64,7 +64,7 @@ function freshnessOf(file: string): Freshness {
 }
 
 /** The rules of a release whose API files (relative to `api/`) are `files`, in the order hosts apply them. */
-export function headerRules(files: readonly string[]): HeaderRule[] {
+export function headerRules(files: Iterable<string>): HeaderRule[] {
   const type = (extension: keyof typeof CONTENT_TYPES) => ['Content-Type', CONTENT_TYPES[extension]] as const;
   const cache = (value: string) => ['Cache-Control', value] as const;
   const refreshed = (seconds: number) =>
@@ -98,7 +98,7 @@ export function headerRules(files: readonly string[]): HeaderRule[] {
 }
 
 /** The rules as a `_headers` file. */
-export function headersFile(files: readonly string[]): string {
+export function headersFile(files: Iterable<string>): string {
   const blocks = headerRules(files).map((rule) =>
     [rule.pattern, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`), ''].join('\n'),
   );

@@ -15,7 +15,7 @@ import { runtimeBundle } from './runtime.ts';
 export interface SiteOptions {
   scope: Scope;
   /** Published API files, relative to `api/` (readable while staged: the embeds are made from them). */
-  files: readonly string[] & Partial<Pick<StagedFiles, 'read' | 'builtAt'>>;
+  files: Iterable<string> & Partial<Pick<StagedFiles, 'read' | 'builtAt'>>;
   locales: readonly string[];
   /** Whether the data is the embedded sample (the demo page says so). */
   sample: boolean;

@@ -22,7 +22,7 @@ export interface MirrorOptions {
   /** The snapshot's resort groups (`all`, `region-<id>`), ids ascending. */
   groups: readonly Group[];
   /** Published files, relative to `api/`: only groups with files are named by the rules. */
-  files: readonly string[];
+  files: Iterable<string>;
 }
 
 /** What the edge function (`runtime/edge-worker.ts`) reads of one build, written above its bundle. */

@@ -110,6 +110,29 @@ describe('FileIndex', () => {
     });
   });
 
+  it.each([
+    [
+      'ASCII paths',
+      (i: number) => `${['en-US', 'de-DE', 'fr-FR'][i % 3]}/r/${(i * 7919) % 5000}/N=${i % 6}.json`,
+    ],
+    [
+      'paths with letters beyond ASCII',
+      (i: number) => `${['zürich', 'ü', 'z', '\u{1F3D4}', '\uFF21'][i % 5]}/${i}.json`,
+    ],
+  ])('finds each of 5,000 %s and lists them in the order a string sort gives', (_, pathOf) => {
+    const index = new FileIndex();
+    const paths = Array.from({ length: 5000 }, (_, i) => pathOf(i));
+    paths.forEach((path, i) =>
+      index.set(path, { sha256: hash(i % 256), size: i, fetchedAt: 't', collection: 'c' }),
+    );
+    expect(index.size).toBe(new Set(paths).size);
+    expect(index.get(paths[4321]!)?.size).toBe(paths.lastIndexOf(paths[4321]!));
+    expect(index.has(`${paths[0]}x`)).toBe(false);
+    const listed = Object.keys(JSON.parse(`{${[...index.json(100)].join('')}}`) as object);
+    // object keys that look like numbers would come first: none of these do
+    expect(listed).toEqual([...new Set(paths)].sort());
+  });
+
   it('refuses a hash that is not 64 hex digits, naming the file', () => {
     expect(() =>
       new FileIndex().set('x.json', { sha256: 'abc', size: 1, fetchedAt: 't', collection: 'c' }),

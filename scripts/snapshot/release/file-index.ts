@@ -1,9 +1,11 @@
 /**
  * The release's list of files as the private state records them (hash, size, fetch time, collection,
- * stale mark), kept compact: a build of 2,000 resorts in 16 locales lists 833,000 files, and an object
- * with a hex string per file cost more memory than everything else the build holds. Each file is its path
- * and a slot: the hash as 32 bytes in one growing buffer, the size, and the index of its group (the
- * collection, fetch time and stale mark it shares with the other files of its answer).
+ * stale mark), kept out of the JavaScript heap: a build of 2,000 resorts in 16 locales lists 833,000 files,
+ * and the heap grows to several times what it holds alive before it collects, so every byte per file held
+ * there counts three or four times in the build's peak memory. Here a file is a slot in typed arrays and
+ * buffers, about 130 bytes in all: its path as UTF-8 in one growing buffer, the hash as 32 bytes, the size,
+ * the index of its group (the collection, fetch time and stale mark it shares with the other files of its
+ * answer), and its place in an open-addressing table from path to slot.
  */
 import type { FileState } from './state.ts';
 
@@ -16,60 +18,87 @@ interface Group {
 }
 
 const HASH_BYTES = 32;
+const FIRST_SLOTS = 1024;
+
+/** FNV-1a over the path's UTF-16 code units. */
+function hashOf(path: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** `array` with room for `n` elements, its content kept. */
+function grown<T extends Uint32Array | Int32Array>(array: T, n: number): T {
+  if (n <= array.length) return array;
+  let length = array.length;
+  while (length < n) length *= 2;
+  const bigger = new (array.constructor as new (length: number) => T)(length);
+  bigger.set(array);
+  return bigger;
+}
 
 export class FileIndex {
-  /** Path → slot, in the order files were added (as an object's keys would be). */
-  readonly #slots = new Map<string, number>();
-  #hashes = Buffer.alloc(HASH_BYTES * 1024);
-  #sizes: number[] = [];
-  #groupOf: number[] = [];
+  #count = 0;
+  /** Every path's UTF-8 bytes, one after the other, in the order added. */
+  #text = Buffer.alloc(64 * 1024);
+  #textEnd = 0;
+  #start = new Uint32Array(FIRST_SLOTS);
+  #length = new Uint32Array(FIRST_SLOTS);
+  #keyHash = new Uint32Array(FIRST_SLOTS);
+  #hashes = Buffer.alloc(HASH_BYTES * FIRST_SLOTS);
+  #sizes = new Uint32Array(FIRST_SLOTS);
+  #groupOf = new Uint32Array(FIRST_SLOTS);
+  /** Slot + 1 of the path at each place, 0 where none; never more than half full. */
+  #table = new Int32Array(FIRST_SLOTS * 2);
+  /** Whether every path is ASCII (their bytes then sort as their code units). */
+  #ascii = true;
+  #scratch = Buffer.alloc(1024);
   readonly #groups: Group[] = [];
   readonly #groupIds = new Map<string, number>();
 
   get size(): number {
-    return this.#slots.size;
+    return this.#count;
   }
 
   has(path: string): boolean {
-    return this.#slots.has(path);
+    return this.#find(path) >= 0;
   }
 
   /** Paths in the order they were added. */
   paths(): string[] {
-    return [...this.#slots.keys()];
+    return [...this.eachPath()];
+  }
+
+  /** Paths in the order they were added, made one at a time. */
+  *eachPath(): IterableIterator<string> {
+    for (let slot = 0; slot < this.#count; slot++) yield this.#path(slot);
   }
 
   /** Adds `path`, or replaces its state in place (keeping its position). */
   set(path: string, state: FileState): void {
-    let slot = this.#slots.get(path);
-    if (slot === undefined) {
-      slot = this.#slots.size;
-      this.#slots.set(path, slot);
-      if ((slot + 1) * HASH_BYTES > this.#hashes.byteLength) {
-        const grown = Buffer.alloc(this.#hashes.byteLength * 2);
-        this.#hashes.copy(grown);
-        this.#hashes = grown;
-      }
-    }
+    let slot = this.#find(path);
+    if (slot < 0) slot = this.#add(path);
     if (this.#hashes.write(state.sha256, slot * HASH_BYTES, HASH_BYTES, 'hex') !== HASH_BYTES)
       throw new Error(`${path}: not a SHA-256 hash: ${state.sha256}`);
+    if (!Number.isInteger(state.size) || state.size < 0 || state.size > 0xffffffff)
+      throw new Error(`${path}: a size the index cannot hold: ${state.size}`);
     this.#sizes[slot] = state.size;
     this.#groupOf[slot] = this.#group(state);
   }
 
   get(path: string): FileState | undefined {
-    const slot = this.#slots.get(path);
-    return slot === undefined ? undefined : this.#state(slot);
+    const slot = this.#find(path);
+    return slot < 0 ? undefined : this.#state(slot);
   }
 
   /** Every file's state, in the order added: what a caller that asks for the whole list gets. */
   *entries(): IterableIterator<[string, FileState]> {
-    for (const [path, slot] of this.#slots) yield [path, this.#state(slot)];
+    for (let slot = 0; slot < this.#count; slot++) yield [this.#path(slot), this.#state(slot)];
   }
 
   /** The collection and stale mark of each stale file, in the order added. */
   *stale(): IterableIterator<{ collection: string; stale: NonNullable<FileState['stale']> }> {
-    for (const slot of this.#slots.values()) {
+    for (let slot = 0; slot < this.#count; slot++) {
       const g = this.#groups[this.#groupOf[slot]!]!;
       if (g.stale) yield { collection: g.collection, stale: g.stale };
     }
@@ -77,18 +106,119 @@ export class FileIndex {
 
   /** The files' part of the state's JSON, sorted by path, in chunks: `"api/…":{"sha256":…},…`, as `JSON.stringify` writes it. */
   *json(chunkChars = 1 << 20): IterableIterator<string> {
-    const paths = this.paths().sort();
+    const order = this.#sorted();
     let chunk = '';
-    for (let i = 0; i < paths.length; i++) {
-      const slot = this.#slots.get(paths[i]!)!;
+    for (let i = 0; i < order.length; i++) {
+      const slot = order[i]!;
       const hash = this.#hashes.toString('hex', slot * HASH_BYTES, (slot + 1) * HASH_BYTES);
-      chunk += `${i === 0 ? '' : ','}${JSON.stringify(paths[i])}:{"sha256":"${hash}","size":${this.#sizes[slot]}${this.#groups[this.#groupOf[slot]!]!.json}}`;
+      chunk += `${i === 0 ? '' : ','}${JSON.stringify(this.#path(slot))}:{"sha256":"${hash}","size":${this.#sizes[slot]}${this.#groups[this.#groupOf[slot]!]!.json}}`;
       if (chunk.length >= chunkChars) {
         yield chunk;
         chunk = '';
       }
     }
     if (chunk) yield chunk;
+  }
+
+  /** Slots in the order of their paths as `Array.prototype.sort` orders strings (by UTF-16 code units). */
+  #sorted(): Uint32Array {
+    const order = new Uint32Array(this.#count);
+    for (let slot = 0; slot < this.#count; slot++) order[slot] = slot;
+    if (!this.#ascii) {
+      const paths = this.paths();
+      return order.sort((a, b) => (paths[a]! < paths[b]! ? -1 : paths[a]! > paths[b]! ? 1 : 0));
+    }
+    // ASCII: bytes compare as the code units do, without a string per path
+    const text = this.#text;
+    const start = this.#start;
+    const length = this.#length;
+    return order.sort((a, b) => {
+      const sa = start[a]!;
+      const sb = start[b]!;
+      const la = length[a]!;
+      const lb = length[b]!;
+      const n = Math.min(la, lb);
+      for (let i = 0; i < n; i++) {
+        const d = text[sa + i]! - text[sb + i]!;
+        if (d !== 0) return d;
+      }
+      return la - lb;
+    });
+  }
+
+  #path(slot: number): string {
+    return this.#text.toString('utf8', this.#start[slot]!, this.#start[slot]! + this.#length[slot]!);
+  }
+
+  /** The slot of `path`, or -1. */
+  #find(path: string): number {
+    const h = hashOf(path);
+    const mask = this.#table.length - 1;
+    let bytes = -1;
+    for (let at = h & mask; ; at = (at + 1) & mask) {
+      const entry = this.#table[at]!;
+      if (entry === 0) return -1;
+      const slot = entry - 1;
+      if (this.#keyHash[slot] !== h) continue;
+      if (bytes < 0) bytes = this.#encode(path);
+      const start = this.#start[slot]!;
+      if (
+        this.#length[slot] === bytes &&
+        this.#text.compare(this.#scratch, 0, bytes, start, start + bytes) === 0
+      )
+        return slot;
+    }
+  }
+
+  /** Writes `path` as UTF-8 into the scratch buffer; answers its length. */
+  #encode(path: string): number {
+    const bytes = Buffer.byteLength(path);
+    if (bytes > this.#scratch.length) this.#scratch = Buffer.alloc(bytes * 2);
+    return this.#scratch.write(path);
+  }
+
+  #add(path: string): number {
+    const slot = this.#count++;
+    const n = this.#count;
+    this.#start = grown(this.#start, n);
+    this.#length = grown(this.#length, n);
+    this.#keyHash = grown(this.#keyHash, n);
+    this.#sizes = grown(this.#sizes, n);
+    this.#groupOf = grown(this.#groupOf, n);
+    if (n * HASH_BYTES > this.#hashes.length) {
+      const bigger = Buffer.alloc(this.#hashes.length * 2);
+      this.#hashes.copy(bigger);
+      this.#hashes = bigger;
+    }
+    const bytes = this.#encode(path);
+    if (this.#textEnd + bytes > 0xffffffff)
+      throw new Error(`${path}: the index holds at most 4 GiB of paths`);
+    if (this.#textEnd + bytes > this.#text.length) {
+      const bigger = Buffer.alloc(Math.max(this.#text.length * 2, this.#textEnd + bytes));
+      this.#text.copy(bigger, 0, 0, this.#textEnd);
+      this.#text = bigger;
+    }
+    this.#scratch.copy(this.#text, this.#textEnd, 0, bytes);
+    if (bytes !== path.length) this.#ascii = false;
+    this.#start[slot] = this.#textEnd;
+    this.#length[slot] = bytes;
+    this.#textEnd += bytes;
+    this.#keyHash[slot] = hashOf(path);
+    if (n * 2 > this.#table.length) this.#rehash(this.#table.length * 2);
+    else this.#place(slot);
+    return slot;
+  }
+
+  #place(slot: number): void {
+    const mask = this.#table.length - 1;
+    let at = this.#keyHash[slot]! & mask;
+    while (this.#table[at] !== 0) at = (at + 1) & mask;
+    this.#table[at] = slot + 1;
+  }
+
+  #rehash(size: number): void {
+    this.#table = new Int32Array(size);
+    for (let slot = 0; slot < this.#count; slot++) this.#place(slot);
   }
 
   #state(slot: number): FileState {

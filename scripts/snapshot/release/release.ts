@@ -37,8 +37,11 @@ export interface ExtraFile {
 /** Extra files, as a list or made one by one (the cards of a large tree do not fit in memory at once). */
 export type ExtraFiles = Iterable<ExtraFile> | AsyncIterable<ExtraFile>;
 
-/** Paths of a staged release's files (relative to `api/`), readable before it is published. */
-export interface StagedFiles extends ReadonlyArray<string> {
+/**
+ * Paths of a staged release's files (relative to `api/`), readable before it is published. Each iteration
+ * makes the paths anew from the release's index, so a caller that does not keep them holds none.
+ */
+export interface StagedFiles extends Iterable<string> {
   /** The build's time (fixed by SOURCE_DATE_EPOCH). */
   builtAt: number;
   /** A staged file's bytes; undefined when there is none. */
@@ -112,11 +115,6 @@ export class Release {
     return new Release(writer, options);
   }
 
-  /** Paths (relative to `api/`) of the files in the release so far. */
-  get files(): string[] {
-    return this.#files.paths();
-  }
-
   /** The files so far with a reader of their staged bytes and the build's time: what the site's embeds are made of. */
   staged(builtAt: number): StagedFiles {
     const api = resolve(this.#writer.staging, 'api');
@@ -124,7 +122,8 @@ export class Release {
       const file = resolve(api, path);
       return file.startsWith(api + sep) ? readFile(file).catch(() => undefined) : undefined;
     };
-    return Object.assign(this.files, { builtAt, read });
+    const index = this.#files;
+    return { builtAt, read, [Symbol.iterator]: () => index.eachPath() };
   }
 
   /** Drift of this run so far, per endpoint. */
