@@ -11,17 +11,17 @@
  * - `cards/<locale>/<id>.compact.html` and `cards/<locale>/<id>.compact.include.html`: the same for the
  *   compact strip (`layout="compact"`).
  *
- * The widget is loaded the way `widget.ts` bundles it: by path, through vite (the site builds the element,
- * it does not import it).
+ * The widget's modules are loaded by path (the site builds the element, it does not import it).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
 import { FRAME_LOADER } from '../api/headers.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
+import { bundleApart } from './bundler.ts';
 import { packageRoot } from './root.ts';
 import { runtimeBundle } from './runtime.ts';
 
@@ -50,33 +50,49 @@ interface Prerender {
 }
 
 /**
- * The widget's pre-render module, and @lit-labs/ssr to render its templates: the compiled module where the
- * package ships one (vite is a development tool, not installed with the package), else the source through
- * vite.
+ * The widget's pre-render module, which renders its templates with @lit-labs/ssr: the compiled module where
+ * the package ships one, else one compiled for this build by the bundler's process (bundler.ts), as the
+ * package compiles it, into `node_modules/.cache/resort-conditions/` (where its imports of lit resolve),
+ * removed when the build's process ends.
  */
 export async function prerenderModule<T = Prerender>(
-  name = 'prerender',
+  name: 'prerender' | 'list/prerender' = 'prerender',
 ): Promise<{ module: T; close(): Promise<void> }> {
   const root = packageRoot();
   const compiled = join(root, 'widget', 'lib', `${name}.js`);
-  if (existsSync(compiled))
-    return { module: (await import(pathToFileURL(compiled).href)) as T, close: async () => {} };
-  const { createServer } = await import('vite');
-  const server = await createServer({
-    root,
-    configFile: join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    appType: 'custom',
-    // no file watcher: a build reads the sources once, and a watcher over the project root would also watch
-    // the output tree and its earlier releases (tens of thousands of folders)
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
+  const file = existsSync(compiled) ? compiled : join(await prerenderApart(root), `${name}.js`);
+  return { module: (await import(pathToFileURL(file).href)) as T, close: async () => {} };
+}
+
+let compiledApart: Promise<string> | undefined;
+
+function prerenderApart(root: string): Promise<string> {
+  compiledApart ??= (async () => {
+    const cache = join(root, 'node_modules', '.cache', 'resort-conditions');
+    // folders of builds that ended without removing theirs
+    for (const entry of existsSync(cache) ? readdirSync(cache) : []) {
+      const pid = Number(/^prerender-(\d+)$/.exec(entry)?.[1]);
+      if (pid && !isRunning(pid)) rmSync(join(cache, entry), { recursive: true, force: true });
+    }
+    const dir = join(cache, `prerender-${process.pid}`);
+    const files = await bundleApart('prerender');
+    rmSync(dir, { recursive: true, force: true });
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    for (const f of files) {
+      mkdirSync(dirname(join(dir, f.path)), { recursive: true });
+      writeFileSync(join(dir, f.path), f.bytes);
+    }
+    return dir;
+  })();
+  return compiledApart;
+}
+
+function isRunning(pid: number): boolean {
   try {
-    return { module: (await server.ssrLoadModule(`/widget/${name}.ts`)) as T, close: () => server.close() };
+    process.kill(pid, 0);
+    return true;
   } catch (error) {
-    await server.close();
-    throw error;
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleApart } from './bundler.ts';
 
 /** The runtime modules, and how each one runs: an ES module, or a classic script. */
 export const RUNTIME = {
@@ -30,13 +31,25 @@ export function runtimeBundle(name: RuntimeName): Promise<string> {
     bundle =
       EXTENSION === '.js'
         ? readFile(new URL(`./runtime/${name}.js`, import.meta.url), 'utf8')
-        : bundleWithVite(name);
+        : bundledApart().then((all) => all.get(name)!);
     bundles.set(name, bundle);
   }
   return bundle;
 }
 
-async function bundleWithVite(name: RuntimeName): Promise<string> {
+let apart: Promise<Map<string, string>> | undefined;
+
+/** Every runtime module, bundled at once in the bundler's process (bundler.ts), the first time one is asked for. */
+function bundledApart(): Promise<Map<string, string>> {
+  apart ??= bundleApart('runtime').then(
+    (files) =>
+      new Map(files.map((f) => [f.path.replace(/\.js$/, ''), Buffer.from(f.bytes).toString('utf8')])),
+  );
+  return apart;
+}
+
+/** A runtime module bundled with vite in this process: what the bundler's process runs. */
+export async function bundleRuntimeHere(name: RuntimeName): Promise<string> {
   const entry = fileURLToPath(new URL(`./runtime/${name}.ts`, import.meta.url));
   if (!existsSync(entry)) throw new Error(`there is no runtime module ${entry}`);
   const { build } = await import('vite');

@@ -1,41 +1,69 @@
 /**
  * Bundles the element with vite: one ES module, `resort-conditions.js`, with Lit inside, and one small
- * chunk per language other than English beside it (loaded on demand).
+ * chunk per language other than English beside it (loaded on demand). vite runs in a process of its own
+ * (bundler.ts); `bundleHere` is what that process runs.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleApart, type BundleFile } from './bundler.ts';
+
+export type { BundleFile };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface BundleFile {
-  path: string;
-  bytes: Uint8Array;
-}
-
-export function bundleWidget(): Promise<BundleFile[]> {
-  return viteBuild({});
-}
+/** The element's script, its language chunks and its compact strip's chunk. */
+export const bundleWidget = (): Promise<BundleFile[]> => bundleApart('widget');
 
 /**
  * `<resort-conditions-list>` as a script of its own, `resort-conditions-list.js` (with Lit inside, and its
  * language chunks), and its style sheet's fixed part: a page with cards alone loads nothing of it.
  */
-export function bundleList(): Promise<BundleFile[]> {
-  return viteBuild({
-    build: {
-      lib: { entry: 'widget/list/define.ts', formats: ['es'], fileName: () => 'resort-conditions-list.js' },
-    },
-  });
-}
+export const bundleList = (): Promise<BundleFile[]> => bundleApart('list');
 
 /** Both elements' scripts and style sheets, as a build publishes them (a language chunk both share, once). */
-export async function bundleElements(): Promise<BundleFile[]> {
-  const files = new Map<string, BundleFile>();
-  for (const file of [...(await bundleWidget()), ...(await bundleList())]) files.set(file.path, file);
-  return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
-}
+export const bundleElements = (): Promise<BundleFile[]> => bundleApart('elements');
+
+/** The bundles, made in this process: what the bundler's process runs. */
+export const bundleHere = {
+  widget: () => viteBuild({}),
+  list: () =>
+    viteBuild({
+      build: {
+        lib: { entry: 'widget/list/define.ts', formats: ['es'], fileName: () => 'resort-conditions-list.js' },
+      },
+    }),
+  /**
+   * The pre-render modules (`widget/prerender.ts`, `widget/list/prerender.ts`) as the package ships them
+   * (scripts/site/package.ts): lit kept an import, the style sheets minified as in the bundle.
+   */
+  async prerender() {
+    const { minifyStyleSheets } = await import('./minify-css.ts');
+    return viteBuild({
+      configFile: false,
+      plugins: [minifyStyleSheets()],
+      build: {
+        target: 'es2022',
+        minify: false,
+        lib: {
+          entry: { prerender: 'widget/prerender.ts', 'list/prerender': 'widget/list/prerender.ts' },
+          formats: ['es'],
+        },
+        rolldownOptions: {
+          external: [/^lit(\/|$)/, /^@lit-labs\//, /^zod(\/|$)/],
+          output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+        },
+      },
+    });
+  },
+  async elements() {
+    const files = new Map<string, BundleFile>();
+    for (const file of [...(await bundleHere.widget()), ...(await bundleHere.list())])
+      files.set(file.path, file);
+    return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+  },
+} satisfies Record<string, () => Promise<BundleFile[]>>;
 
 /**
  * A module of its own source, bundled as the element is (the same config, minifier and target): what
@@ -58,6 +86,8 @@ export function bundleSource(source: string): Promise<BundleFile[]> {
 }
 
 async function viteBuild(overrides: {
+  /** false: the options given only, not the project's vite.config.ts. */
+  configFile?: false;
   plugins?: unknown[];
   build?: Record<string, unknown>;
 }): Promise<BundleFile[]> {
@@ -70,12 +100,14 @@ async function viteBuild(overrides: {
     await build({
       mode: 'production',
       root: ROOT,
-      configFile: join(ROOT, 'vite.config.ts'),
+      configFile: overrides.configFile ?? join(ROOT, 'vite.config.ts'),
       logLevel: 'warn',
       plugins: overrides.plugins as never,
       build: { outDir, emptyOutDir: true, ...overrides.build },
     });
-    const names = (await readdir(outDir)).filter((name) => /\.(js|css)$/.test(name)).sort();
+    const names = (await readdir(outDir, { recursive: true }))
+      .filter((name) => /\.(js|css)$/.test(name))
+      .sort();
     return Promise.all(
       names.map(async (name) => ({ path: name, bytes: await readFile(join(outDir, name)) })),
     );
