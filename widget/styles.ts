@@ -358,29 +358,26 @@ export const styles = /* css */ `
   .body {
     flex: 1 1 0;
     flex-direction: column;
-    justify-content: space-between;
     gap: 0;
     min-height: 0;
     overflow: hidden;
   }
-  /* from 900 px, two columns: figures, surface and terrain beside the chart and the comment */
+  /* from 900 px, two columns: the figures, then the chart across the card, then the surface beside the
+     comment and the terrain; the chart's row takes the room the frame has over the report (.report .chart) */
   @container (width >= 60em) {
     .report {
       display: grid;
-      grid: auto-flow dense / repeat(2, minmax(0, 1fr));
-      align-content: start;
+      grid: auto 1fr auto auto / repeat(2, minmax(0, 1fr));
       column-gap: 2.5em;
     }
     .report > * {
-      grid-column: 1;
+      grid-column: 1 / -1;
     }
-    .report .chart {
-      grid-area: 1 / 2 / span 2;
-      height: 7.5em;
+    .report > [part='surface'] {
+      grid-area: 3 / 1;
     }
     .report .comment {
-      grid-column: 2;
-      align-self: start;
+      grid-area: 3 / 2;
     }
   }
   h3 {
@@ -430,12 +427,13 @@ export const styles = /* css */ `
     flex: 1 0 auto;
     min-width: 0;
   }
+  /* the frame is as tall as the longest report in any language: the chart takes the room a shorter report
+     leaves, so that it shows as bars rather than as empty bands between the blocks (issue 18) */
   .report .chart {
     display: flex;
     flex: 1 1 6.5em;
     flex-direction: column;
     min-height: 5.5em;
-    max-height: 12em;
     margin-top: 0.9em;
   }
   .chart ol {

@@ -4,7 +4,7 @@ import type { EngineName } from './engines.ts';
 /** One failing case of the sweep: what was checked, where (`<width>px <page> #<resort>`), and by how much. */
 export interface Failure {
   engine: EngineName;
-  check: 'shift' | 'box' | 'value' | 'target' | 'page';
+  check: 'shift' | 'box' | 'value' | 'target' | 'band' | 'page';
   where: string;
   detail: string;
 }

@@ -4,7 +4,8 @@
  * on, at every width from 240 to 1400 px (every 8 px, and each step of the layout ± 1 px), for every `days`
  * value (unset, 0–5 and invalid ones) and a root font of 16 and 20 px; the reserved box is the final box in
  * every layout context; no value is cut or wraps away from its unit in any of the 15 languages; every link
- * and button is at least 24 px tall. The compact strip (`layout="compact"`) moves nothing either, from 320 to
+ * and button is at least 24 px tall; no empty band across a card with a report is taller than one line of its
+ * text (the greatest and the median band of each engine are printed). The compact strip (`layout="compact"`) moves nothing either, from 320 to
  * 1400 px in every language, stays within 160 px from 480 px up and 240 px below, and keeps its links and
  * buttons 24 px tall. Failures of each engine go to test-results/sweep-<engine>.tsv.
  *
@@ -113,6 +114,75 @@ function boxes(): Box[] {
   });
 }
 
+/** One full card's largest empty band: in px, the card's line (1.4em of its text), and the blocks around it. */
+interface Band {
+  where: string;
+  band: number;
+  line: number;
+  between: string;
+}
+
+/**
+ * In the page: for every full card with a report, its largest empty band, a strip across the card's width
+ * where nothing shows. The blocks are the header, the line under it, each block of the report, the forecast
+ * and the foot (links and attribution); each counts from the top to the bottom of its content, inside its own
+ * box (a block stretched taller than its content, or a comment clamped, counts by what shows), and with the
+ * margins designed around it (its own and its first or last children's). A band is room that no block covers,
+ * from the header down to the frame's padding; in two columns, room under the shorter of two blocks side by
+ * side is not a band.
+ */
+function emptyBands(): Band[] {
+  const out: Band[] = [];
+  const margin = (el: Element | null, side: 'marginTop' | 'marginBottom') => {
+    let sum = 0;
+    for (; el; el = side === 'marginTop' ? el.firstElementChild : el.lastElementChild)
+      sum += parseFloat(getComputedStyle(el)[side]) || 0;
+    return sum;
+  };
+  for (const el of document.querySelectorAll('resort-conditions')) {
+    const frame = el.shadowRoot?.querySelector<HTMLElement>('.frame:not(.compact)');
+    if (!frame?.querySelector('.body.report')) continue;
+    const where =
+      el.closest<HTMLElement>('[data-where]')?.dataset.where ??
+      `${Math.round(el.getBoundingClientRect().width)}px ${el.getAttribute('resort')}`;
+    const blocks = [
+      ...frame.querySelectorAll(
+        ':scope > .content > :is(header, .meta, .forecast), .body.report > *, :scope > .foot',
+      ),
+    ]
+      .flatMap((b) => {
+        const box = b.getBoundingClientRect();
+        if (box.height === 0 || box.width === 0) return [];
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        const inner = range.getBoundingClientRect();
+        const shown = inner.height > 0;
+        return [
+          {
+            name: b.getAttribute('part') ?? b.classList[0] ?? b.nodeName.toLowerCase(),
+            top: Math.max(box.top, shown ? inner.top : box.top) - margin(b, 'marginTop'),
+            bottom: Math.min(box.bottom, shown ? inner.bottom : box.bottom) + margin(b, 'marginBottom'),
+          },
+        ];
+      })
+      .sort((a, b) => a.top - b.top);
+    const fb = frame.getBoundingClientRect();
+    const fs = getComputedStyle(frame);
+    const end = fb.bottom - parseFloat(fs.borderBottomWidth) - parseFloat(fs.paddingBottom);
+    const line = parseFloat(fs.fontSize) * 1.4;
+    let worst: Band = { where, band: 0, line, between: '' };
+    let reach = blocks[0]?.bottom ?? end;
+    let last = blocks[0]?.name ?? '';
+    for (const b of [...blocks.slice(1), { name: 'the frame’s padding', top: end, bottom: end }]) {
+      if (b.top - reach > worst.band)
+        worst = { where, band: b.top - reach, line, between: `${last} and ${b.name}` };
+      if (b.bottom > reach) [reach, last] = [b.bottom, b.name];
+    }
+    out.push(worst);
+  }
+  return out;
+}
+
 interface Measured {
   before: Box[];
   after: Box[];
@@ -121,6 +191,7 @@ interface Measured {
   defined: boolean;
   values: string[];
   targets: string[];
+  bands: Band[];
 }
 
 /**
@@ -180,7 +251,8 @@ async function measure(
     }, null);
     const values = await tab.evaluate(valueProblems, null);
     const targets = await tab.evaluate(smallTargets, null);
-    return { before, after, seen, frames, defined, values, targets };
+    const bands = await tab.evaluate(emptyBands, null);
+    return { before, after, seen, frames, defined, values, targets, bands };
   } finally {
     release();
     await tab?.close();
@@ -229,6 +301,24 @@ const fromLines = (engine: EngineName, check: Failure['check'], lines: string[])
     const at = l.indexOf(': ');
     return { engine, check, where: l.slice(0, at), detail: l.slice(at + 2) };
   });
+
+/** Each full card whose largest empty band is taller than one line of its text, as failures. */
+const tallBands = (engine: EngineName, bands: Band[]): Failure[] =>
+  bands
+    .filter((b) => b.band > b.line + 0.5)
+    .map((b) => ({
+      engine,
+      check: 'band',
+      where: b.where,
+      detail: `an empty band of ${px(b.band)} between ${b.between}, over one line (${px(b.line)})`,
+    }));
+
+/** The greatest and the median of some sizes, in px. */
+function spread(sizes: number[]): string {
+  const sorted = [...sizes].sort((a, b) => a - b);
+  const median = sorted.length ? (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2 : 0;
+  return `greatest ${px(sorted.at(-1) ?? 0)}, median ${px(median)}, of ${sorted.length} cards`;
+}
 
 const daysName = (d: string | undefined) => (d === undefined ? 'unset' : `"${d}"`);
 
@@ -292,8 +382,9 @@ for (const name of ENGINES) {
       };
 
       it.each(FONTS)(
-        'moves no text below a card at any width and days value, root font %i px',
+        'moves no text below a card and leaves no empty band taller than a line, at any width and days value, root font %i px',
         async (font) => {
+          const bands: number[] = [];
           await collect(async () => {
             const out: Failure[] = [];
             for (const days of DAYS) {
@@ -305,16 +396,25 @@ for (const name of ENGINES) {
               }));
               const m = await load(`days=${daysName(days)} font=${font}px`, cards, font);
               if ('check' in m) out.push(m);
-              else out.push(...shifts(name, m), ...fromLines(name, 'value', m.values));
+              else {
+                out.push(
+                  ...shifts(name, m),
+                  ...fromLines(name, 'value', m.values),
+                  ...tallBands(name, m.bands),
+                );
+                bands.push(...m.bands.map((b) => b.band));
+              }
             }
+            console.log(`${name}, root font ${font} px, every days value: empty bands ${spread(bands)}`);
             return out;
           });
         },
       );
 
       it.each(FONTS)(
-        'cuts no value, keeps each with its unit and every link and button 24 px tall, in every language at any width, root font %i px',
+        'cuts no value, keeps each with its unit, every link and button 24 px tall and no empty band taller than a line, in every language at any width, root font %i px',
         async (font) => {
+          const bands: number[] = [];
           await collect(async () => {
             const out: Failure[] = [];
             for (const locale of SUPPORTED_LOCALES) {
@@ -331,8 +431,11 @@ for (const name of ENGINES) {
                   ...shifts(name, m),
                   ...fromLines(name, 'value', m.values),
                   ...fromLines(name, 'target', m.targets),
+                  ...tallBands(name, m.bands),
                 );
+              bands.push(...('check' in m ? [] : m.bands.map((b) => b.band)));
             }
+            console.log(`${name}, root font ${font} px, every language: empty bands ${spread(bands)}`);
             return out;
           });
         },
