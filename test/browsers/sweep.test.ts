@@ -5,9 +5,11 @@
  * value (unset, 0–5 and invalid ones) and a root font of 16 and 20 px; the reserved box is the final box in
  * every layout context; no value is cut or wraps away from its unit in any of the 15 languages; every link
  * and button is at least 24 px tall; no empty band across a card with a report is taller than one line of its
- * text (the greatest and the median band of each engine are printed). The compact strip (`layout="compact"`) moves nothing either, from 320 to
- * 1400 px in every language, stays within 160 px from 480 px up and 240 px below, and keeps its links and
- * buttons 24 px tall. Failures of each engine go to test-results/sweep-<engine>.tsv.
+ * text (the greatest and the median band of each engine are printed). The compact strip (`layout="compact"`)
+ * moves nothing either, from 320 to 1400 px in every language, stays within 160 px from 480 px up and 240 px
+ * below, cuts no value and wraps none away from its unit, and keeps its links and buttons 24 px tall; Chromium
+ * saves a picture of it as test-results/compact.png (copied to widget/docs/compact.png, the README's).
+ * Failures of each engine go to test-results/sweep-<engine>.tsv.
  *
  * `npm run test:browsers`; `RC_ENGINES=firefox npm run test:browsers` for one engine; `-t compact` for the
  * strip's check alone.
@@ -441,7 +443,7 @@ for (const name of ENGINES) {
         },
       );
 
-      it('keeps the compact strip within 160 px from 480 px wide up and 240 px below, moving nothing, in every language from 320 to 1400 px', async () => {
+      it('keeps the compact strip within 160 px from 480 px wide up and 240 px below, moving and cutting nothing, in every language from 320 to 1400 px', async () => {
         // widget/compact-geometry.ts: one height from 32em of the 15 px text (480 px at a root font of 16 px) up
         const font = 16;
         const widths = sweepWidths(font).filter((w) => w >= 320);
@@ -460,8 +462,11 @@ for (const name of ENGINES) {
               out.push(m);
               continue;
             }
-            // the strip's values are not held uncut here: in the longer languages its last row can be cut (widget/README.md)
-            out.push(...shifts(name, m), ...fromLines(name, 'target', m.targets));
+            out.push(
+              ...shifts(name, m),
+              ...fromLines(name, 'value', m.values),
+              ...fromLines(name, 'target', m.targets),
+            );
             for (const [i, b] of m.after.entries()) {
               const bound = widths[i]! >= 480 ? 160 : 240;
               if (b.height > bound + 0.5)
@@ -476,6 +481,51 @@ for (const name of ENGINES) {
           return out;
         });
       });
+
+      it.runIf(name === 'chromium')(
+        'saves the README’s picture of the compact strip: one resort in English and in German at 688 px',
+        async () => {
+          const cards = ['en-US', 'de-DE'].map((locale) => ({
+            where: `compact.png ${locale}`,
+            resort: 20,
+            locale,
+            layout: 'compact',
+            wrapper: '',
+          }));
+          // the page's padding (16 px) around two strips of 160 px, 16 px apart
+          const viewport = { width: 720, height: 16 + 160 + 16 + 160 + 16 };
+          const tab = await engine.open(
+            partner.add({ site: site.url, now: FROZEN_NOW, font: 16, cards }),
+            viewport,
+          );
+          try {
+            await tab.waitFor(
+              () =>
+                [...document.querySelectorAll('resort-conditions')].every((el) =>
+                  el.shadowRoot?.querySelector('.frame.open, .frame.weekends'),
+                ),
+              null,
+              'both strips with their report',
+            );
+            const names = await tab.evaluate(() => {
+              for (const p of document.querySelectorAll('.below')) p.remove();
+              document.body.style.background = '#eef1f5';
+              return [...document.querySelectorAll('resort-conditions')].map(
+                (el) => el.shadowRoot!.querySelector('h2')!.textContent,
+              );
+            }, null);
+            expect(names).toEqual(['Silver Hollow', 'Silver Hollow']);
+            const path = join(RESULTS, 'compact.png');
+            await tab.screenshot(path);
+            // a PNG of the viewport's size: the IHDR chunk holds the width and the height
+            const png = await readFile(path);
+            expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+            expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([viewport.width, viewport.height]);
+          } finally {
+            await tab.close();
+          }
+        },
+      );
 
       it('reserves the final box in every layout context: block, inline-block, float, grid, a centred column, absolute', async () => {
         const CONTEXTS: Record<string, { wrapper: string; style?: string }> = {

@@ -12,6 +12,7 @@ import { loadResort } from '../../widget/files.ts';
 import '../../widget/define.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
 import { compactGeometry } from '../../widget/compact-geometry.ts';
+import { compactStyles } from '../../widget/render/compact.ts';
 import { reservation } from '../../widget/reservation.ts';
 import { styles } from '../../widget/styles.ts';
 import { FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
@@ -117,6 +118,15 @@ describe('<resort-conditions layout="compact">', () => {
     expect(today.querySelector('svg.icon')!.getAttribute('aria-label')).toBe('Sonnig');
     expect(today.querySelector('b')!.textContent).toMatch(/^Oben -?\d+(,\d)? °C$/);
     expect(today.querySelector('.wxs')!.textContent).toMatch(/^Schnee \d+(,\d)? cm$/);
+    // symbol, temperature and snowfall are the items of one row (never wrapped apart), a gap between each
+    expect([...today.querySelector('dd.wx')!.children].map((c) => c.getAttribute('class'))).toEqual([
+      'icon',
+      null,
+      'wxs',
+    ]);
+    const wx = /\.compact \.wx ?\{([^}]*)\}/.exec(compactStyles)![1]!.replace(/\s+/g, '');
+    expect(wx).toContain('display:flex');
+    expect(wx).toMatch(/gap:0?\.35em/);
     // what the full card shows beyond these stays out: no chart, no forecast days, no surface
     expect(shadow.querySelector('.chart, .days, [part=surface]')).toBeNull();
     expect(text).toContain('Schneeberichte bereitgestellt von');

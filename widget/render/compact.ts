@@ -23,9 +23,9 @@ const fromCm = (ctx: ReportContext, cm: unknown, digits = 0) => {
 
 const hidden = (text: string) => html`<span class="visually-hidden">${text}</span>`;
 
-/** One figure: its label above its value. */
-const cell = (part: string, label: unknown, value: unknown) =>
-  html`<div part=${part}><dt>${label}</dt><dd>${value}</dd></div>`;
+/** One figure: its label before its value, on one line. */
+const cell = (part: string, label: unknown, value: unknown, type = '') =>
+  html`<div part=${part}><dt>${label}</dt><dd class=${type}>${value}</dd></div>`;
 
 /**
  * A resort with a report: the last update (the time alone, beside the name; the card's line under the name
@@ -98,6 +98,7 @@ function today(view: ReportView, ctx: ReportContext): HTMLTemplateResult {
         ? html`<span class="wxs">${snowSign}${hidden(`${ctx.t.snowfall} `)}${ctx.f.snowfall(snow)}</span>`
         : nothing
     }`,
+    'wx',
   )}</dl>`;
 }
 
@@ -112,9 +113,10 @@ export const renderCompact = (view: View, ctx: RenderContext, retry: () => void)
 /** The strip's styles, over the card's (styles.ts): its height is the card's sheet's (compact-geometry.ts). */
 export const compactStyles = /* css */ `
   .compact {
-    padding: var(--rc-padding, 0.4em 0.8em);
+    padding: var(--rc-padding, 0.4em 0.6em);
   }
-  /* the first row: name, state, update and today's weather; then the figures, label beside value */
+  /* name and state, the update, today's weather, then the figures (label beside value): each a box of its
+     own that moves to the next row when it does not fit, so a longer language takes another row, never cuts */
   .compact .content {
     flex-flow: row wrap;
     align-content: start;
@@ -124,10 +126,11 @@ export const compactStyles = /* css */ `
   .compact .report {
     display: contents;
   }
+  /* the name gives way (to an ellipsis) before the state, which is never cut */
   .compact header {
-    flex: 1 1 0;
+    flex: 0 1 auto;
     flex-wrap: nowrap;
-    min-width: min(100%, 8em);
+    min-width: 0;
     column-gap: 0.5em;
   }
   .compact h2 {
@@ -152,17 +155,16 @@ export const compactStyles = /* css */ `
     content: '⚠ ';
   }
   .compact .strip {
-    display: flex;
-    flex: 0 1 auto;
-    flex-wrap: wrap;
-    gap: 0 0.7em;
-    order: 1;
-    font-size: 0.9375em;
+    display: contents;
   }
-  .compact .strip div {
+  .compact .strip > div {
     display: flex;
+    flex: none;
     align-items: baseline;
     gap: 0.25em;
+    order: 1;
+    font-size: 0.9375em;
+    line-height: 1.3;
   }
   .compact .strip dt {
     font-size: 0.8em;
@@ -170,7 +172,7 @@ export const compactStyles = /* css */ `
   .compact .glyph {
     margin: 0;
   }
-  .compact .today {
+  .compact .today > div {
     order: 0;
   }
   .compact .today dt {
@@ -180,19 +182,20 @@ export const compactStyles = /* css */ `
     overflow: hidden;
     clip: rect(0 0 0 0);
   }
-  .compact .wx,
+  /* today's symbol, temperature and snowfall on one line, apart */
+  .compact .wx {
+    display: flex;
+    align-items: center;
+    gap: 0.35em;
+  }
+  .compact .wx .icon {
+    flex: none;
+    width: 1.3em;
+    height: 1.3em;
+  }
   .compact .wxs {
     display: inline-flex;
     align-items: center;
-    gap: 0.3em;
-  }
-  .compact .wx .icon {
-    width: 1.3em;
-    height: 1.3em;
-    align-self: center;
-  }
-  .compact .wxs {
-    gap: 0;
     font-weight: 400;
     color: var(--_muted);
   }
@@ -265,6 +268,12 @@ export const compactStyles = /* css */ `
   }
   .compact .attribution a {
     margin-inline-start: 0.2em;
+  }
+  /* two lines of attribution from 480 px up: its text and the app links, in every language */
+  @container (32em <= width < 37.3333em) {
+    .compact .attribution {
+      font-size: 10px !important;
+    }
   }
 `;
 
