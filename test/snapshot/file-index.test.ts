@@ -1,6 +1,11 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileIndex } from '../../scripts/snapshot/release/file-index.ts';
 import {
+  readIndexedState,
+  readState,
   serializeState,
   stateChunks,
   type FileState,
@@ -155,5 +160,39 @@ describe('stateChunks', () => {
     expect([...stateChunks({ ...HEAD, absent: {}, drift: {} }, new FileIndex().json())].join('')).toBe(
       serializeState({ ...HEAD, files: {}, absent: {}, drift: {} }),
     );
+  });
+});
+
+describe('readIndexedState', () => {
+  const withStateFile = async (text: string, check: (path: string) => Promise<void>) => {
+    const dir = await mkdtemp(join(tmpdir(), 'rc-state-'));
+    try {
+      await writeFile(join(dir, 'state.json'), text);
+      await check(join(dir, 'state.json'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('reads the files into an index and the rest as readState does, making `files` only when asked', async () => {
+    const state: State = { ...HEAD, files: Object.fromEntries(FILES), ...TAIL };
+    await withStateFile(serializeState(state), async (path) => {
+      const read = (await readIndexedState(path))!;
+      expect([...read.files.entries()]).toEqual([...FILES].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
+      expect(read.files.get('en-US/resorts/25/forecast.json')).toEqual(FILES[3]![1]);
+      expect({ ...read.state, files: read.state.files }).toEqual(await readState(path));
+    });
+  });
+
+  it.each([
+    ['a file entry breaks the schema', (t: string) => t.replace('"size":120', '"size":-1')],
+    ['the rest breaks the schema', (t: string) => t.replace('"version":1', '"version":7')],
+    ['the text is not JSON', (t: string) => t.slice(0, -10)],
+  ])('answers "no previous build" when %s', async (_, spoil) => {
+    const text = serializeState({ ...HEAD, files: Object.fromEntries(FILES), ...TAIL });
+    await withStateFile(spoil(text), async (path) => {
+      expect(spoil(text)).not.toBe(text);
+      expect(await readIndexedState(path)).toBeUndefined();
+    });
   });
 });

@@ -91,6 +91,28 @@ export class FileIndex {
     return slot < 0 ? undefined : this.#state(slot);
   }
 
+  /** The path of the file at `slot` (0 to size - 1, in the order added). */
+  pathAt(slot: number): string {
+    return this.#path(slot);
+  }
+
+  /** The state of the file at `slot`. */
+  stateAt(slot: number): FileState {
+    return this.#state(slot);
+  }
+
+  /** Each collection's files, as slots in the order added. */
+  slotsByCollection(): Map<string, number[]> {
+    const byCollection = new Map<string, number[]>();
+    for (let slot = 0; slot < this.#count; slot++) {
+      const { collection } = this.#groups[this.#groupOf[slot]!]!;
+      const list = byCollection.get(collection);
+      if (list) list.push(slot);
+      else byCollection.set(collection, [slot]);
+    }
+    return byCollection;
+  }
+
   /** Every file's state, in the order added: what a caller that asks for the whole list gets. */
   *entries(): IterableIterator<[string, FileState]> {
     for (let slot = 0; slot < this.#count; slot++) yield [this.#path(slot), this.#state(slot)];

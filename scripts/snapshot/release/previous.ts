@@ -11,7 +11,8 @@ import type { ApiRequest } from '../../api/request.ts';
 import { readFile } from 'node:fs/promises';
 import type { StaleMark } from './manifest.ts';
 import type { Collection } from '../plan/plan.ts';
-import { readState, sameIdentity, type FileState, type SourceIdentity, type State } from './state.ts';
+import { FileIndex } from './file-index.ts';
+import { readIndexedState, sameIdentity, type FileState, type SourceIdentity, type State } from './state.ts';
 import { currentStatePath } from './writer.ts';
 
 export class PreviousBuild {
@@ -20,39 +21,39 @@ export class PreviousBuild {
   /** True when a previous release exists but was made by another source or account. */
   readonly otherSource: boolean;
   readonly #out: string;
-  readonly #byCollection = new Map<string, string[]>();
+  readonly #files: FileIndex;
+  readonly #byCollection: Map<string, number[]>;
 
-  private constructor(out: string, state: State | undefined, otherSource: boolean) {
+  private constructor(out: string, state: State | undefined, files: FileIndex, otherSource: boolean) {
     this.#out = out;
     this.state = state;
+    this.#files = files;
     this.otherSource = otherSource;
-    for (const [path, f] of Object.entries(state?.files ?? {})) {
-      const list = this.#byCollection.get(f.collection) ?? [];
-      list.push(path);
-      this.#byCollection.set(f.collection, list);
-    }
+    this.#byCollection = files.slotsByCollection();
   }
 
   /** The build published in `out`, if it was made by `source`. */
   static async read(out: string, source: SourceIdentity): Promise<PreviousBuild> {
     const path = await currentStatePath(out);
-    const state = path ? await readState(path) : undefined;
-    if (state && !sameIdentity(state.identity, source)) return new PreviousBuild(out, undefined, true);
-    return new PreviousBuild(out, state, false);
+    const read = path ? await readIndexedState(path) : undefined;
+    if (read && !sameIdentity(read.state.identity, source))
+      return new PreviousBuild(out, undefined, new FileIndex(), true);
+    return new PreviousBuild(out, read?.state, read?.files ?? new FileIndex(), false);
   }
 
-  /** Every file with its hash, keyed by its path in the release (`api/en-US/…`), for the writer. */
-  releaseFiles(): Map<string, FileState> {
-    return new Map(Object.entries(this.state?.files ?? {}).map(([path, f]) => [`api/${path}`, f]));
+  /** Every file with its hash, by its path in the release (`api/en-US/…`), for the writer. */
+  releaseFiles(): { get(path: string): FileState | undefined } {
+    const files = this.#files;
+    return { get: (path) => (path.startsWith('api/') ? files.get(path.slice(4)) : undefined) };
   }
 
   /** The files (relative to `api/`) that collection `key` made last time. */
   filesOf(key: string): readonly string[] {
-    return this.#byCollection.get(key) ?? [];
+    return (this.#byCollection.get(key) ?? []).map((slot) => this.#files.pathAt(slot));
   }
 
   file(path: string): FileState | undefined {
-    return this.state?.files[path];
+    return this.#files.get(path);
   }
 
   /** When the collection last answered "no file", if it did. */
@@ -67,8 +68,9 @@ export class PreviousBuild {
 
   /** When a collection was last fetched: its files' oldest fetch time, or when it last answered "no file". */
   lastFetched(c: Collection): number | undefined {
-    const made = this.filesOf(c.key);
-    if (made.length > 0) return Math.min(...made.map((p) => Date.parse(this.state!.files[p]!.fetchedAt)));
+    const made = this.#byCollection.get(c.key) ?? [];
+    if (made.length > 0)
+      return Math.min(...made.map((slot) => Date.parse(this.#files.stateAt(slot).fetchedAt)));
     const absent = this.absentSince(c.key);
     return absent ? Date.parse(absent) : undefined;
   }

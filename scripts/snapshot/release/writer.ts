@@ -22,11 +22,16 @@ export interface FileRecord {
   size: number;
 }
 
+/** The previous release's files by path (`api/en-US/…`). */
+export interface PreviousFiles {
+  get(path: string): FileRecord | undefined;
+}
+
 export interface ReleaseWriterOptions {
   /** The published folder, e.g. `dist`. */
   out: string;
   /** Previous manifest's files, relative to the release root (`api/en-US/…`). */
-  previousFiles?: ReadonlyMap<string, FileRecord>;
+  previousFiles?: PreviousFiles;
   /** Release name; made unique by the writer. */
   name?: string;
   /** Called after each `write` with the number of files written or linked so far. */
@@ -45,19 +50,14 @@ export class ReleaseWriter {
   readonly name: string;
   /** The folder `out` points at now, if any. */
   readonly previous: string | undefined;
-  #previousFiles: ReadonlyMap<string, FileRecord>;
+  #previousFiles: PreviousFiles;
   #lock: string;
   #onWrite: ((count: number) => void) | undefined;
   written = 0;
   unchanged = 0;
   bytes = 0;
 
-  private constructor(
-    out: string,
-    previous: string | undefined,
-    name: string,
-    previousFiles: ReadonlyMap<string, FileRecord>,
-  ) {
+  private constructor(out: string, previous: string | undefined, name: string, previousFiles: PreviousFiles) {
     this.out = resolve(out);
     this.releases = releasesDir(out);
     this.name = name;
