@@ -1,8 +1,8 @@
 /**
  * `<resort-conditions-list>` in Chromium, Firefox ESR and WebKitGTK, on a partner page of another origin with
  * `resort-conditions-list.css` in the head and the list's script async, for the sample's largest region (the
- * United States, 8 resorts) in every locale at widths from 320 to 1400 px: the text below a list moves by
- * 0 px from the first paint on; no figure, state or day is cut or wraps; every link and button is 24 px tall
+ * United States, 8 resorts) in every locale at widths from 320 to 1400 px, and for `resorts` lists of three
+ * ids: the text below a list moves by 0 px from the first paint on; no figure, state or day is cut or wraps; every link and button is 24 px tall
  * or more; the page asks for the region's group file exactly once and for nothing outside the snapshot's
  * origin; a keyboard sorts it (Tab to a header button, Enter, Space) with `aria-sort` following; axe finds
  * nothing. Chromium saves a picture of the table as test-results/list.png (copied to widget/docs/list.png,
@@ -92,8 +92,8 @@ const listsAt = (locale: string): List[] =>
     wrapper: `width: ${width}px`,
   }));
 
-/** Opens a page of lists with the script held, measures, lets it go, waits for every list's rows. */
-async function open(engine: Engine, lists: List[], viewport = { width: 1440, height: 900 }) {
+/** Opens a page of lists with the script held, measures, lets it go, waits for every list's `rows` rows. */
+async function open(engine: Engine, lists: List[], rows = ROWS, viewport = { width: 1440, height: 900 }) {
   const release = site.hold();
   site.requests.length = 0;
   const tab = await engine.open(
@@ -115,7 +115,7 @@ async function open(engine: Engine, lists: List[], viewport = { width: 1440, hei
         [...document.querySelectorAll('resort-conditions-list')].every(
           (el) => el.shadowRoot?.querySelectorAll('tbody tr:not(.message)').length === rows,
         ),
-      ROWS,
+      rows,
       'every list with its rows',
       120_000,
     );
@@ -202,6 +202,44 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         );
         expect(foreign).toEqual([]);
         expect(await axe(tab, axeSource)).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+
+  it.skipIf(!!skip && !CI)(
+    "reserves a resorts list's rows from its ids before the script (0 px shift), written with spaces or an id twice",
+    async () => {
+      const widths = [320, 480, 600, 900, 1200];
+      const lists = ['20,25,60', '60, 25, 20', '25,20,60,25'].flatMap((resorts) =>
+        widths.map((width) => ({
+          where: `${resorts} ${width}px`,
+          attributes: { resorts, locale: 'en-US' },
+          wrapper: `width: ${width}px`,
+        })),
+      );
+      const { tab, before } = await open(engine, lists, 3);
+      try {
+        await tab.evaluate(
+          () => void ((window as unknown as { __rc: { stop: boolean } }).__rc.stop = true),
+          null,
+        );
+        const after = await tab.evaluate(boxes, null);
+        const seen = await tab.evaluate(
+          () =>
+            (window as unknown as { __rc: { seen: Record<string, { min: number; max: number }> } }).__rc.seen,
+          null,
+        );
+        expect(before.map((b) => b.below)).toEqual(
+          lists.map((_, i) => listHeight(widths[i % widths.length]!, 3)),
+        );
+        expect(after).toEqual(before);
+        expect(Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5)).toEqual([]);
+        expect(
+          site.requests.filter((p) => p.includes('/combinedreport/') || p.includes('/snowreport')),
+        ).toEqual(['/api/en-US/externalservice/resort/combinedreport/group=all.json']);
       } finally {
         await tab.close();
       }

@@ -9,6 +9,7 @@ import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
+import { COUNTED_IDS, resortsRowsCss } from '../../scripts/site/lists.ts';
 import { clearCache } from '../../widget/data.ts';
 import '../../widget/list/define.ts';
 import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';
@@ -333,6 +334,42 @@ describe('<resort-conditions-list>', () => {
     await region.updateComplete;
     // by region: the page's --rc-rows (resort-conditions-list.css) until the data is there
     expect(region.shadowRoot!.querySelector<HTMLElement>('.frame')!.style.getPropertyValue('--_n')).toBe('');
+  });
+
+  it.each([
+    { resorts: '20,25,60', rows: 3 },
+    { resorts: '60, 25, 20', rows: 3 },
+    { resorts: '25,20,60,25', rows: 3 },
+    { resorts: '20', rows: 1 },
+    { resorts: '101,36', rows: 1 },
+    { resorts: '120,2,600,1010', rows: 0 },
+    { resorts: '020,25.0,x', rows: 0 },
+  ])(
+    'counts in the style sheet, before the script, the ids of the snapshot that resorts="$resorts" names: $rows',
+    ({ resorts, rows }) => {
+      const known = [20, 25, 60, 101];
+      const css = resortsRowsCss(known);
+      const rules = [...css.matchAll(/:where\((resort-conditions-list:is\([^{]*\))\)\{--_r(\d+):1\}/g)];
+      expect(rules.map((r) => Number(r[2]))).toEqual(known);
+      const el = document.createElement('resort-conditions-list');
+      el.setAttribute('resorts', resorts);
+      expect(rules.filter((r) => el.matches(r[1]!)).length).toBe(rows);
+      // as the element counts them, but for an id the snapshot does not hold
+      const selection = selectionOf(null, resorts);
+      expect(selection.kind === 'resorts' ? selection.ids.filter((id) => known.includes(id)).length : 0).toBe(
+        rows,
+      );
+      expect(
+        css.endsWith(
+          ':where(resort-conditions-list[resorts]:not([region])){--rc-rows:max(1,var(--_r20,0) + var(--_r25,0) + var(--_r60,0) + var(--_r101,0))}',
+        ),
+      ).toBe(true);
+    },
+  );
+
+  it(`counts none in a snapshot of more than ${COUNTED_IDS} resorts, whose style sheet would weigh too much`, () => {
+    expect(resortsRowsCss(Array.from({ length: COUNTED_IDS }, (_, i) => i + 1))).toContain('--_r200:1');
+    expect(resortsRowsCss(Array.from({ length: COUNTED_IDS + 1 }, (_, i) => i + 1))).toBe('');
   });
 });
 

@@ -117,7 +117,7 @@ export interface ResortConditionsList {
  * @csspart value - A figure: new snow, depth, lifts or runs open.
  * @csspart message - Loading, error and empty messages.
  * @csspart retry - The retry button.
- * @cssprop --rc-rows - Rows to reserve before the data (the build's `resort-conditions-list.css` sets it per region).
+ * @cssprop --rc-rows - Rows to reserve before the script and the data (the build's `resort-conditions-list.css` sets it per region, and for a `resorts` list from its ids).
  * @cssprop --rc-background - Background (default white, dark in dark mode).
  * @cssprop --rc-color - Text colour.
  * @cssprop --rc-muted-color - Secondary text.

@@ -52,8 +52,9 @@ export function listGeometry(frame: string): string {
 /**
  * `resort-conditions-list.css`'s fixed part, for a page's `<head>`: before the script has defined the
  * element, each `<resort-conditions-list>` takes its frame's height, for as many rows as the page's
- * `--rc-rows` says (the build sets it for every region it publishes, `regionRows`), one for a `resorts`
- * of one id. Weightless (`:where`), like the card's reservation.
+ * `--rc-rows` says (the build sets it for every region it publishes, `regionRows`, and for a `resorts` list
+ * from the snapshot's ids it names, scripts/site/lists.ts), one for a `resorts` of one id without the
+ * build's rules. Weightless (`:where`), like the card's reservation.
  */
 export const listReservation =
   /* css */ `
