@@ -15,7 +15,8 @@ import '../../widget/list/define.ts';
 import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';
 import { linkPattern } from '../../widget/list/render.ts';
 import { groupFile, selectionOf } from '../../widget/list/rows.ts';
-import { LIST_LANGUAGES, listStrings } from '../../widget/list/strings.ts';
+import { HYPHENATION, hyphenated, LIST_LANGUAGES, listStrings } from '../../widget/list/strings.ts';
+import { loadStrings } from '../../widget/i18n/index.ts';
 import { listStyles, TABLE_FROM } from '../../widget/list/styles.ts';
 import { FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
 
@@ -403,5 +404,34 @@ describe('the list module', () => {
     expect(LIST_LANGUAGES.sort()).toEqual([...new Set(SUPPORTED_LOCALES.map((l) => l.slice(0, 2)))].sort());
     for (const language of LIST_LANGUAGES)
       expect(Object.values(listStrings(language)).every((s) => s.length > 0)).toBe(true);
+  });
+
+  it.each(SUPPORTED_LOCALES)(
+    "hyphenates in %s only the narrow columns' headers' words, and only where its language does",
+    async (locale) => {
+      const t = await loadStrings(locale);
+      const headers = [listStrings(locale).updated, t.base, t.summit, t.lifts, t.runs];
+      const words = new Set(headers.flatMap((h) => h.split(/\s+/)));
+      const table = HYPHENATION[locale.slice(0, 2)]?.split(' ') ?? [];
+      for (const entry of table) expect(words, entry).toContain(entry.replace(/\|/g, ''));
+      // every word of seven letters or more has its places (Japanese breaks between any two characters)
+      for (const word of words)
+        if ([...word.replace(/-.*/, '')].length > 6 && !locale.startsWith('ja'))
+          expect(
+            table.map((e) => e.replace(/\|/g, '')),
+            word,
+          ).toContain(word);
+      for (const header of headers) expect(hyphenated(locale, header).replace(/\u00ad/g, '')).toBe(header);
+    },
+  );
+
+  it.each([
+    { locale: 'fr-FR', text: 'Remontées', expected: 'Re\u00admon\u00adtées' },
+    { locale: 'cs-CZ', text: 'Vleky a lanovky', expected: 'Vleky a la\u00adnov\u00adky' },
+    { locale: 'fi-FI', text: 'Ala-asema', expected: 'Ala-ase\u00adma' },
+    { locale: 'de-DE', text: 'Pisten', expected: 'Pisten' },
+    { locale: 'ja-JP', text: 'リフト', expected: 'リフト' },
+  ])('writes $text in $locale as $expected', ({ locale, text, expected }) => {
+    expect(hyphenated(locale, text)).toBe(expected);
   });
 });

@@ -192,8 +192,9 @@ export const listStyles = /* css */ `
     color: inherit;
     text-align: inherit;
     cursor: pointer;
-    overflow-wrap: anywhere;
-    hyphens: auto;
+    /* between words, and inside one only at its soft hyphens (strings.ts, hyphenated) */
+    overflow-wrap: normal;
+    hyphens: manual;
   }
   th button:focus-visible,
   a:focus-visible {
@@ -358,6 +359,10 @@ export const listStyles = /* css */ `
     }
     td.date {
       grid-column: 3 / 5;
+    }
+    /* the figures' second line holds three: lifts take two quarters, for labels such as "Vleky a lanovky" */
+    td.lifts {
+      grid-column: span 2;
     }
     /* each fills its line of the grid, its text in the middle: a Japanese day's glyphs, taller than the
        line's height in Firefox, stay inside the cell */
