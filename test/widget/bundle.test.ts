@@ -7,7 +7,7 @@ import { bundleList, bundleWidget, type BundleFile } from '../../scripts/site/wi
  * gzipped (widget/README.md, "Size"). The script holds everything an English card runs (lit, the
  * element, its styles, its templates and English); a card in another language loads that language's
  * strings beside it, and the two together stay within the cap. 14.8 KB: a page with only the full card
- * loads no more than it did before the compact strip and the list (issue 18).
+ * loads no more than it did before the compact strip and the list.
  */
 const BUDGET_GZIP_BYTES = Math.floor(14.8 * 1024);
 /** The compact strip's chunk (`layout="compact"`): loaded only by a page that shows one. */
