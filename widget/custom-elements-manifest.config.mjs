@@ -6,7 +6,7 @@
  * the modules that declare an element, and in them only what they export.
  */
 export default {
-  globs: ['widget/*.ts'],
+  globs: ['widget/*.ts', 'widget/list/*.ts'],
   outdir: 'widget',
   packagejson: false,
   plugins: [

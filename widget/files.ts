@@ -24,15 +24,6 @@ export const resortFiles = (
   `${locale}/externalservice/myaccount/attribution.json`,
 ];
 
-const optional = <T>(promise: Promise<unknown>) =>
-  promise.then(
-    (v) => v as T,
-    (error: unknown) => {
-      if (error instanceof FileError && error.status === 404) return undefined;
-      throw error;
-    },
-  );
-
 /** Loads what the element shows for one resort; rejects with a `FileError` 404 when the resort is unknown. */
 export async function loadResort(
   base: string,
@@ -42,15 +33,18 @@ export async function loadResort(
   fetcher?: typeof fetch,
   fresh = false,
 ): Promise<ResortData> {
-  const [combinedUrl, familyAUrl, forecastUrl, attributionUrl] = resortFiles(locale, resort, days).map(
-    (path) => new URL(path, base).href,
-  );
-  const [combined, familyA, forecast, attribution] = await Promise.all([
-    getJson(combinedUrl!, fetcher, fresh) as Promise<CombinedReportRecord>,
-    optional<ResortSnowReport>(getJson(familyAUrl!, fetcher, fresh)),
-    optional<ForecastRecord>(getJson(forecastUrl!, fetcher, fresh)),
-    optional<AttributionRecord>(getJson(attributionUrl!, fetcher, fresh)),
-  ]);
+  // the combined report must be there; the other three may be missing (404), which the card shows without
+  const [combined, familyA, forecast, attribution] = (await Promise.all(
+    resortFiles(locale, resort, days).map((path, i) => {
+      const file = getJson(new URL(path, base).href, fetcher, fresh);
+      return i === 0
+        ? file
+        : file.catch((error: unknown) => {
+            if (error instanceof FileError && error.status === 404) return undefined;
+            throw error;
+          });
+    }),
+  )) as [CombinedReportRecord, ResortSnowReport?, ForecastRecord?, AttributionRecord?];
   // the files were validated when published, but a hand-edited or truncated file must not break a page
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v);

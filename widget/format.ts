@@ -54,56 +54,45 @@ export function formatter(locale: string): Formatter {
   if (cached) return cached;
   const imperial = isImperial(locale);
   const [depthUnit, temperatureUnit, windUnit] = imperial ? IMPERIAL : (UNITS[locale.slice(0, 2)] ?? METRIC);
+  // a number and its unit; `Intl`'s `format` getters answer functions bound to their format, passed as they are
   const unit = (suffix: string, digits: number) => {
-    const figure = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
-    return { format: (v: number) => figure.format(v) + suffix };
+    const figure = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format;
+    return (v: number) => figure(v) + suffix;
   };
-  const depth = unit(depthUnit, 0);
-  const snow = unit(depthUnit, imperial ? 1 : 0);
-  const temperature = unit(temperatureUnit, imperial ? 0 : 1);
   const wind = unit(windUnit, 0);
-  const number = new Intl.NumberFormat(locale);
-  const snowNumber = new Intl.NumberFormat(locale, { maximumFractionDigits: imperial ? 1 : 0 });
-  const dates = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+  const dates = (options: Intl.DateTimeFormatOptions, tag = locale) =>
+    new Intl.DateTimeFormat(tag, { timeZone: 'UTC', ...options });
+  const weekday = dates({ weekday: 'short' });
   // a few locales' short weekdays are whole words (pt-PT "segunda"): cut those to three letters and a dot
-  const long = [0, 1, 2, 3, 4, 5, 6].some(
-    (i) => dates({ weekday: 'short' }).format(Date.UTC(2026, 0, 4 + i)).length > 5,
-  );
+  const long = [0, 1, 2, 3, 4, 5, 6].some((i) => weekday.format(Date.UTC(2026, 0, 4 + i)).length > 5);
   const shorten = (parts: Intl.DateTimeFormatPart[]) =>
     parts
       .map((p) => (p.type === 'weekday' && long ? p.value.replace(/^(\p{L}{3})\p{L}+\.?/u, '$1.') : p.value))
       .join('');
-  const weekday = dates({ weekday: 'short' });
   // en-US's pattern for a weekday with its day is "22 Sun", an order American readers do not use; en-GB's
   // names the same days "Sun 22"
-  const day = new Intl.DateTimeFormat(locale === 'en-US' ? 'en-GB' : locale, {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-  });
+  const day = dates({ weekday: 'short', day: 'numeric' }, locale === 'en-US' ? 'en-GB' : locale);
   const date = dates({ day: 'numeric', month: 'long' });
-  const dateTime = dates({
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const noon = (d: string) => new Date(`${d}T12:00:00Z`);
   const f: Formatter = {
-    depth: (v) => depth.format(v),
-    snowfall: (v) => snow.format(v),
-    temperature: (v) => temperature.format(v),
-    wind: (v) => wind.format(imperial ? v : Math.round(v * 3.6)),
-    number: (v) => number.format(v),
+    depth: unit(depthUnit, 0),
+    snowfall: unit(depthUnit, imperial ? 1 : 0),
+    temperature: unit(temperatureUnit, imperial ? 0 : 1),
+    wind: (v) => wind(imperial ? v : Math.round(v * 3.6)),
+    number: new Intl.NumberFormat(locale).format,
     weekday: (d) => shorten(weekday.formatToParts(noon(d))),
     day: (d) => shorten(day.formatToParts(noon(d))).replace(/,(?= \d)/, ''),
-    snowNumber: (v) => snowNumber.format(v),
+    snowNumber: new Intl.NumberFormat(locale, { maximumFractionDigits: imperial ? 1 : 0 }).format,
     snowUnit: depthUnit.trim(),
     date: (d) => date.format(noon(d)),
-    dateTime: (ms) => dateTime.format(ms),
+    dateTime: dates({
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format,
     relative(ms, now) {
       // a reader's clock behind the snapshot's must not date a report in the future
       const minutes = Math.round((Math.min(ms, now) - now) / 60_000);

@@ -237,7 +237,8 @@ export class ResortConditions extends HTMLElement {
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    const key = name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof Properties;
+    // the one attribute whose property is named otherwise
+    const key = (name === 'outdated-after' ? 'outdatedAfter' : name) as keyof Properties;
     const fallback = DEFAULTS[key];
     // a removed attribute is its default again; a number attribute is read as a number (NaN is checked where
     // used), but `days` as written: "05" is not 5 days, since the reservation's selectors cannot read it so
@@ -396,7 +397,8 @@ export class ResortConditions extends HTMLElement {
       loadStrings(locale),
       this.layout === 'compact' && loadCompact().catch(() => 0),
     ]);
-    if (!Number.isSafeInteger(resort) || resort <= 0 || (index && !index.resorts.has(resort))) {
+    // NaN for anything but an id (#resortId)
+    if (!(resort > 0) || (index && !index.resorts.has(resort))) {
       await strings;
       this.#shown = locale;
       return this.#settle({ kind: 'unknown-resort' }, generation, 'unknown resort');

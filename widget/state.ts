@@ -32,15 +32,16 @@ export interface ReportView {
 export type View =
   { kind: 'loading' } | { kind: 'error' } | { kind: 'unknown-resort' } | { kind: 'not-yet' } | ReportView;
 
-/** Open flags (scripts/api/README.md, "Records"), as states; anything else is "no report". */
-const BY_FLAG: Record<number, Status> = {
-  1: 'open',
-  2: 'closed',
-  3: 'temporarily-closed',
-  4: 'weekends',
-  5: 'no-report',
-  6: 'permanently-closed',
-};
+/** Open flags 1 to 6 (scripts/api/README.md, "Records"), as states, by index; anything else is "no report". */
+const BY_FLAG: readonly (Status | undefined)[] = [
+  undefined,
+  'open',
+  'closed',
+  'temporarily-closed',
+  'weekends',
+  'no-report',
+  'permanently-closed',
+];
 
 const HOUR = 3_600_000;
 

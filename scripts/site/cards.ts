@@ -96,9 +96,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Rendered HTML without hydration markers, which serve no one here (the element renders afresh), nor the templates' indentation. */
-export const cleanHtml = (html: string) =>
-  html.replace(/<!--\/?lit-(?:part|node)[^>]*-->|<!--\?lit\$\d+\$-->/g, '').replace(/[ \t]*\n\s*/g, ' ');
+/**
+ * Every marker lit leaves in rendered HTML: the hydration comments (`<!--lit-part …-->`, `<!--/lit-part-->`,
+ * `<!--lit-node n-->`), a child part's marker (`<!--?lit$n$-->`), and the `<?>` that closes a template
+ * ending with an expression (a parser reads it as the comment `<!--?-->`, which may be written so too).
+ * Text and attribute values never hold them: lit escapes their `<`.
+ */
+export const LIT_MARKERS = /<!--\/?lit-(?:part|node)[^>]*-->|<!--\?(?:lit\$\d+\$)?-->|<\?>/g;
+
+/** Rendered HTML without lit's markers, which serve no one here (the element renders afresh), nor the templates' indentation. */
+export const cleanHtml = (html: string) => html.replace(LIT_MARKERS, '').replace(/[ \t]*\n\s*/g, ' ');
 
 async function renderer() {
   const { render } = await import('@lit-labs/ssr');

@@ -6,8 +6,8 @@
  * - `lists/<locale>/region-<id>.html`: a page for an `<iframe>`, which reports its height to the parent;
  * - `lists/<locale>/region-<id>.include.html`: the tag with the list inside, for a server-side include.
  *
- * And the rows each region's list holds, for `resort-conditions-list.css`: the room a list takes before its
- * script and its data (`regionRowsCss`).
+ * And the rows each region's list holds and those a `resorts` list's ids name, for
+ * `resort-conditions-list.css`: the room a list takes before its script and its data (`regionRowsCss`).
  */
 import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
@@ -51,9 +51,31 @@ export function largestRegion(groups: readonly Group[]): { region: number; rows:
   return largest && { region: largest.region, rows: largest.ids.length };
 }
 
+/** The most ids of a snapshot whose rows the style sheet counts in a `resorts` list (`resortsRowsCss`). */
+export const COUNTED_IDS = 200;
+
+/**
+ * The rows of a `resorts` list before its script, as `--rc-rows`: a style sheet cannot split the attribute,
+ * but it can ask whether it names a given id as one of its items (`20`, `20,…`, `…,20`, `…,20,…`, also with a
+ * space after a comma), so each id of the snapshot that it names counts one (each once, as the element
+ * counts them), and a list of none keeps one row. An id the snapshot does not hold is a row ("No data")
+ * that it does not count. Up to `COUNTED_IDS` ids in the snapshot (about 4.5 KB gzipped for 200); a larger
+ * snapshot's sheet counts none (the page sets `--rc-rows`).
+ */
+export function resortsRowsCss(ids: readonly number[]): string {
+  if (ids.length === 0 || ids.length > COUNTED_IDS) return '';
+  const item = (id: number) =>
+    `[resorts="${id}"],[resorts^="${id},"],[resorts$=",${id}"],[resorts$=", ${id}"],[resorts*=",${id},"],[resorts*=", ${id},"]`;
+  const named = ids.map((id) => `:where(resort-conditions-list:is(${item(id)})){--_r${id}:1}`);
+  const sum = ids.map((id) => `var(--_r${id},0)`).join(' + ');
+  // `region` wins over `resorts`, in the element as in the sheet
+  return `${named.join('')}:where(resort-conditions-list[resorts]:not([region])){--rc-rows:max(1,${sum})}`;
+}
+
 /**
  * Each region's rows as the page's `--rc-rows`: the records of its published group file in the first locale
- * (the same resorts in every locale), else its resorts in the snapshot.
+ * (the same resorts in every locale), else its resorts in the snapshot; and those of a `resorts` list, from
+ * the snapshot's ids (`resortsRowsCss`).
  */
 export async function regionRowsCss(
   groups: readonly Group[],
@@ -76,7 +98,7 @@ export async function regionRowsCss(
     const rows = isObject(body) ? Object.keys(body).length : ids.length;
     rules.push(`:where(resort-conditions-list[region='${region}']){--rc-rows:${Math.max(1, rows)}}`);
   }
-  return rules.join('');
+  return resortsRowsCss(groups.find((g) => g.name === 'all')?.ids ?? []) + rules.join('');
 }
 
 export interface ListOptions {

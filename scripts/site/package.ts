@@ -24,8 +24,13 @@ import { bundleElements } from './widget.ts';
 /** The folders `npm pack` builds into; gitignored, removed again after packing. */
 export const PACKAGE_FOLDERS = ['widget/lib', 'scripts/lib'] as const;
 
-/** The element's entry points besides the modules the manifest names: the tag's registration and the cards' and lists' pre-render. */
-const ELEMENT_ENTRIES = ['widget/define.ts', 'widget/prerender.ts', 'widget/list/prerender.ts'];
+/** The elements' entry points besides the modules the manifest names: the tags' registrations and the cards' and lists' pre-render. */
+const ELEMENT_ENTRIES = [
+  'widget/define.ts',
+  'widget/list/define.ts',
+  'widget/prerender.ts',
+  'widget/list/prerender.ts',
+];
 
 /** The command line's entry points: the bin, and the deploy command it loads when the package has one. */
 const CLI_ENTRIES = ['scripts/cli/main.ts', 'scripts/cli/deploy.ts'];
@@ -46,7 +51,7 @@ function chunksOf(result: unknown): Chunk[] {
   return (Array.isArray(result) ? result : [result]).flatMap((r: { output?: Chunk[] }) => r.output ?? []);
 }
 
-/** `widget/resort-conditions.ts` → `resort-conditions`: an entry's name, and so its file in `widget/lib/`. */
+/** `widget/resort-conditions.ts` → `resort-conditions`, `widget/list/define.ts` → `list/define`: an entry's name, and so its file in `widget/lib/`. */
 const entryName = (source: string) => source.replace(/^widget\//, '').replace(/\.ts$/, '');
 
 /**
@@ -108,7 +113,7 @@ async function elementTypes(root: string): Promise<void> {
 /** The manifest, its modules pointing at the JavaScript the package ships. */
 function shippedManifest(manifest: Manifest): string {
   const repoint = (value: unknown): unknown => {
-    if (typeof value === 'string' && /^widget\/[\w-]+\.ts$/.test(value))
+    if (typeof value === 'string' && /^widget\/(list\/)?[\w-]+\.ts$/.test(value))
       return `widget/lib/${entryName(value)}.js`;
     if (Array.isArray(value)) return value.map(repoint);
     if (value && typeof value === 'object')

@@ -7,6 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { bundleApart, type BundleFile } from './bundler.ts';
 
 export type { BundleFile };
@@ -85,6 +86,49 @@ export function bundleSource(source: string): Promise<BundleFile[]> {
   return files.then((all) => all.filter((f) => f.path.endsWith('.js')));
 }
 
+/**
+ * lit's internal property names (`_$AH`, `_$AM`, `_$Cv`…: two letters after `_$`), shortened in the chunk
+ * that holds lit. lit keeps them long and stable so that separately bundled lit packages (lit-element, the
+ * directives, SSR hydration) can share one lit-html; this script holds its own lit whole and lets no
+ * part of it out, so they can be any names that no other property of the chunk uses. lit's markers on
+ * nodes and templates (`_$litPart$`, `_$litType$`) keep their names. A chunk of the bundle other than
+ * lit's that named one of them would break, so the build refuses that.
+ */
+export const LIT_INTERNALS = /^_\$[A-Z][A-Za-z]$/;
+
+function shortLitInternals(): Plugin {
+  const named = new RegExp(`[.'"\`]${LIT_INTERNALS.source.slice(1, -1)}(?![\\w$])`);
+  return {
+    name: 'short-lit-internals',
+    apply: 'build',
+    // after vite.config.ts's `minifyChunks`, which minifies each chunk as a whole
+    generateBundle: {
+      order: 'post',
+      async handler(_, bundle) {
+        const { minify } = await import('vite');
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const lit = chunks.filter((c) => c.code.includes('_$litType$'));
+        for (const chunk of chunks)
+          if (!lit.includes(chunk) && named.test(chunk.code))
+            throw new Error(
+              `${chunk.fileName} names one of lit's internal properties, which its own chunk renames`,
+            );
+        for (const chunk of lit) {
+          const { code, errors } = await minify(chunk.fileName, chunk.code, {
+            module: true,
+            compress: false,
+            mangle: false,
+            mangleProps: { include: LIT_INTERNALS },
+          });
+          if (errors.length > 0)
+            throw new Error(`${chunk.fileName}: ${errors.map((e) => e.message).join('; ')}`);
+          chunk.code = code;
+        }
+      },
+    },
+  };
+}
+
 async function viteBuild(overrides: {
   /** false: the options given only, not the project's vite.config.ts. */
   configFile?: false;
@@ -102,7 +146,7 @@ async function viteBuild(overrides: {
       root: ROOT,
       configFile: overrides.configFile ?? join(ROOT, 'vite.config.ts'),
       logLevel: 'warn',
-      plugins: overrides.plugins as never,
+      plugins: [...((overrides.plugins ?? []) as Plugin[]), shortLitInternals()],
       build: { outDir, emptyOutDir: true, ...overrides.build },
     });
     const names = (await readdir(outDir, { recursive: true }))

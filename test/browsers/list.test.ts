@@ -1,9 +1,10 @@
 /**
  * `<resort-conditions-list>` in Chromium, Firefox ESR and WebKitGTK, on a partner page of another origin with
  * `resort-conditions-list.css` in the head and the list's script async, for the sample's largest region (the
- * United States, 8 resorts) in every locale at widths from 320 to 1400 px: the text below a list moves by
- * 0 px from the first paint on; no figure, state or day is cut or wraps; every link and button is 24 px tall
- * or more; the page asks for the region's group file exactly once and for nothing outside the snapshot's
+ * United States, 8 resorts) in every locale at widths from 320 to 1400 px, and for `resorts` lists of three
+ * ids: the text below a list moves by 0 px from the first paint on; no figure, state or day is cut or wraps;
+ * no header word breaks but at its hyphens, and no header is cut; every link and button is 24 px tall or
+ * more; the page asks for the region's group file exactly once and for nothing outside the snapshot's
  * origin; a keyboard sorts it (Tab to a header button, Enter, Space) with `aria-sort` following; axe finds
  * nothing. Chromium saves a picture of the table as test-results/list.png (copied to widget/docs/list.png,
  * it is the picture in widget/README.md).
@@ -92,8 +93,8 @@ const listsAt = (locale: string): List[] =>
     wrapper: `width: ${width}px`,
   }));
 
-/** Opens a page of lists with the script held, measures, lets it go, waits for every list's rows. */
-async function open(engine: Engine, lists: List[], viewport = { width: 1440, height: 900 }) {
+/** Opens a page of lists with the script held, measures, lets it go, waits for every list's `rows` rows. */
+async function open(engine: Engine, lists: List[], rows = ROWS, viewport = { width: 1440, height: 900 }) {
   const release = site.hold();
   site.requests.length = 0;
   const tab = await engine.open(
@@ -115,7 +116,7 @@ async function open(engine: Engine, lists: List[], viewport = { width: 1440, hei
         [...document.querySelectorAll('resort-conditions-list')].every(
           (el) => el.shadowRoot?.querySelectorAll('tbody tr:not(.message)').length === rows,
         ),
-      ROWS,
+      rows,
       'every list with its rows',
       120_000,
     );
@@ -125,6 +126,59 @@ async function open(engine: Engine, lists: List[], viewport = { width: 1440, hei
     await tab.close();
     throw error;
   }
+}
+
+/**
+ * In the page: every column header word broken across lines other than at a soft hyphen (U+00AD) or after a
+ * hard one, and every header cut: the table's headers, and in stacked rows each figure's label. Two
+ * letters of a word on different lines are a break; each letter's line is the top of its own glyph.
+ */
+function headerProblems(): string[] {
+  const out: string[] = [];
+  for (const el of document.querySelectorAll('resort-conditions-list')) {
+    const where = el.closest<HTMLElement>('[data-where]')?.dataset.where ?? '';
+    const root = el.shadowRoot!;
+    const texts = [
+      ...root.querySelectorAll<HTMLElement>(
+        'thead th :is(button, .sort) > span:not(.arrow, .visually-hidden), tbody tr[data-id] .label',
+      ),
+    ];
+    for (const span of texts) {
+      if (span.getClientRects().length === 0) continue;
+      if (span.classList.contains('label') && span.scrollWidth > span.clientWidth + 1)
+        out.push(`${where}: the label "${span.textContent}" is cut`);
+      for (const node of span.childNodes) {
+        if (!(node instanceof Text)) continue;
+        const s = node.data;
+        const line = (i: number) => {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const glyph = [...range.getClientRects()].sort((a, b) => b.width - a.width)[0];
+          return glyph && glyph.width > 0 ? Math.round(glyph.top) : undefined;
+        };
+        for (const word of s.matchAll(/\S+/g)) {
+          let last: number | undefined;
+          let allowed = false;
+          for (let i = word.index; i < word.index + word[0].length; i++) {
+            if (s[i] === '\u00ad') {
+              allowed = true;
+              continue;
+            }
+            const top = line(i);
+            if (top === undefined) continue;
+            if (last !== undefined && top !== last && !allowed)
+              out.push(
+                `${where}: "${word[0].replace(/\u00ad/g, '')}" breaks before "${s.slice(i, word.index + word[0].length).replace(/\u00ad/g, '')}"`,
+              );
+            last = top;
+            allowed = s[i] === '-';
+          }
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /** In the page: the column of each row's figure `i` (0: name), in the first list. */
@@ -165,7 +219,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
   afterAll(async () => engine?.close());
 
   it.skipIf(!!skip && !CI).each(SUPPORTED_LOCALES)(
-    '%s: reserves its height (0 px shift), cuts nothing, asks for the region once, and axe finds nothing',
+    '%s: reserves its height (0 px shift), cuts nothing, breaks no header word, asks for the region once, and axe finds nothing',
     async (locale) => {
       const { tab, before } = await open(engine, listsAt(locale));
       try {
@@ -188,6 +242,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         const moved = Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5);
         expect(moved, 'text below a list moved').toEqual([]);
         expect(await tab.evaluate(listProblems, null)).toEqual([]);
+        expect(await tab.evaluate(headerProblems, null)).toEqual([]);
         const data = site.requests.filter((p) => p.includes('/combinedreport/') || p.includes('/snowreport'));
         expect(data).toEqual([
           `/api/${locale}/externalservice/resort/combinedreport/group=region-${REGION}.json`,
@@ -202,6 +257,44 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         );
         expect(foreign).toEqual([]);
         expect(await axe(tab, axeSource)).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+
+  it.skipIf(!!skip && !CI)(
+    "reserves a resorts list's rows from its ids before the script (0 px shift), written with spaces or an id twice",
+    async () => {
+      const widths = [320, 480, 600, 900, 1200];
+      const lists = ['20,25,60', '60, 25, 20', '25,20,60,25'].flatMap((resorts) =>
+        widths.map((width) => ({
+          where: `${resorts} ${width}px`,
+          attributes: { resorts, locale: 'en-US' },
+          wrapper: `width: ${width}px`,
+        })),
+      );
+      const { tab, before } = await open(engine, lists, 3);
+      try {
+        await tab.evaluate(
+          () => void ((window as unknown as { __rc: { stop: boolean } }).__rc.stop = true),
+          null,
+        );
+        const after = await tab.evaluate(boxes, null);
+        const seen = await tab.evaluate(
+          () =>
+            (window as unknown as { __rc: { seen: Record<string, { min: number; max: number }> } }).__rc.seen,
+          null,
+        );
+        expect(before.map((b) => b.below)).toEqual(
+          lists.map((_, i) => listHeight(widths[i % widths.length]!, 3)),
+        );
+        expect(after).toEqual(before);
+        expect(Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5)).toEqual([]);
+        expect(
+          site.requests.filter((p) => p.includes('/combinedreport/') || p.includes('/snowreport')),
+        ).toEqual(['/api/en-US/externalservice/resort/combinedreport/group=all.json']);
       } finally {
         await tab.close();
       }

@@ -1,7 +1,7 @@
 /**
  * The package as a partner gets it (widget/README.md, "Using the package"): `npm pack` (which builds the
- * element and the command line), installed into a fresh project without the network, a strict TypeScript file
- * that imports and uses the element, a vite bundle of it, and the `bin` building a tree from the embedded
+ * elements and the command line), installed into a fresh project without the network, strict TypeScript files
+ * that import and use the card and the list, a vite bundle of each, and the `bin` building a tree from the embedded
  * default and serving the embedded service. The tree is packed from a copy, so the compiled folders never
  * appear in the working tree the other tests read.
  */
@@ -118,6 +118,10 @@ describe('the packed package', () => {
         'widget/lib/bundle/resort-conditions-list.js',
         'widget/lib/bundle/resort-conditions-list.css',
         'widget/lib/list/prerender.js',
+        'widget/lib/list/resort-conditions-list.js',
+        'widget/lib/types/widget/list/resort-conditions-list.d.ts',
+        'widget/lib/list/define.js',
+        'widget/lib/types/widget/list/define.d.ts',
         'scripts/lib/cli/main.js',
         'data/resorts.json',
       ]),
@@ -147,6 +151,21 @@ describe('the packed package', () => {
         if (!specifier!.startsWith('.')) named.add(specifier!);
     }
     expect([...named].sort()).toEqual(['lit/html.js', 'zod']);
+  });
+
+  it('ships a manifest of both elements that points at their JavaScript', async () => {
+    const manifest = JSON.parse(
+      await readFile(
+        join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'custom-elements.json'),
+        'utf8',
+      ),
+    ) as { modules: Array<{ path: string; declarations: Array<{ tagName?: string }> }> };
+    expect(manifest.modules.map((m) => [m.path, m.declarations.map((d) => d.tagName)])).toEqual([
+      ['widget/lib/resort-conditions.js', ['resort-conditions']],
+      ['widget/lib/list/resort-conditions-list.js', ['resort-conditions-list']],
+    ]);
+    for (const { path } of manifest.modules)
+      expect(existsSync(join(consumer, 'node_modules', 'resort-conditions', path)), path).toBe(true);
   });
 
   it('installs from the npm cache alone, with its bin linked', () => {
@@ -184,6 +203,37 @@ void typed.reload().then(() => typed.effectiveLocale.toUpperCase());
 typed.days = 'two';
 `,
     );
+    await writeFile(
+      join(consumer, 'src', 'list.ts'),
+      `import { ResortConditionsList } from 'resort-conditions/list';
+import 'resort-conditions/list/define';
+import 'resort-conditions/resort-conditions-list.css';
+
+const list = document.createElement('resort-conditions-list');
+const typed: ResortConditionsList = list;
+typed.region = '429';
+typed.resorts = '20,25,36';
+typed.hrefPattern = 'https://partner.example/resorts/{id}';
+typed.locale = 'fi-FI';
+typed.src = '/api/';
+typed.outdatedAfter = 24;
+typed.theme = 'light';
+typed.addEventListener('load', (event) => console.log(event.detail.resorts.map((id) => id.toFixed(0)), event.detail.region ?? 'ids'));
+typed.addEventListener('error', (event) => console.log(event.detail.reason.toUpperCase()));
+typed.addEventListener('sort', (event) => console.log(event.detail.column, event.detail.direction));
+typed.sortBy('snow24', 'descending');
+console.log(typed.sort?.column);
+const own = new ResortConditionsList();
+own.setAttribute('resorts', '20');
+document.body.append(list, own);
+void typed.reload().then(() => typed.effectiveLocale.toUpperCase());
+void typed.updateComplete.then((done: boolean) => done);
+// @ts-expect-error a column the list does not have
+typed.sortBy('height');
+// @ts-expect-error outdatedAfter is a number: the types are real, not any
+typed.outdatedAfter = 'a day';
+`,
+    );
   });
 
   it.concurrent.each([
@@ -216,6 +266,42 @@ typed.days = 'two';
     },
     180_000,
   );
+
+  it('bundles the list with vite into one module with Lit and the list inside, its reservation as a style sheet', async () => {
+    const { build } = await import('vite');
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const result = await build({
+        root: consumer,
+        configFile: false,
+        logLevel: 'silent',
+        build: {
+          outDir: join(consumer, 'out-list'),
+          emptyOutDir: true,
+          rollupOptions: { input: join(consumer, 'src', 'list.ts') },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+        'output' in r ? r.output : [],
+      );
+      const main = outputs.find((o) => o.type === 'chunk' && o.isEntry);
+      const code = main && 'code' in main ? main.code : '';
+      expect(code).toMatch(/customElements\.define\([`'"]resort-conditions-list[`'"]/);
+      expect(code).toContain('href-pattern');
+      // the card's element is not in it, only the strings and styles the list shares with it
+      expect(code).not.toMatch(/customElements\.define\([`'"]resort-conditions[`'"]/);
+      expect(outputs.map((o) => ('code' in o ? o.code : '')).join('\n')).not.toContain('zod');
+      const sheets = outputs
+        .filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
+        .map((o) => ('source' in o ? String(o.source) : ''));
+      expect(sheets.join('')).toContain(':where(resort-conditions-list:not(:defined))');
+      expect(gzipSync(code, { level: 9 }).byteLength).toBeLessThanOrEqual(16 * 1024);
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
+  }, 60_000);
 
   it('bundles with vite into one module with Lit and the element inside, zod nowhere', async () => {
     const { build } = await import('vite');

@@ -8,7 +8,7 @@ import type { ExtraFile } from '../../scripts/snapshot/release/release.ts';
 import { demoPage, listSnippet } from '../../scripts/site/demo.ts';
 import { siteFiles, type SiteOptions } from '../../scripts/site/extras.ts';
 import { runtimeBundle } from '../../scripts/site/runtime.ts';
-import { LIST_SHEET, largestRegion } from '../../scripts/site/lists.ts';
+import { LIST_SHEET, largestRegion, resortsRowsCss } from '../../scripts/site/lists.ts';
 
 const HOSTILE = `<img src=x onerror="alert(1)">&'`;
 const RESORTS = [
@@ -158,11 +158,11 @@ describe('siteFiles: the demo page', () => {
     expect(section(await page({ widget: bundle(false) }))).toBeUndefined();
   });
 
-  it("completes the sheet with each region's rows from the scope when no file can be read", async () => {
+  it("completes the sheet with each region's rows from the scope when no file can be read, and the ids' rows", async () => {
     const files = await collect(siteFiles(options({ widget: bundle(true) })));
     const sheet = Buffer.from(files.find((f) => f.path === LIST_SHEET)!.bytes).toString('utf8');
     expect(sheet).toBe(
-      ":where(resort-conditions-list){--rc-rows:1}:where(resort-conditions-list[region='251']){--rc-rows:1}:where(resort-conditions-list[region='429']){--rc-rows:2}\n",
+      `:where(resort-conditions-list){--rc-rows:1}${resortsRowsCss([20, 25, 36])}:where(resort-conditions-list[region='251']){--rc-rows:1}:where(resort-conditions-list[region='429']){--rc-rows:2}\n`,
     );
   });
 });

@@ -6,9 +6,10 @@ import { bundleList, bundleWidget, type BundleFile } from '../../scripts/site/wi
  * The budget is raised only in the commit that makes the bundle grow, with the reason. The cap is 16 KB
  * gzipped (widget/README.md, "Size"). The script holds everything an English card runs (lit, the
  * element, its styles, its templates and English); a card in another language loads that language's
- * strings beside it, and the two together stay within the cap.
+ * strings beside it, and the two together stay within the cap. 14.8 KB: a page with only the full card
+ * loads no more than it did before the compact strip and the list.
  */
-const BUDGET_GZIP_BYTES = 15 * 1024;
+const BUDGET_GZIP_BYTES = Math.floor(14.8 * 1024);
 /** The compact strip's chunk (`layout="compact"`): loaded only by a page that shows one. */
 const COMPACT_GZIP_BYTES = 2 * 1024;
 const CAP_GZIP_BYTES = 16 * 1024;
@@ -79,6 +80,11 @@ describe('the bundle', () => {
 
   it.each(MUST_NOT_APPEAR)('contains no "%s"', (needle) => {
     for (const file of files) expect(text(file).includes(needle), file.path).toBe(false);
+  });
+
+  it("shortens lit's internal property names in its script, and keeps lit's markers", () => {
+    expect(text(main())).not.toMatch(/_\$[A-Z][A-Za-z]\b/);
+    for (const marker of ['_$litType$', '_$litPart$']) expect(text(main())).toContain(marker);
   });
 
   it('is one ES module with lit inside, one small chunk per language but English, and the compact strip’s', () => {

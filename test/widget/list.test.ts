@@ -9,12 +9,14 @@ import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
+import { COUNTED_IDS, resortsRowsCss } from '../../scripts/site/lists.ts';
 import { clearCache } from '../../widget/data.ts';
 import '../../widget/list/define.ts';
 import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';
 import { linkPattern } from '../../widget/list/render.ts';
 import { groupFile, selectionOf } from '../../widget/list/rows.ts';
-import { LIST_LANGUAGES, listStrings } from '../../widget/list/strings.ts';
+import { HYPHENATION, hyphenated, LIST_LANGUAGES, listStrings } from '../../widget/list/strings.ts';
+import { loadStrings } from '../../widget/i18n/index.ts';
 import { listStyles, TABLE_FROM } from '../../widget/list/styles.ts';
 import { FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
 
@@ -334,6 +336,42 @@ describe('<resort-conditions-list>', () => {
     // by region: the page's --rc-rows (resort-conditions-list.css) until the data is there
     expect(region.shadowRoot!.querySelector<HTMLElement>('.frame')!.style.getPropertyValue('--_n')).toBe('');
   });
+
+  it.each([
+    { resorts: '20,25,60', rows: 3 },
+    { resorts: '60, 25, 20', rows: 3 },
+    { resorts: '25,20,60,25', rows: 3 },
+    { resorts: '20', rows: 1 },
+    { resorts: '101,36', rows: 1 },
+    { resorts: '120,2,600,1010', rows: 0 },
+    { resorts: '020,25.0,x', rows: 0 },
+  ])(
+    'counts in the style sheet, before the script, the ids of the snapshot that resorts="$resorts" names: $rows',
+    ({ resorts, rows }) => {
+      const known = [20, 25, 60, 101];
+      const css = resortsRowsCss(known);
+      const rules = [...css.matchAll(/:where\((resort-conditions-list:is\([^{]*\))\)\{--_r(\d+):1\}/g)];
+      expect(rules.map((r) => Number(r[2]))).toEqual(known);
+      const el = document.createElement('resort-conditions-list');
+      el.setAttribute('resorts', resorts);
+      expect(rules.filter((r) => el.matches(r[1]!)).length).toBe(rows);
+      // as the element counts them, but for an id the snapshot does not hold
+      const selection = selectionOf(null, resorts);
+      expect(selection.kind === 'resorts' ? selection.ids.filter((id) => known.includes(id)).length : 0).toBe(
+        rows,
+      );
+      expect(
+        css.endsWith(
+          ':where(resort-conditions-list[resorts]:not([region])){--rc-rows:max(1,var(--_r20,0) + var(--_r25,0) + var(--_r60,0) + var(--_r101,0))}',
+        ),
+      ).toBe(true);
+    },
+  );
+
+  it(`counts none in a snapshot of more than ${COUNTED_IDS} resorts, whose style sheet would weigh too much`, () => {
+    expect(resortsRowsCss(Array.from({ length: COUNTED_IDS }, (_, i) => i + 1))).toContain('--_r200:1');
+    expect(resortsRowsCss(Array.from({ length: COUNTED_IDS + 1 }, (_, i) => i + 1))).toBe('');
+  });
 });
 
 describe('the list module', () => {
@@ -366,5 +404,34 @@ describe('the list module', () => {
     expect(LIST_LANGUAGES.sort()).toEqual([...new Set(SUPPORTED_LOCALES.map((l) => l.slice(0, 2)))].sort());
     for (const language of LIST_LANGUAGES)
       expect(Object.values(listStrings(language)).every((s) => s.length > 0)).toBe(true);
+  });
+
+  it.each(SUPPORTED_LOCALES)(
+    "hyphenates in %s only the narrow columns' headers' words, and only where its language does",
+    async (locale) => {
+      const t = await loadStrings(locale);
+      const headers = [listStrings(locale).updated, t.base, t.summit, t.lifts, t.runs];
+      const words = new Set(headers.flatMap((h) => h.split(/\s+/)));
+      const table = HYPHENATION[locale.slice(0, 2)]?.split(' ') ?? [];
+      for (const entry of table) expect(words, entry).toContain(entry.replace(/\|/g, ''));
+      // every word of seven letters or more has its places (Japanese breaks between any two characters)
+      for (const word of words)
+        if ([...word.replace(/-.*/, '')].length > 6 && !locale.startsWith('ja'))
+          expect(
+            table.map((e) => e.replace(/\|/g, '')),
+            word,
+          ).toContain(word);
+      for (const header of headers) expect(hyphenated(locale, header).replace(/\u00ad/g, '')).toBe(header);
+    },
+  );
+
+  it.each([
+    { locale: 'fr-FR', text: 'Remontées', expected: 'Re\u00admon\u00adtées' },
+    { locale: 'cs-CZ', text: 'Vleky a lanovky', expected: 'Vleky a la\u00adnov\u00adky' },
+    { locale: 'fi-FI', text: 'Ala-asema', expected: 'Ala-ase\u00adma' },
+    { locale: 'de-DE', text: 'Pisten', expected: 'Pisten' },
+    { locale: 'ja-JP', text: 'リフト', expected: 'リフト' },
+  ])('writes $text in $locale as $expected', ({ locale, text, expected }) => {
+    expect(hyphenated(locale, text)).toBe(expected);
   });
 });

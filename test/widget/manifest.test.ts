@@ -1,7 +1,7 @@
 /**
  * The custom-elements manifest (`widget/custom-elements.json`): what @custom-elements-manifest/analyzer
  * makes of the elements with the project's config (`widget/custom-elements-manifest.config.mjs`), and what it
- * says of `<resort-conditions>`.
+ * says of `<resort-conditions>` and `<resort-conditions-list>`.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { listReservation, listStyles } from '../../widget/list/styles.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CEM = join(ROOT, 'node_modules', '@custom-elements-manifest', 'analyzer', 'cem.js');
 const ELEMENT_MODULE = 'widget/resort-conditions.ts';
+const LIST_MODULE = 'widget/list/resort-conditions-list.ts';
 
 const read = (path: string) => readFile(join(ROOT, path), 'utf8');
 
@@ -50,31 +52,41 @@ interface Declaration {
   tagName?: string;
 }
 
-/** `<resort-conditions>` in the committed manifest. */
-async function committedElement() {
+interface Element {
+  name: string;
+  tagName: string;
+  attributes: (Named & { fieldName: string })[];
+  members: (Named & { kind: string; reflects?: boolean; privacy?: string })[];
+  events: Named[];
+  slots: Named[];
+  cssParts: Named[];
+  cssProperties: Named[];
+}
+
+/** The committed manifest's element of a module and tag. */
+async function committedElement(path = ELEMENT_MODULE, tag = 'resort-conditions'): Promise<Element> {
   const manifest = JSON.parse(await read('widget/custom-elements.json')) as {
     modules: Array<{ path: string; declarations: Declaration[] }>;
   };
-  // every module it keeps declares an element
+  // every module it keeps declares an element, and there are the two elements' modules
   for (const module of manifest.modules)
     expect(
       module.declarations.some((d) => d.customElement),
       module.path,
     ).toBe(true);
-  const module = manifest.modules.find((m) => m.path === ELEMENT_MODULE)!;
+  expect(manifest.modules.map((m) => m.path)).toEqual([ELEMENT_MODULE, LIST_MODULE]);
+  const module = manifest.modules.find((m) => m.path === path)!;
   const elements = module.declarations.filter((d) => d.customElement);
-  expect(elements.map((e) => e.tagName)).toEqual(['resort-conditions']);
-  return elements[0] as unknown as {
-    name: string;
-    tagName: string;
-    attributes: (Named & { fieldName: string })[];
-    members: (Named & { kind: string; reflects?: boolean })[];
-    events: Named[];
-    slots: Named[];
-    cssParts: Named[];
-    cssProperties: Named[];
-  };
+  expect(elements.map((e) => e.tagName)).toEqual([tag]);
+  return elements[0] as unknown as Element;
 }
+
+/** The `--rc-*` custom properties a style sheet's source reads. */
+const customProperties = async (path: string) =>
+  new Set([...(await read(path)).matchAll(/var\((--rc-[\w-]+)/g)].map((m) => m[1]));
+
+/** The parts named in templates' sources. */
+const partsOf = (sources: string) => new Set([...sources.matchAll(/part="(\w+)"/g)].map((m) => m[1]));
 
 describe('the custom-elements manifest', () => {
   it('is what the analyzer makes of the elements now (regenerate with npm run manifest)', async () => {
@@ -111,7 +123,7 @@ describe('the custom-elements manifest', () => {
           ),
         )
       ).join('\n') + source;
-    const used = new Set([...templates.matchAll(/part="(\w+)"/g)].map((m) => m[1]));
+    const used = partsOf(templates);
     expect(used.size).toBeGreaterThan(0);
     expect(new Set(element.cssParts.map((p) => p.name))).toEqual(used);
     expect(element.cssParts.every((p) => p.description)).toBe(true);
@@ -136,11 +148,94 @@ describe('the custom-elements manifest', () => {
           "Shown before the script loads, while loading, and in place of an error message's extras.",
       },
     ]);
-    const styled = new Set(
-      [...(await read('widget/styles.ts')).matchAll(/var\((--rc-[\w-]+)/g)].map((m) => m[1]),
-    );
+    const styled = await customProperties('widget/styles.ts');
     expect(styled.size).toBeGreaterThan(0);
     expect(new Set(element.cssProperties.map((p) => p.name))).toEqual(styled);
+    expect(element.cssProperties.every((p) => p.description)).toBe(true);
+  });
+});
+
+describe('the custom-elements manifest of <resort-conditions-list>', () => {
+  it('lists every attribute the list observes, as its properties, with their defaults', async () => {
+    const element = await committedElement(LIST_MODULE, 'resort-conditions-list');
+    expect(element).toMatchObject({
+      kind: 'class',
+      name: 'ResortConditionsList',
+      tagName: 'resort-conditions-list',
+      customElement: true,
+    });
+    const source = await read(LIST_MODULE);
+    const table = /const ATTRIBUTES: [^=]+= \{([^}]*)\};/.exec(source)![1]!;
+    const observed = [...table.matchAll(/'?([\w-]+)'?: '(\w+)'/g)].map((m) => [m[1]!, m[2]!]);
+    expect(observed.map(([attribute]) => attribute).sort()).toEqual([
+      'href-pattern',
+      'locale',
+      'outdated-after',
+      'region',
+      'resorts',
+      'src',
+      'theme',
+    ]);
+    expect(element.attributes.map((a) => [a.name, a.fieldName]).sort()).toEqual(observed.sort());
+    expect(element.attributes.every((a) => a.description)).toBe(true);
+    expect(element.attributes.find((a) => a.name === 'href-pattern')).toMatchObject({
+      fieldName: 'hrefPattern',
+      type: { text: 'string' },
+      default: "''",
+    });
+    expect(element.attributes.find((a) => a.name === 'outdated-after')).toMatchObject({
+      type: { text: 'number' },
+      default: '48',
+    });
+    const publicMembers = element.members.filter((m) => !m.privacy && !m.name.startsWith('#'));
+    expect(publicMembers.map((m) => [m.name, m.kind]).sort()).toEqual(
+      [
+        ['effectiveLocale', 'field'],
+        ['fetcher', 'field'],
+        ['hrefPattern', 'field'],
+        ['locale', 'field'],
+        ['now', 'field'],
+        ['outdatedAfter', 'field'],
+        ['region', 'field'],
+        ['reload', 'method'],
+        ['resorts', 'field'],
+        ['sort', 'field'],
+        ['sortBy', 'method'],
+        ['src', 'field'],
+        ['styles', 'field'],
+        ['theme', 'field'],
+        ['updateComplete', 'field'],
+      ].sort(),
+    );
+  });
+
+  it('documents its events, its slot, every part its templates use and every custom property its styles read', async () => {
+    const element = await committedElement(LIST_MODULE, 'resort-conditions-list');
+    expect(Object.fromEntries(element.events.map(({ name, description }) => [name, description]))).toEqual({
+      load: 'The rows are shown. `detail: { region, resorts, locale }` (`region` the id or null, `resorts` the ids shown)',
+      error:
+        'The files could not be loaded, the region is not in them, or the attributes name nothing. `detail: { reason }`',
+      sort: 'A column header was activated. `detail: { column, direction }`',
+    });
+    expect(element.slots.map((s) => s.name)).toEqual(['']);
+    const used = partsOf(await read('widget/list/render.ts'));
+    expect(used.size).toBeGreaterThan(10);
+    expect(new Set(element.cssParts.map((p) => p.name))).toEqual(used);
+    expect(element.cssParts.every((p) => p.description)).toBe(true);
+    // what the shadow root's sheet and the page's reservation read, the card's shared rules among them
+    const sheets = new Set(
+      [...(listStyles + listReservation).matchAll(/var\((--rc-[\w-]+)/g)].map((m) => m[1]!),
+    );
+    const documented = new Set(element.cssProperties.map((p) => p.name));
+    expect([...documented].filter((p) => !sheets.has(p))).toEqual([]);
+    // the card's dark theme sets its chart's and runs' colours too; the list draws neither
+    expect([...sheets].filter((p) => !documented.has(p)).sort()).toEqual([
+      '--rc-bar-color',
+      '--rc-easy-color',
+      '--rc-intermediate-color',
+    ]);
+    expect(listStyles).not.toMatch(/var\(--_(bar|easy|blue)\b/);
+    expect(documented).toContain('--rc-font');
     expect(element.cssProperties.every((p) => p.description)).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import type { ReportContext } from '../render/context.ts';
 import type { ReportView } from '../state.ts';
 import type { AttributionRecord } from '../../scripts/api/schemas/family-b.ts';
 import { COLUMNS, type Column, type Row, type Sort } from './rows.ts';
-import { listStrings } from './strings.ts';
+import { hyphenated, listStrings } from './strings.ts';
 
 /** What the list shows: loading (the rows' count known or not), rows, or a message. */
 export type ListView =
@@ -41,20 +41,24 @@ export function linkPattern(pattern: string | null | undefined): (id: number) =>
   return (id) => safeUrl(pattern.split('{id}').join(encodeURIComponent(String(id))));
 }
 
-/** The headers' text, each with what a screen reader says besides (new snow over 24 hours…). */
+/**
+ * The headers' text, each with what a screen reader says besides (new snow over 24 hours…); the words
+ * with their places to hyphenate (`hyphenated`), so that a narrow column breaks none elsewhere.
+ */
 function headers(ctx: ListContext): Record<Column, [visible: string, hidden?: string]> {
   const l = listStrings(ctx.locale);
+  const h = (text: string) => hyphenated(ctx.locale, text);
   return {
     name: [l.resort],
     status: [l.state],
-    date: [l.updated],
+    date: [h(l.updated)],
     snow24: ['24 h', ctx.t.newSnow],
     snow48: ['48 h', ctx.t.newSnow],
     snow72: ['72 h', ctx.t.newSnow],
-    base: [ctx.t.base],
-    summit: [ctx.t.summit],
-    lifts: [ctx.t.lifts],
-    runs: [ctx.t.runs],
+    base: [h(ctx.t.base)],
+    summit: [h(ctx.t.summit)],
+    lifts: [h(ctx.t.lifts)],
+    runs: [h(ctx.t.runs)],
   };
 }
 
@@ -79,7 +83,7 @@ function renderRow(row: Row, ctx: ListContext, rc: Pick<ReportContext, 'f'>) {
   const h = headers(ctx);
   const f = rc.f;
   const cell = (column: Column, value: string | undefined, spoken?: string) =>
-    html`<td role="cell" class="v" part="value"><span class="label" aria-hidden="true">${h[column][0]}</span><span class="fig" aria-label=${spoken ?? nothing}>${value ?? '–'}</span></td>`;
+    html`<td role="cell" class="v ${column}" part="value"><span class="label" aria-hidden="true">${h[column][0]}</span><span class="fig" aria-label=${spoken ?? nothing}>${value ?? '–'}</span></td>`;
   const openOf = (forms: typeof t.liftsOpen, open: number | undefined, total: number | undefined) =>
     open === undefined
       ? [undefined, undefined]

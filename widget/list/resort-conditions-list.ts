@@ -1,38 +1,3 @@
-/**
- * `<resort-conditions-list>`: a table of many resorts (a region's, or those a page names) with their
- * state, the day of their report, new snow over 24/48/72 hours, depths at base and summit and lifts and
- * runs open, sortable by each column; read from one group file of the snapshot. This module defines the
- * class only; `define.ts` beside it registers the tag.
- *
- * @fires load - The rows are shown. `detail: { region, resorts, locale }` (`region` the id or null, `resorts` the ids shown)
- * @fires error - The files could not be loaded, the region is not in them, or the attributes name nothing. `detail: { reason }`
- * @fires sort - A column header was activated. `detail: { column, direction }`
- * @slot - Shown before the script loads, while loading, and below a message.
- * @csspart frame - The frame: caption, table and attribution.
- * @csspart table - The table.
- * @csspart caption - The table's caption.
- * @csspart header - The header row group.
- * @csspart sort - Each column header's sort button.
- * @csspart row - One resort's row (and a message's).
- * @csspart name - The resort's name cell.
- * @csspart link - The link of a resort's name (with `href-pattern`).
- * @csspart status - The resort's state.
- * @csspart updated - The day of the report, and the outdated mark.
- * @csspart value - A figure: new snow, depth, lifts or runs open.
- * @csspart message - Loading, error and empty messages.
- * @csspart retry - The retry button.
- * @cssprop --rc-rows - Rows to reserve before the data (the build's `resort-conditions-list.css` sets it per region).
- * @cssprop --rc-background - Background (default white, dark in dark mode).
- * @cssprop --rc-color - Text colour.
- * @cssprop --rc-muted-color - Secondary text.
- * @cssprop --rc-accent-color - Links and buttons.
- * @cssprop --rc-border-color - Lines and borders.
- * @cssprop --rc-open-color - "Open" state.
- * @cssprop --rc-closed-color - "Closed" states.
- * @cssprop --rc-warning-color - The outdated mark.
- * @cssprop --rc-font - Font shorthand.
- * @cssprop --rc-radius - Corner radius.
- */
 import { render, type HTMLTemplateResult } from 'lit/html.js';
 import { assetPath } from '../../scripts/api/assets.ts';
 import type { AttributionRecord } from '../../scripts/api/schemas/family-b.ts';
@@ -129,6 +94,41 @@ export interface ResortConditionsList {
 }
 
 // the card's small update cycle (resort-conditions.ts): one render per microtask, `updateComplete`
+/**
+ * `<resort-conditions-list>`: a table of many resorts (a region's, or those a page names) with their
+ * state, the day of their report, new snow over 24/48/72 hours, depths at base and summit and lifts and
+ * runs open, sortable by each column; read from one group file of the snapshot. This module defines the
+ * class only; `define.ts` beside it registers the tag.
+ *
+ * @fires load - The rows are shown. `detail: { region, resorts, locale }` (`region` the id or null, `resorts` the ids shown)
+ * @fires error - The files could not be loaded, the region is not in them, or the attributes name nothing. `detail: { reason }`
+ * @fires sort - A column header was activated. `detail: { column, direction }`
+ * @slot - Shown before the script loads, while loading, and below a message.
+ * @csspart frame - The frame: caption, table and attribution.
+ * @csspart table - The table.
+ * @csspart caption - The table's caption.
+ * @csspart header - The header row group.
+ * @csspart sort - Each column header's sort button.
+ * @csspart row - One resort's row (and a message's).
+ * @csspart name - The resort's name cell.
+ * @csspart link - The link of a resort's name (with `href-pattern`).
+ * @csspart status - The resort's state.
+ * @csspart updated - The day of the report, and the outdated mark.
+ * @csspart value - A figure: new snow, depth, lifts or runs open.
+ * @csspart message - Loading, error and empty messages.
+ * @csspart retry - The retry button.
+ * @cssprop --rc-rows - Rows to reserve before the script and the data (the build's `resort-conditions-list.css` sets it per region, and for a `resorts` list from its ids).
+ * @cssprop --rc-background - Background (default white, dark in dark mode).
+ * @cssprop --rc-color - Text colour.
+ * @cssprop --rc-muted-color - Secondary text.
+ * @cssprop --rc-accent-color - Links and buttons.
+ * @cssprop --rc-border-color - Lines and borders.
+ * @cssprop --rc-open-color - "Open" state.
+ * @cssprop --rc-closed-color - "Closed" states.
+ * @cssprop --rc-warning-color - The outdated mark.
+ * @cssprop --rc-font - Font shorthand.
+ * @cssprop --rc-radius - Corner radius.
+ */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above adds typed overloads only
 export class ResortConditionsList extends HTMLElement {
   static observedAttributes = Object.keys(ATTRIBUTES);

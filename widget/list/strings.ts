@@ -178,3 +178,37 @@ export const listStrings = (locale: string): ListStrings => STRINGS[locale.slice
 
 /** The languages the list speaks (a test holds them equal to the card's). */
 export const LIST_LANGUAGES = Object.keys(STRINGS);
+
+/**
+ * Where the table's narrow columns' headers (the day and the figures: 6em and 4.4em wide) may break a
+ * word, by language: each of their words of seven letters or more, and a shorter one a column breaks
+ * ("Sommet"), with `|` at the places its language hyphenates it. A header wraps between words, and inside a
+ * word only there, with a hyphen (a soft hyphen, U+00AD): "Remon-tées", never "Remonté-es" or "Remonté/es"
+ * as a narrow column would break it otherwise, in every engine alike (their own hyphenation dictionaries
+ * differ, and some have none for a language).
+ */
+export const HYPHENATION: Record<string, string> = {
+  en: 'Up|dat|ed',
+  fr: 'Som|met Re|mon|tées',
+  it: 'Ag|gior|na|to Im|pian|ti',
+  es: 'Ac|tua|li|za|do Re|mon|tes',
+  nl: 'Bij|ge|werkt',
+  pt: 'Atua|li|za|do Ele|va|do|res',
+  sv: 'Upp|da|te|rad',
+  no: 'Opp|da|tert',
+  da: 'Op|da|te|ret',
+  fi: 'Päi|vi|tet|ty Ala-ase|ma Rin|teet',
+  pl: 'Ak|tu|ali|za|cja Wy|cią|gi',
+  cs: 'Ak|tu|a|li|za|ce la|nov|ky Sjez|dov|ky',
+  sl: 'Po|so|dob|lje|no Žič|ni|ce',
+};
+
+/** A header's text with its words' soft hyphens in the locale's language (`HYPHENATION`). */
+export function hyphenated(locale: string, text: string): string {
+  const words = HYPHENATION[locale.slice(0, 2)];
+  if (!words) return text;
+  return text.replace(/[^\s]+/g, (word) => {
+    const found = words.split(' ').find((w) => w.replace(/\|/g, '') === word);
+    return found ? found.replace(/\|/g, '\u00ad') : word;
+  });
+}

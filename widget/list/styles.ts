@@ -52,8 +52,9 @@ export function listGeometry(frame: string): string {
 /**
  * `resort-conditions-list.css`'s fixed part, for a page's `<head>`: before the script has defined the
  * element, each `<resort-conditions-list>` takes its frame's height, for as many rows as the page's
- * `--rc-rows` says (the build sets it for every region it publishes, `regionRows`), one for a `resorts`
- * of one id. Weightless (`:where`), like the card's reservation.
+ * `--rc-rows` says (the build sets it for every region it publishes, `regionRows`, and for a `resorts` list
+ * from the snapshot's ids it names, scripts/site/lists.ts), one for a `resorts` of one id without the
+ * build's rules. Weightless (`:where`), like the card's reservation.
  */
 export const listReservation =
   /* css */ `
@@ -191,8 +192,9 @@ export const listStyles = /* css */ `
     color: inherit;
     text-align: inherit;
     cursor: pointer;
-    overflow-wrap: anywhere;
-    hyphens: auto;
+    /* between words, and inside one only at its soft hyphens (strings.ts, hyphenated) */
+    overflow-wrap: normal;
+    hyphens: manual;
   }
   th button:focus-visible,
   a:focus-visible {
@@ -357,6 +359,10 @@ export const listStyles = /* css */ `
     }
     td.date {
       grid-column: 3 / 5;
+    }
+    /* the figures' second line holds three: lifts take two quarters, for labels such as "Vleky a lanovky" */
+    td.lifts {
+      grid-column: span 2;
     }
     /* each fills its line of the grid, its text in the middle: a Japanese day's glyphs, taller than the
        line's height in Firefox, stay inside the cell */
