@@ -428,7 +428,7 @@ export const styles = /* css */ `
     min-width: 0;
   }
   /* the frame is as tall as the longest report in any language: the chart takes the room a shorter report
-     leaves, so that it shows as bars rather than as empty bands between the blocks (issue 18) */
+     leaves, so that it shows as bars rather than as empty bands between the blocks */
   .report .chart {
     display: flex;
     flex: 1 1 6.5em;

@@ -26,15 +26,14 @@ export type BundleJob = 'widget' | 'list' | 'elements' | 'prerender' | 'runtime'
 /** The child's output: one JSON line, each file's bytes in base64. */
 export type BundleOutput = Array<{ path: string; base64: string }>;
 
-const CHILD = fileURLToPath(new URL('./bundle-child.ts', import.meta.url));
-
 /** Runs `job` in a child process and answers its files. */
 export async function bundleApart(job: BundleJob): Promise<BundleFile[]> {
+  const child = fileURLToPath(new URL('./bundle-child.ts', import.meta.url));
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const stdout = await new Promise<string>((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', tsx, CHILD, job],
+      ['--import', tsx, child, job],
       // vite picks Lit's development build unless NODE_ENV says production (vitest sets it to "test")
       { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
       (error, out, err) =>

@@ -2,9 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileIndex } from '../../scripts/snapshot/release/file-index.ts';
+import { FileIndex, readIndexedState } from '../../scripts/snapshot/release/file-index.ts';
 import {
-  readIndexedState,
   readState,
   serializeState,
   stateChunks,

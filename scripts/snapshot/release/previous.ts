@@ -11,8 +11,8 @@ import type { ApiRequest } from '../../api/request.ts';
 import { readFile } from 'node:fs/promises';
 import type { StaleMark } from './manifest.ts';
 import type { Collection } from '../plan/plan.ts';
-import { FileIndex } from './file-index.ts';
-import { readIndexedState, sameIdentity, type FileState, type SourceIdentity, type State } from './state.ts';
+import { FileIndex, readIndexedState } from './file-index.ts';
+import { sameIdentity, type FileState, type SourceIdentity, type State } from './state.ts';
 import { currentStatePath } from './writer.ts';
 
 export class PreviousBuild {

@@ -8,7 +8,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { FileIndex } from './file-index.ts';
 import { StaleMark } from './manifest.ts';
 
 export const FileState = z.strictObject({
@@ -120,50 +119,6 @@ export function* stateChunks(state: Omit<State, 'files'>, files: Iterable<string
   // `absent` and `drift` are always there: the rest is never empty
   yield `},${JSON.stringify(after).slice(1)}\n`;
 }
-
-/**
- * Reads a state file with its list of files in a `FileIndex`, not as an object per file (a build of 833,000
- * files would hold a gigabyte of them); the state's `files` is made only for a caller that asks for it. A
- * missing or unreadable file, or one that breaks the schema anywhere, means "no previous build".
- */
-export async function readIndexedState(
-  path: string,
-): Promise<{ state: State; files: FileIndex } | undefined> {
-  const text = await readFile(path, 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
-  const files = new FileIndex();
-  let broken = false;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text, function (this: unknown, key, value: unknown) {
-      // each file's entry, as it is read: into the index, and out of the object being built
-      if (this !== null && typeof this === 'object' && isFileEntry(value)) {
-        const entry = FileState.safeParse(value);
-        if (entry.success) files.set(key, entry.data);
-        else broken = true;
-        return undefined;
-      }
-      return value;
-    });
-  } catch {
-    return undefined;
-  }
-  const result = State.safeParse(parsed);
-  if (broken || !result.success) return undefined;
-  const { files: _none, ...rest } = result.data;
-  let list: Record<string, FileState> | undefined;
-  const state: State = {
-    ...rest,
-    get files() {
-      return (list ??= Object.fromEntries(files.entries()));
-    },
-  };
-  return { state, files };
-}
-
-/** A file's entry of a state's `files`, as JSON.parse gives it (and nothing else in a state has both keys). */
-const isFileEntry = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && 'sha256' in value && 'collection' in value;
 
 /** Reads a state file; a missing or unreadable one means "no previous build". */
 export async function readState(path: string): Promise<State | undefined> {
