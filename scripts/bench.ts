@@ -32,7 +32,7 @@ import { RegionsFile } from './dataset/schema.ts';
 import { SUPPORTED_LOCALES } from './api/locales.ts';
 import { ResortConditionsError } from './api/errors.ts';
 import { exitCodeFor } from './cli/exit-codes.ts';
-import { parseFlags } from './cli/process.ts';
+import { collectEarly, parseFlags } from './cli/process.ts';
 import { parseConfig } from './snapshot/config.ts';
 import { localSource } from './snapshot/source/local.ts';
 import { formatBytes } from './snapshot/progress.ts';
@@ -129,12 +129,15 @@ function treeRssCounter(): { readonly most: number; stop(): void } {
 
 /** Child mode: one snapshot, one JSON line on stdout. */
 async function child(dataDir: string, out: string, locales: string[]): Promise<void> {
+  collectEarly(); // as the build's command does
   const dataset = await loadDataset(dataDir);
   const config = parseConfig({ out, locales, concurrency: 8 }, 'bench');
   const started = performance.now();
   // what `npm run build` publishes: the full profile, with the element, the demo page and the cards
   const watches = watchCounter();
   const memory = treeRssCounter();
+  // as `npm run build` does (scripts/cli/build.ts): the bundles first, in their own process
+  const widget = await bundleElements();
   const result = await runSnapshot({
     config,
     source: localSource(dataset, { now: () => NOW }),
@@ -148,7 +151,7 @@ async function child(dataDir: string, out: string, locales: string[]): Promise<v
         locales: config.locales,
         sample: dataDir === 'data',
         profile: config.profile,
-        widget: bundleElements,
+        widget: async () => widget,
       }),
   });
   const seconds = (performance.now() - started) / 1000;

@@ -3,8 +3,9 @@
  */
 import { bundleElements } from './site/widget.ts';
 import { build } from './cli/build.ts';
-import { stopSignal } from './cli/process.ts';
+import { collectEarly, stopSignal } from './cli/process.ts';
 
+collectEarly();
 process.exitCode = await build({
   argv: process.argv.slice(2),
   env: process.env,

@@ -125,6 +125,10 @@ export async function build(io: CliIo): Promise<number> {
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
     const now = clockFrom(io.env);
+    // the element is bundled before anything is fetched: a bundle that fails costs no request, and the
+    // bundler's process (scripts/site/bundler.ts) has ended before the build's own memory grows
+    const bundling = io.widget && !flags['no-widget'] && !flags.plan ? io.widget() : undefined;
+    bundling?.catch(() => {}); // awaited below; a build stopped before then does not report it
     const chosen = await chooseSource({
       env: io.env,
       config,
@@ -142,6 +146,7 @@ export async function build(io: CliIo): Promise<number> {
     const refresh =
       (flags.refresh as 'due' | 'all' | undefined) ??
       (source.kind === 'remote' || flags.plan ? 'due' : 'all');
+    const widget = bundling && (await bundling);
     const result = await runSnapshot({
       config,
       source,
@@ -159,7 +164,7 @@ export async function build(io: CliIo): Promise<number> {
           locales: config.locales,
           sample: source!.kind === 'local',
           profile: config.profile,
-          ...(io.widget && !flags['no-widget'] ? { widget: io.widget } : {}),
+          ...(widget ? { widget: async () => widget } : {}),
         }),
     });
     if (!result.published) {

@@ -15,7 +15,7 @@ import { packageRoot } from '../site/root.ts';
 import type { ExtraFile } from '../snapshot/release/release.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
-import { stopSignal } from './process.ts';
+import { collectEarly, stopSignal } from './process.ts';
 import { serveCommand } from './serve.ts';
 
 export const USAGE = `Usage: resort-conditions <command> [options]
@@ -132,6 +132,7 @@ if (isEntry()) {
   const command = process.argv[2];
   // a build stops cleanly on SIGTERM; `serve` closes its server on its own handler
   const signal = command === 'build' ? stopSignal() : undefined;
+  if (command === 'build') collectEarly();
   const code = await main({
     argv: process.argv.slice(2),
     env: process.env,

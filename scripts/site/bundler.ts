@@ -23,11 +23,46 @@ export interface BundleFile {
  */
 export type BundleJob = 'widget' | 'list' | 'elements' | 'prerender' | 'runtime';
 
+/** What a build needs, in one child: `elements`, `prerender` and `runtime`, each file under its job's name. */
+export const SITE_JOBS = ['elements', 'prerender', 'runtime'] as const satisfies readonly BundleJob[];
+
 /** The child's output: one JSON line, each file's bytes in base64. */
 export type BundleOutput = Array<{ path: string; base64: string }>;
 
-/** Runs `job` in a child process and answers its files. */
-export async function bundleApart(job: BundleJob): Promise<BundleFile[]> {
+/** Each job's files, made once per process (the sources do not change while a build runs). */
+const made = new Map<BundleJob, Promise<BundleFile[]>>();
+
+/** The files of `job`, bundled in a child process the first time they are asked for. */
+export function bundleApart(job: BundleJob): Promise<BundleFile[]> {
+  let files = made.get(job);
+  if (!files) {
+    files = run(job);
+    made.set(job, files);
+  }
+  return files;
+}
+
+/**
+ * Everything a build bundles (the elements, the pre-render modules, the runtime modules) in one child
+ * process, so that a build can have it done before it fetches anything: a bundle that fails then costs no
+ * request, and the bundler's memory is given back before the build's own grows.
+ */
+export function bundleSite(): Promise<void> {
+  if (SITE_JOBS.every((job) => made.has(job))) return Promise.resolve();
+  const all = run('site');
+  for (const job of SITE_JOBS)
+    made.set(
+      job,
+      all.then((files) =>
+        files
+          .filter((f) => f.path.startsWith(`${job}/`))
+          .map((f) => ({ path: f.path.slice(job.length + 1), bytes: f.bytes })),
+      ),
+    );
+  return all.then(() => undefined);
+}
+
+async function run(job: BundleJob | 'site'): Promise<BundleFile[]> {
   const child = fileURLToPath(new URL('./bundle-child.ts', import.meta.url));
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const stdout = await new Promise<string>((resolve, reject) => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { bundleApart, type BundleFile } from './bundler.ts';
+import { bundleApart, bundleSite, type BundleFile } from './bundler.ts';
 
 export type { BundleFile };
 
@@ -23,8 +23,14 @@ export const bundleWidget = (): Promise<BundleFile[]> => bundleApart('widget');
  */
 export const bundleList = (): Promise<BundleFile[]> => bundleApart('list');
 
-/** Both elements' scripts and style sheets, as a build publishes them (a language chunk both share, once). */
-export const bundleElements = (): Promise<BundleFile[]> => bundleApart('elements');
+/**
+ * Both elements' scripts and style sheets, as a build publishes them (a language chunk both share, once),
+ * bundled with the pre-render and runtime modules the build needs later, in one child process.
+ */
+export async function bundleElements(): Promise<BundleFile[]> {
+  await bundleSite();
+  return bundleApart('elements');
+}
 
 /** The bundles, made in this process: what the bundler's process runs. */
 export const bundleHere = {
