@@ -183,6 +183,27 @@ describe('readIndexedState', () => {
     });
   });
 
+  it('reads a state of megabytes, its entries split across reads anywhere, as readState does', async () => {
+    const many: Array<[string, FileState]> = Array.from({ length: 12_000 }, (_, i) => [
+      `${i % 2 ? 'zürich' : 'a/"q"\\b'}/{${i}},[x]/\u{1F3D4}.json`,
+      {
+        sha256: hash(i % 256),
+        size: i,
+        fetchedAt: '2026-09-21T09:00:00.000Z',
+        collection: `B:x:{${i % 13}}`,
+        ...(i % 5 === 0 ? { stale: { since: '2026-09-19T07:00:00.000Z', reason: 'said "no", then }' } } : {}),
+      },
+    ]);
+    const text = serializeState({ ...HEAD, files: Object.fromEntries(many), ...TAIL });
+    expect(text.length).toBeGreaterThan(2 << 20);
+    await withStateFile(text, async (path) => {
+      const read = (await readIndexedState(path))!;
+      expect(read.files.size).toBe(12_000);
+      expect(read.state.files).toEqual((await readState(path))!.files);
+      expect(read.state.absent).toEqual(TAIL.absent);
+    });
+  });
+
   it.each([
     ['a file entry breaks the schema', (t: string) => t.replace('"size":120', '"size":-1')],
     ['the rest breaks the schema', (t: string) => t.replace('"version":1', '"version":7')],
