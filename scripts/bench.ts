@@ -5,8 +5,9 @@
  * sizes; every supported locale) it runs one full in-process build as `npm run build` makes it (the
  * element, the demo page and the cards included) in a child process, so peak memory is that build's own;
  * then copies the published tree with `cp -r` (three times, the median counts; once above 100,000 files),
- * and prints files per second, build time over copy time, peak memory against the 600 MB budget, the file
- * watches the build held (none), and upstream requests made over the lower bound the URI limit sets.
+ * and prints files per second, build time over copy time, peak memory (the build's process and the
+ * bundler's child process together) against the 600 MB budget, the file watches the build held (none), and
+ * upstream requests made over the lower bound the URI limit sets.
  *
  * Then deploys (scripts/README.md, "Deployment") against a local S3 server (s3rver on 127.0.0.1): a first
  * deploy, a deploy with nothing to do, and one after a change in one resort, each with its time, objects and
