@@ -268,77 +268,37 @@ typed.outdatedAfter = 'a day';
   );
 
   it('bundles the list with vite into one module with Lit and the list inside, its reservation as a style sheet', async () => {
-    const { build } = await import('vite');
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      const result = await build({
-        root: consumer,
-        configFile: false,
-        logLevel: 'silent',
-        build: {
-          outDir: join(consumer, 'out-list'),
-          emptyOutDir: true,
-          rollupOptions: { input: join(consumer, 'src', 'list.ts') },
-        },
-      });
-      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
-        'output' in r ? r.output : [],
-      );
-      const main = outputs.find((o) => o.type === 'chunk' && o.isEntry);
-      const code = main && 'code' in main ? main.code : '';
-      expect(code).toMatch(/customElements\.define\([`'"]resort-conditions-list[`'"]/);
-      expect(code).toContain('href-pattern');
-      // the card's element is not in it, only the strings and styles the list shares with it
-      expect(code).not.toMatch(/customElements\.define\([`'"]resort-conditions[`'"]/);
-      expect(outputs.map((o) => ('code' in o ? o.code : '')).join('\n')).not.toContain('zod');
-      const sheets = outputs
-        .filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
-        .map((o) => ('source' in o ? String(o.source) : ''));
-      expect(sheets.join('')).toContain(':where(resort-conditions-list:not(:defined))');
-      expect(gzipSync(code, { level: 9 }).byteLength).toBeLessThanOrEqual(16 * 1024);
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
+    const outputs = await buildConsumer('list.ts', 'out-list');
+    const main = outputs.find((o) => o.type === 'chunk' && o.isEntry);
+    const code = main && 'code' in main ? main.code : '';
+    expect(code).toMatch(/customElements\.define\([`'"]resort-conditions-list[`'"]/);
+    expect(code).toContain('href-pattern');
+    // the card's element is not in it, only the strings and styles the list shares with it
+    expect(code).not.toMatch(/customElements\.define\([`'"]resort-conditions[`'"]/);
+    expect(outputs.map((o) => ('code' in o ? o.code : '')).join('\n')).not.toContain('zod');
+    const sheets = outputs
+      .filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
+      .map((o) => ('source' in o ? String(o.source) : ''));
+    expect(sheets.join('')).toContain(':where(resort-conditions-list:not(:defined))');
+    expect(gzipSync(code, { level: 9 }).byteLength).toBeLessThanOrEqual(16 * 1024);
   }, 60_000);
 
   it('bundles with vite into one module with Lit and the element inside, zod nowhere', async () => {
-    const { build } = await import('vite');
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      const result = await build({
-        root: consumer,
-        configFile: false,
-        logLevel: 'silent',
-        build: {
-          outDir: join(consumer, 'out'),
-          emptyOutDir: true,
-          rollupOptions: { input: join(consumer, 'src', 'main.ts') },
-        },
-      });
-      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
-        'output' in r ? r.output : [],
-      );
-      const main = outputs.find((o) => o.type === 'chunk' && o.isEntry);
-      const code = main && 'code' in main ? main.code : '';
-      expect(code).toMatch(/customElements\.define\([`'"]resort-conditions[`'"]/);
-      expect(code).toContain('outdated-after');
-      expect(code).toContain('lit');
-      expect(outputs.map((o) => ('code' in o ? o.code : '')).join('\n')).not.toContain('zod');
-      // the room each card takes before the script runs, as a style sheet of the app's own
-      const sheets = outputs
-        .filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
-        .map((o) => ('source' in o ? String(o.source) : ''));
-      expect(sheets.join('')).toContain(':where(resort-conditions:not(:defined))');
-      // the style sheet comes minified, so a consumer's bundle is as small as the published one
-      expect(code).toContain(':host{--_bg:var(--rc-background,#fff);');
-      expect(gzipSync(code, { level: 9 }).byteLength).toBeLessThanOrEqual(16 * 1024);
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
+    const outputs = await buildConsumer('main.ts', 'out');
+    const main = outputs.find((o) => o.type === 'chunk' && o.isEntry);
+    const code = main && 'code' in main ? main.code : '';
+    expect(code).toMatch(/customElements\.define\([`'"]resort-conditions[`'"]/);
+    expect(code).toContain('outdated-after');
+    expect(code).toContain('lit');
+    expect(outputs.map((o) => ('code' in o ? o.code : '')).join('\n')).not.toContain('zod');
+    // the room each card takes before the script runs, as a style sheet of the app's own
+    const sheets = outputs
+      .filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
+      .map((o) => ('source' in o ? String(o.source) : ''));
+    expect(sheets.join('')).toContain(':where(resort-conditions:not(:defined))');
+    // the style sheet comes minified, so a consumer's bundle is as small as the published one
+    expect(code).toContain(':host{--_bg:var(--rc-background,#fff);');
+    expect(gzipSync(code, { level: 9 }).byteLength).toBeLessThanOrEqual(16 * 1024);
   }, 60_000);
 });
 
@@ -469,3 +429,26 @@ describe('the bin in the partner project', () => {
     }
   }, 60_000);
 });
+
+/** The partner's app bundled by vite with its defaults, as the partner's own build would: its outputs. */
+async function buildConsumer(entry: string, outDir: string) {
+  const { build } = await import('vite');
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const result = await build({
+      root: consumer,
+      configFile: false,
+      logLevel: 'silent',
+      build: {
+        outDir: join(consumer, outDir),
+        emptyOutDir: true,
+        rollupOptions: { input: join(consumer, 'src', entry) },
+      },
+    });
+    return (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
