@@ -687,4 +687,9 @@ export const styles = /* css */ `
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
+  /* the compact strip's padding, here rather than in its sheet (render/compact.ts): its skeleton, drawn
+     before that sheet arrives, already sits where the strip's content will */
+  .compact {
+    padding: var(--rc-padding, 0.4em 0.6em);
+  }
 `;

@@ -295,6 +295,15 @@ describe('the strip’s height', () => {
     expect(heights(css, 15)).toHaveLength(2);
   });
 
+  it("pads its frame from the card's own sheet, so the skeleton drawn before the strip's sheet arrives sits where the strip will", () => {
+    const padding = /\.compact\s*\{\s*padding:\s*var\(--rc-padding,\s*0?\.4em 0?\.6em\);?\s*\}/;
+    const at = padding.exec(styles);
+    expect(at).not.toBeNull();
+    // after the narrow card's own padding, which it must override: no padding rule comes later
+    expect(styles.slice(at!.index + at![0].length)).not.toContain('--rc-padding');
+    expect(compactStyles).not.toMatch(/(^|\})\s*\.compact\s*\{\s*padding/);
+  });
+
   it('is reserved by resort-conditions.css as the element sets it, whatever days says', () => {
     expect(styles).toContain(compactGeometry('.compact'));
     const selector = reservation.match(/[^{}]*\[layout=compact\]::before/)![0].trim();

@@ -112,9 +112,6 @@ export const renderCompact = (view: View, ctx: RenderContext, retry: () => void)
 
 /** The strip's styles, over the card's (styles.ts): its height is the card's sheet's (compact-geometry.ts). */
 export const compactStyles = /* css */ `
-  .compact {
-    padding: var(--rc-padding, 0.4em 0.6em);
-  }
   /* name and state, the update, today's weather, then the figures (label beside value): each a box of its
      own that moves to the next row when it does not fit, so a longer language takes another row, never cuts */
   .compact .content {
