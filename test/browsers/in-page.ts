@@ -150,3 +150,43 @@ export function listProblems(): string[] {
   }
   return out;
 }
+
+/**
+ * In the page, before the data: the place of every box inside each list's shadow root, relative to its host
+ * (kept in the page for `innerShifts`).
+ */
+export function markInnerBoxes(): number {
+  const kept: Array<[Element, Element, number, number]> = [];
+  for (const host of document.querySelectorAll('resort-conditions-list')) {
+    const origin = host.getBoundingClientRect();
+    for (const el of host.shadowRoot?.querySelectorAll('*') ?? []) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) kept.push([host, el, r.left - origin.left, r.top - origin.top]);
+    }
+  }
+  (window as unknown as { __boxes: typeof kept }).__boxes = kept;
+  return kept.length;
+}
+
+/**
+ * In the page, after the data: every box `markInnerBoxes` saw that is still shown and whose top-left corner
+ * moved inside its list, what a layout shift is made of in any engine (Chromium's own measure, the layout
+ * shift entries, exists in no other).
+ */
+export function innerShifts(): string[] {
+  const out: string[] = [];
+  for (const [host, el, x, y] of (window as unknown as { __boxes: Array<[Element, Element, number, number]> })
+    .__boxes) {
+    if (!el.isConnected) continue;
+    const origin = host.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const dx = r.left - origin.left - x;
+    const dy = r.top - origin.top - y;
+    if (Math.abs(dx) > 0.01 || Math.abs(dy) > 0.01)
+      out.push(
+        `${host.closest<HTMLElement>('[data-where]')?.dataset.where ?? ''}: ${el.nodeName.toLowerCase()}.${el.getAttribute('class') ?? ''} moved ${dx.toFixed(2)}, ${dy.toFixed(2)} px`,
+      );
+  }
+  return out;
+}

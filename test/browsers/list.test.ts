@@ -2,10 +2,13 @@
  * `<resort-conditions-list>` in Chromium, Firefox ESR and WebKitGTK, on a partner page of another origin with
  * `resort-conditions-list.css` in the head and the list's script async, for the sample's largest region (the
  * United States, 8 resorts) in every locale at widths from 320 to 1400 px, and for `resorts` lists of three
- * ids: the text below a list moves by 0 px from the first paint on; no figure, state or day is cut or wraps;
+ * ids: the text below a list moves by 0 px from the first paint on, and no box inside it between its loading
+ * frame and its rows (the group file is held until each list shows its loading frame); no figure, state or
+ * day is cut or wraps;
  * no header word breaks but at its hyphens, and no header is cut; every link and button is 24 px tall or
  * more; the page asks for the region's group file exactly once and for nothing outside the snapshot's
- * origin; a keyboard sorts it (Tab to a header button, Enter, Space) with `aria-sort` following; axe finds
+ * origin; the first Tab stop is the first sort button; a keyboard sorts it (Tab to a header button, Enter,
+ * Space) with `aria-sort` following; axe finds
  * nothing. Chromium saves a picture of the table as test-results/list.png (copied to widget/docs/list.png,
  * it is the picture in widget/README.md).
  *
@@ -21,7 +24,7 @@ import { build } from '../../scripts/cli/build.ts';
 import { bundleElements } from '../../scripts/site/widget.ts';
 import { FROZEN_NOW } from '../helpers.ts';
 import { ENGINE_NAMES, launch, missing, type Engine, type EngineName, type Tab } from './engines.ts';
-import { listProblems } from './in-page.ts';
+import { innerShifts, listProblems, markInnerBoxes } from './in-page.ts';
 import { serveSite, servePartner, type List, type Partner, type Site } from './pages.ts';
 
 const CI = process.env.CI === 'true';
@@ -93,9 +96,13 @@ const listsAt = (locale: string): List[] =>
     wrapper: `width: ${width}px`,
   }));
 
-/** Opens a page of lists with the script held, measures, lets it go, waits for every list's `rows` rows. */
+/**
+ * Opens a page of lists with the script and the group files held; measures the page before the script, and
+ * each list's boxes once it shows its loading frame; lets the data go and waits for every list's `rows` rows.
+ */
 async function open(engine: Engine, lists: List[], rows = ROWS, viewport = { width: 1440, height: 900 }) {
   const release = site.hold();
+  const releaseData = site.hold((path) => path.includes('/combinedreport/group='));
   site.requests.length = 0;
   const tab = await engine.open(
     partner.addLists({ site: site.url, now: FROZEN_NOW, font: 16, lists }),
@@ -112,6 +119,16 @@ async function open(engine: Engine, lists: List[], rows = ROWS, viewport = { wid
     const before = await tab.evaluate(boxes, null);
     release();
     await tab.waitFor(
+      () =>
+        [...document.querySelectorAll('resort-conditions-list')].every(
+          (el) => !!el.shadowRoot?.querySelector('tbody tr.message .ph'),
+        ),
+      null,
+      'every list loading',
+    );
+    expect(await tab.evaluate(markInnerBoxes, null)).toBeGreaterThan(lists.length * 10);
+    releaseData();
+    await tab.waitFor(
       (rows: number) =>
         [...document.querySelectorAll('resort-conditions-list')].every(
           (el) => el.shadowRoot?.querySelectorAll('tbody tr:not(.message)').length === rows,
@@ -123,6 +140,7 @@ async function open(engine: Engine, lists: List[], rows = ROWS, viewport = { wid
     return { tab, before };
   } catch (error) {
     release();
+    releaseData();
     await tab.close();
     throw error;
   }
@@ -241,6 +259,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         expect(after.map((b) => b.below)).toEqual(WIDTHS.map((w) => listHeight(w, ROWS)));
         const moved = Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5);
         expect(moved, 'text below a list moved').toEqual([]);
+        expect(await tab.evaluate(innerShifts, null), 'a box inside a list moved').toEqual([]);
         expect(await tab.evaluate(listProblems, null)).toEqual([]);
         expect(await tab.evaluate(headerProblems, null)).toEqual([]);
         const data = site.requests.filter((p) => p.includes('/combinedreport/') || p.includes('/snowreport'));
@@ -292,9 +311,30 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         );
         expect(after).toEqual(before);
         expect(Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5)).toEqual([]);
+        expect(await tab.evaluate(innerShifts, null), 'a box inside a list moved').toEqual([]);
         expect(
           site.requests.filter((p) => p.includes('/combinedreport/') || p.includes('/snowreport')),
         ).toEqual(['/api/en-US/externalservice/resort/combinedreport/group=all.json']);
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+
+  it.skipIf(!!skip && !CI).each([480, 1024])(
+    "at %i px the first Tab stop in a list is its first sort button, not the header's row",
+    async (width) => {
+      const { tab } = await open(engine, [
+        {
+          where: 'first stop',
+          attributes: { region: String(REGION), locale: 'en-US' },
+          wrapper: `width: ${width}px`,
+        },
+      ]);
+      try {
+        await tab.press('Tab');
+        expect(await tab.evaluate(focused, null)).toEqual({ text: 'Resort▲', sort: 'ascending' });
       } finally {
         await tab.close();
       }

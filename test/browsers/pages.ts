@@ -10,29 +10,38 @@ import { escapeHtml } from '../../scripts/api/html.ts';
 import { serveFolder } from '../../scripts/site/static-server.ts';
 
 export interface Site extends Listening {
-  /** Holds every request for the elements' scripts until the answered function is called. */
-  hold(): () => void;
+  /**
+   * Holds every request for the elements' scripts (or, with `match`, for the paths it accepts) until the
+   * answered function is called.
+   */
+  hold(match?: (path: string) => boolean): () => void;
   /** Every path asked for, in order (the list's browser test counts its data requests). */
   requests: string[];
 }
 
-/** Serves `folder` as `npm run preview` does (scripts/site/static-server.ts); the scripts wait while held. */
+const SCRIPTS = (path: string) => path === '/resort-conditions.js' || path === '/resort-conditions-list.js';
+
+/** Serves `folder` as `npm run preview` does (scripts/site/static-server.ts); held paths wait. */
 export async function serveSite(folder: string): Promise<Site> {
-  let gate: Promise<void> = Promise.resolve();
+  const gates = new Set<{ match: (path: string) => boolean; open: Promise<void> }>();
   const requests: string[] = [];
   const listening = await serveFolder(folder, {
     before: async (path) => {
       requests.push(path);
-      if (path === '/resort-conditions.js' || path === '/resort-conditions-list.js') await gate;
+      await Promise.all([...gates].filter((g) => g.match(path)).map((g) => g.open));
     },
   });
   return {
     ...listening,
     requests,
-    hold() {
+    hold(match = SCRIPTS) {
       let release = () => {};
-      gate = new Promise<void>((resolve) => (release = resolve));
-      return release;
+      const gate = { match, open: new Promise<void>((resolve) => (release = resolve)) };
+      gates.add(gate);
+      return () => {
+        gates.delete(gate);
+        release();
+      };
     },
   };
 }

@@ -321,6 +321,38 @@ describe('<resort-conditions-list>', () => {
     expect(shadow.querySelectorAll('tbody tr:not(.message)')).toHaveLength(8);
   });
 
+  it("draws its header's cells without words or sort while it loads, and its buttons with the rows", async () => {
+    let asked: (answer: (response: Response) => void) => void = () => {};
+    const answered = new Promise<(response: Response) => void>((resolve) => (asked = resolve));
+    const base = filesFrom();
+    const el = document.createElement('resort-conditions-list') as ResortConditionsList;
+    el.fetcher = (input, init) =>
+      urlOf(input).includes('combinedreport')
+        ? new Promise<Response>((resolve) => asked(resolve))
+        : base(input, init);
+    el.now = () => FROZEN_NOW;
+    el.setAttribute('src', BASE);
+    el.setAttribute('region', String(REGION));
+    el.setAttribute('locale', 'de-DE');
+    document.body.append(el);
+    await el.updateComplete;
+    const head = () => el.shadowRoot!.querySelector('thead')!;
+    expect(head().className).toBe('shell');
+    expect(head().getAttribute('tabindex')).toBe('-1');
+    expect(head().querySelectorAll('th')).toHaveLength(10);
+    expect(head().textContent!.trim()).toBe('');
+    expect(head().querySelector('button, [aria-sort]')).toBeNull();
+    const loaded = new Promise((resolve) => el.addEventListener('load', resolve, { once: true }));
+    (await answered)(
+      await base(`${BASE}de-DE/externalservice/resort/combinedreport/group=region-${REGION}.json`),
+    );
+    await loaded;
+    await el.updateComplete;
+    expect(head().className).toBe('');
+    expect(head().querySelectorAll('th button')).toHaveLength(10);
+    expect(head().querySelector('[aria-sort]')!.textContent!.trim()).toBe('Skigebiet▲');
+  });
+
   it('holds the rows of a resorts list before its data: the frame knows them from the attribute', async () => {
     const el = document.createElement('resort-conditions-list') as ResortConditionsList;
     el.fetcher = () => new Promise<Response>(() => {});

@@ -62,14 +62,24 @@ function headers(ctx: ListContext): Record<Column, [visible: string, hidden?: st
   };
 }
 
-function renderHead(ctx: ListContext, sort: Sort | undefined, enabled: boolean) {
+/**
+ * The header: a sort button per column; while the rows load, the cells alone (no text, no sort), since the
+ * locale's words and the order come with the data and a label that changed as they came would move the
+ * others. The scrolling row of buttons (stacked rows) is no Tab stop of its own: its buttons are.
+ */
+function renderHead(ctx: ListContext, view: ListView) {
+  const labelled = view.kind !== 'loading';
+  const sort = view.kind === 'rows' ? view.sort : undefined;
+  const enabled = view.kind === 'rows' && view.rows.length > 1;
   const h = headers(ctx);
-  return html`<thead part="header" role="rowgroup"><tr role="row">
+  return html`<thead part="header" role="rowgroup" tabindex="-1" class=${labelled ? nothing : 'shell'}><tr role="row">
     ${COLUMNS.map((column) => {
+      const cls = column === 'name' || column === 'status' || column === 'date' ? column : 'v';
+      if (!labelled) return html`<th role="columnheader" class=${cls}></th>`;
       const [visible, hidden] = h[column];
       const sorted = sort?.column === column ? sort.direction : undefined;
       const label = html`${hidden ? html`<span class="visually-hidden">${hidden} </span>` : nothing}<span>${visible}</span><span class="arrow" aria-hidden="true">${sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}</span>`;
-      return html`<th scope="col" role="columnheader" class=${column === 'name' || column === 'status' || column === 'date' ? column : 'v'} aria-sort=${sorted ?? nothing}>
+      return html`<th scope="col" role="columnheader" class=${cls} aria-sort=${sorted ?? nothing}>
         ${ctx.frozen ? html`<span class="sort">${label}</span>` : html`<button type="button" part="sort" ?disabled=${!enabled} @click=${() => ctx.onSort(column)}>${label}</button>`}
       </th>`;
     })}
@@ -166,7 +176,7 @@ export function renderList(view: ListView, ctx: ListContext): HTMLTemplateResult
       <table part="table" role="table">
         <caption part="caption">${l.caption}</caption>
         <colgroup><col class="c-name" /><col class="c-status" /><col class="c-date" />${[0, 1, 2, 3, 4, 5, 6].map(() => html`<col class="v" />`)}</colgroup>
-        ${renderHead(ctx, view.kind === 'rows' ? view.sort : undefined, view.kind === 'rows' && view.rows.length > 1)}
+        ${renderHead(ctx, view)}
         <tbody role="rowgroup">${body}</tbody>
       </table>
     </div>

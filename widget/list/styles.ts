@@ -316,6 +316,10 @@ export const listStyles = /* css */ `
       gap: 0.9em;
       height: 100%;
     }
+    /* while the rows load, the header's cells wait unseen: they come with their words */
+    .shell th {
+      display: none;
+    }
     thead th {
       flex: none;
       height: 100%;
