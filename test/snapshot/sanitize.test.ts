@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assertNoSecret } from '../../scripts/snapshot/release/release.ts';
 import { safeHttpUrl, sanitizeBody, sanitizeHtml } from '../../scripts/snapshot/release/sanitize.ts';
 
 describe('sanitizeHtml', () => {
@@ -73,5 +74,28 @@ describe('sanitizeBody', () => {
       resortOverviews: { overview: { body: '<p>hi</p>' } },
       restSnowReport: '../../x.json',
     });
+  });
+});
+
+describe('assertNoSecret', () => {
+  const secrets = ['ops@partner.example', 'key-0123456789', 'p@ss word/1', 'abc'];
+  it.each([
+    ['{"a":"ops@partner.example"}', 'an e-mail address'],
+    ['{"u":"https://x.example/?e=ops%40partner.example"}', 'an e-mail address'],
+    ['{"t":"key-0123456789"}', 'a key, token or password'],
+    ['{"q":"p%40ss%20word%2F1"}', 'an e-mail address'],
+  ])('refuses %s, naming the kind of secret and never its value', (text, kind) => {
+    let message = '';
+    try {
+      assertNoSecret(text, 'api/x.json', secrets);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(`api/x.json would contain a credential (${kind}); nothing was published`);
+    for (const secret of secrets.slice(0, 3)) expect(message).not.toContain(secret);
+  });
+
+  it('passes a file with none, and ignores secrets shorter than four characters', () => {
+    expect(assertNoSecret('{"a":"abc ops@partner key-01234"}', 'api/x.json', secrets)).toBeUndefined();
   });
 });

@@ -367,17 +367,28 @@ export class Release {
   }
 }
 
+/** Each secret's forms as a file could hold them (as it is, and percent-encoded when that differs), with its kind. */
+const needlesOf = new WeakMap<readonly string[], Array<[needle: string, kind: string]>>();
+
 /** Refuses to publish a file that contains a secret; the message names the file and the kind, not the value. */
 export function assertNoSecret(text: string, file: string, secrets: readonly string[]): void {
-  for (const secret of secrets) {
-    if (secret.length < 4) continue;
-    if (
-      text.includes(secret) ||
-      (/[^A-Za-z0-9_.~-]/.test(secret) && text.includes(encodeURIComponent(secret)))
-    ) {
+  let needles = needlesOf.get(secrets);
+  if (!needles) {
+    needles = secrets
+      .filter((secret) => secret.length >= 4)
+      .flatMap((secret) => {
+        const kind = secret.includes('@') ? 'an e-mail address' : 'a key, token or password';
+        return (/[^A-Za-z0-9_.~-]/.test(secret) ? [secret, encodeURIComponent(secret)] : [secret]).map(
+          (needle): [string, string] => [needle, kind],
+        );
+      });
+    needlesOf.set(secrets, needles);
+  }
+  for (const [needle, kind] of needles) {
+    if (text.includes(needle)) {
       throw new SnapshotError(
         'secret_leak',
-        `${file} would contain a credential (${secret.includes('@') ? 'an e-mail address' : 'a key, token or password'}); nothing was published`,
+        `${file} would contain a credential (${kind}); nothing was published`,
       );
     }
   }
