@@ -506,6 +506,16 @@ describeNeeding('chromium', hasChromium, 'apt-get install -y chromium')(
         await context.close();
       });
 
+      it('one resort twice on a page, as a strip and as a card: axe finds nothing (no two landmarks of one name)', async () => {
+        const { context, page } = await open(
+          { embed: 'module', resorts: [{ id: 189, layout: 'compact' }, 189], locale: 'en-US' },
+          { width: 1024 },
+        );
+        await settled(page);
+        expect(await axe(page)).toEqual([]);
+        await context.close();
+      });
+
       it('keeps the attribution visible at 4.5:1 or more whatever the page sets', async () => {
         const HOSTILE = [
           'resort-conditions { --rc-padding: 400px }',

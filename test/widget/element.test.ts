@@ -402,7 +402,7 @@ describe('<resort-conditions>', () => {
       );
       for (const part of ['depths', 'snowfall', 'chart', 'terrain', 'forecast', 'updated'])
         expect(shadow.querySelector(`[part=${part}]`), part).toBeNull();
-      expect(shadow.querySelectorAll('nav.links a').length).toBe(8);
+      expect(shadow.querySelectorAll('.links a').length).toBe(8);
       expect(shadow.querySelector('.attribution')).not.toBeNull();
     });
 
@@ -617,7 +617,7 @@ describe('<resort-conditions>', () => {
 
     it('shows the resort links when the attribution requires them', async () => {
       const { shadow } = await shown({ resort: 20, locale: 'de-DE' });
-      const links = [...shadow.querySelectorAll('nav.links a')].map((a) => a.getAttribute('href'));
+      const links = [...shadow.querySelectorAll('.links a')].map((a) => a.getAttribute('href'));
       expect(links.length).toBe(8);
       expect(links.every((href) => href!.startsWith('https://'))).toBe(true);
     });
@@ -687,7 +687,7 @@ describe('<resort-conditions>', () => {
     expect(event).toBe('load');
     expect(shadow.querySelector('img[onerror]')).toBeNull();
     expect(shadow.querySelector('h2')!.textContent).toBe('<img src=x onerror="alert(1)">Evil');
-    const hrefs = [...shadow.querySelectorAll('nav.links a')].map((a) => a.getAttribute('href'));
+    const hrefs = [...shadow.querySelectorAll('.links a')].map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['https://ok.example/']);
   });
 

@@ -24,8 +24,8 @@ export interface PartnerOptions {
   /** The built tree, for server-side includes. */
   dist: string;
   embed: Embed;
-  /** Resort ids, or ids with their own locale (module embed). */
-  resorts: Array<number | { id: number; locale: string }>;
+  /** Resort ids, or ids with their own locale or layout (module embed). */
+  resorts: Array<number | { id: number; locale?: string; layout?: 'compact' }>;
   locale?: string;
   lang?: string;
   days?: number;
@@ -58,7 +58,10 @@ export async function partnerPage(o: PartnerOptions): Promise<string> {
   const embeds = await Promise.all(
     o.resorts.map(async (resort) => {
       const id = typeof resort === 'number' ? resort : resort.id;
-      const own = typeof resort === 'number' ? attrs : `${attrs} locale="${resort.locale}"`;
+      const own =
+        typeof resort === 'number'
+          ? attrs
+          : `${attrs}${resort.locale ? ` locale="${resort.locale}"` : ''}${resort.layout ? ` layout="${resort.layout}"` : ''}`;
       if (o.embed === 'module')
         return `<resort-conditions resort="${id}"${own}><a href="https://partner.example/snow/${id}">Snow report</a></resort-conditions>`;
       if (o.embed === 'include') return readFile(join(o.dist, 'cards', locale, `${id}.include.html`), 'utf8');

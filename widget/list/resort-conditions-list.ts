@@ -166,7 +166,7 @@ export class ResortConditionsList extends HTMLElement {
   declare region: string;
 
   /**
-   * Resort ids, comma-separated (`20,25,36`), in the order shown; read when `region` is not set.
+   * Resort ids, comma-separated (`20,25,60`), in the order shown; read when `region` is not set.
    * @attr resorts
    * @default ''
    */

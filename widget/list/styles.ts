@@ -274,7 +274,7 @@ export const listStyles = /* css */ `
     align-self: end;
     margin-top: 0.5em;
   }
-  .foot nav {
+  .foot .links {
     display: none;
   }
   .attribution a {

@@ -35,9 +35,9 @@ export function renderAttribution(view: ReportView, ctx: ReportContext): HTMLTem
   return html`<footer class="foot">
     ${
       resortLinks.length
-        ? html`<nav class="links" aria-label="${ctx.t.links}: ${view.data.combined.resortName}"><ul>
+        ? html`<div class="links" role="group" aria-label="${ctx.t.links}: ${view.data.combined.resortName}"><ul>
           ${resortLinks.map((l) => html`<li><a href=${l.href} title=${l.text} rel="noopener" target="_blank">${l.title}</a></li>`)}
-        </ul></nav>`
+        </ul></div>`
         : nothing
     }
     ${
