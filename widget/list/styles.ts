@@ -392,4 +392,11 @@ export const listStyles = /* css */ `
       text-align: center;
     }
   }
+  /* a 320 px phone's list (304 px inside the page's margins): the figures' gaps give their labels the
+     room of "Ala-asema" */
+  @container (width < 21em) {
+    tbody tr {
+      column-gap: 0.25em;
+    }
+  }
 `;
