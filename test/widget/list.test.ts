@@ -321,7 +321,7 @@ describe('<resort-conditions-list>', () => {
     expect(shadow.querySelectorAll('tbody tr:not(.message)')).toHaveLength(8);
   });
 
-  it("draws its header's cells without words or sort while it loads, and its buttons with the rows", async () => {
+  it('draws its header as an empty row while it loads, and its sort buttons with the rows', async () => {
     let asked: (answer: (response: Response) => void) => void = () => {};
     const answered = new Promise<(response: Response) => void>((resolve) => (asked = resolve));
     const base = filesFrom();
@@ -337,18 +337,16 @@ describe('<resort-conditions-list>', () => {
     document.body.append(el);
     await el.updateComplete;
     const head = () => el.shadowRoot!.querySelector('thead')!;
-    expect(head().className).toBe('shell');
     expect(head().getAttribute('tabindex')).toBe('-1');
-    expect(head().querySelectorAll('th')).toHaveLength(10);
+    expect(head().querySelectorAll('tr')).toHaveLength(1);
+    expect(head().querySelectorAll('th')).toHaveLength(0);
     expect(head().textContent!.trim()).toBe('');
-    expect(head().querySelector('button, [aria-sort]')).toBeNull();
     const loaded = new Promise((resolve) => el.addEventListener('load', resolve, { once: true }));
     (await answered)(
       await base(`${BASE}de-DE/externalservice/resort/combinedreport/group=region-${REGION}.json`),
     );
     await loaded;
     await el.updateComplete;
-    expect(head().className).toBe('');
     expect(head().querySelectorAll('th button')).toHaveLength(10);
     expect(head().querySelector('[aria-sort]')!.textContent!.trim()).toBe('Skigebiet▲');
   });

@@ -63,26 +63,28 @@ function headers(ctx: ListContext): Record<Column, [visible: string, hidden?: st
 }
 
 /**
- * The header: a sort button per column; while the rows load, the cells alone (no text, no sort), since the
- * locale's words and the order come with the data and a label that changed as they came would move the
- * others. The scrolling row of buttons (stacked rows) is no Tab stop of its own: its buttons are.
+ * The header: a sort button per column; while the rows load, an empty row of the header's height (no words,
+ * no sort), since the locale's words and the order come with the data and a label that changed as they
+ * came would move the others. The scrolling row of buttons (stacked rows) is no Tab stop of its own: its
+ * buttons are.
  */
 function renderHead(ctx: ListContext, view: ListView) {
-  const labelled = view.kind !== 'loading';
   const sort = view.kind === 'rows' ? view.sort : undefined;
   const enabled = view.kind === 'rows' && view.rows.length > 1;
   const h = headers(ctx);
-  return html`<thead part="header" role="rowgroup" tabindex="-1" class=${labelled ? nothing : 'shell'}><tr role="row">
-    ${COLUMNS.map((column) => {
-      const cls = column === 'name' || column === 'status' || column === 'date' ? column : 'v';
-      if (!labelled) return html`<th role="columnheader" class=${cls}></th>`;
-      const [visible, hidden] = h[column];
-      const sorted = sort?.column === column ? sort.direction : undefined;
-      const label = html`${hidden ? html`<span class="visually-hidden">${hidden} </span>` : nothing}<span>${visible}</span><span class="arrow" aria-hidden="true">${sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}</span>`;
-      return html`<th scope="col" role="columnheader" class=${cls} aria-sort=${sorted ?? nothing}>
-        ${ctx.frozen ? html`<span class="sort">${label}</span>` : html`<button type="button" part="sort" ?disabled=${!enabled} @click=${() => ctx.onSort(column)}>${label}</button>`}
-      </th>`;
-    })}
+  return html`<thead part="header" role="rowgroup" tabindex="-1"><tr role="row">
+    ${
+      view.kind === 'loading'
+        ? nothing
+        : COLUMNS.map((column) => {
+            const [visible, hidden] = h[column];
+            const sorted = sort?.column === column ? sort.direction : undefined;
+            const label = html`${hidden ? html`<span class="visually-hidden">${hidden} </span>` : nothing}<span>${visible}</span><span class="arrow" aria-hidden="true">${sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}</span>`;
+            return html`<th role="columnheader" class=${column === 'name' || column === 'status' || column === 'date' ? column : 'v'} aria-sort=${sorted ?? nothing}>
+            ${ctx.frozen ? html`<span class="sort">${label}</span>` : html`<button type="button" part="sort" ?disabled=${!enabled} @click=${() => ctx.onSort(column)}>${label}</button>`}
+          </th>`;
+          })
+    }
   </tr></thead>`;
 }
 
@@ -108,7 +110,7 @@ function renderRow(row: Row, ctx: ListContext, rc: Pick<ReportContext, 'f'>) {
   const [lifts, liftsSpoken] = openOf(t.liftsOpen, row.liftsOpen, row.liftsTotal);
   const [runs, runsSpoken] = openOf(t.runsOpen, row.runsOpen, row.runsTotal);
   return html`<tr part="row" role="row" class=${row.missing ? 'missing' : row.stale ? 'stale' : nothing} data-id=${row.id}>
-    <th scope="row" role="rowheader" class="name" part="name">${href ? html`<a class="clamp" part="link" href=${href}>${name}</a>` : html`<span class="clamp">${name}</span>`}</th>
+    <th role="rowheader" class="name" part="name">${href ? html`<a class="clamp" part="link" href=${href}>${name}</a>` : html`<span class="clamp">${name}</span>`}</th>
     <td role="cell" class="status ${row.status ?? ''}" part="status"><span class="clamp">${row.missing ? html`<span class="muted">${l.missing}</span>` : row.status ? t.status[row.status] : '–'}</span></td>
     <td role="cell" class="date" part="updated"><span class="clamp">${row.date ? html`<time datetime=${row.date}>${dayOf(locale, row.date)}</time>` : '–'}${row.stale ? html`<strong class="warning">${l.stale}</strong>` : nothing}</span></td>
     ${cell('snow24', row.snow24 === undefined ? undefined : f.snowfall(row.snow24))}
@@ -175,7 +177,7 @@ export function renderList(view: ListView, ctx: ListContext): HTMLTemplateResult
     <div class="table-box">
       <table part="table" role="table">
         <caption part="caption">${l.caption}</caption>
-        <colgroup><col class="c-name" /><col class="c-status" /><col class="c-date" />${[0, 1, 2, 3, 4, 5, 6].map(() => html`<col class="v" />`)}</colgroup>
+        <colgroup><col /><col class="c-status" /><col class="c-date" /><col class="v" /><col class="v" /><col class="v" /><col class="v" /><col class="v" /><col class="v" /><col class="v" /></colgroup>
         ${renderHead(ctx, view)}
         <tbody role="rowgroup">${body}</tbody>
       </table>

@@ -152,6 +152,10 @@ export const listStyles = /* css */ `
     overflow: hidden;
     box-shadow: inset 0 -1px var(--_line);
   }
+  /* the header's height with or without its cells (none while the rows load): its cells' at their 0.8em */
+  thead tr {
+    height: calc(0.8 * var(--_head));
+  }
   thead th {
     height: var(--_head);
     font-size: 0.8em;
@@ -274,9 +278,6 @@ export const listStyles = /* css */ `
     align-self: end;
     margin-top: 0.5em;
   }
-  .foot .links {
-    display: none;
-  }
   .attribution a {
     display: inline-flex;
     align-items: center;
@@ -315,10 +316,6 @@ export const listStyles = /* css */ `
       display: flex;
       gap: 0.9em;
       height: 100%;
-    }
-    /* while the rows load, the header's cells wait unseen: they come with their words */
-    .shell th {
-      display: none;
     }
     thead th {
       flex: none;
@@ -387,9 +384,6 @@ export const listStyles = /* css */ `
       display: flex;
       align-items: center;
       justify-content: center;
-    }
-    tr.message td {
-      text-align: center;
     }
   }
   /* a 320 px phone's list (304 px inside the page's margins): the figures' gaps give their labels the
