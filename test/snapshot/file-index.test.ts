@@ -137,6 +137,27 @@ describe('FileIndex', () => {
     expect(listed).toEqual([...new Set(paths)].sort());
   });
 
+  it('holds 140,000 files over three chunks of slots and four of text, each path whole where a chunk ends', () => {
+    const index = new FileIndex();
+    // 28 to 33 bytes a path: the text's chunks of 1 MiB end inside paths, which then start the next chunk
+    const pathOf = (i: number) => `api/${['en-US', 'de-DE'][i % 2]}/resort/${i}/profile.json`;
+    const n = 140_000;
+    for (let i = 0; i < n; i++)
+      index.set(pathOf(i), { sha256: hash(i % 256), size: i, fetchedAt: 't', collection: `c${i % 3}` });
+    expect(index.size).toBe(n);
+    for (const i of [0, 65_535, 65_536, 131_071, 131_072, n - 1])
+      expect([index.pathAt(i), index.get(pathOf(i))]).toEqual([
+        pathOf(i),
+        { sha256: hash(i % 256), size: i, fetchedAt: 't', collection: `c${i % 3}` },
+      ]);
+    // every path reads back whole: none is cut where a chunk of text ends
+    let whole = 0;
+    for (const path of index.eachPath()) if (path === pathOf(whole)) whole++;
+    expect(whole).toBe(n);
+    const listed = [...index.json()].join('').match(/"api\/[^"]+"/g)!;
+    expect(listed).toEqual(Array.from({ length: n }, (_, k) => JSON.stringify(pathOf(k))).sort());
+  });
+
   it('refuses a hash that is not 64 hex digits, naming the file', () => {
     expect(() =>
       new FileIndex().set('x.json', { sha256: 'abc', size: 1, fetchedAt: 't', collection: 'c' }),

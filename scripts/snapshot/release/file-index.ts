@@ -3,9 +3,11 @@
  * stale mark), kept out of the JavaScript heap: a build of 2,000 resorts in 16 locales lists 833,000 files,
  * and the heap grows to several times what it holds alive before it collects, so every byte per file held
  * there counts three or four times in the build's peak memory. Here a file is a slot in typed arrays and
- * buffers, about 130 bytes in all: its path as UTF-8 in one growing buffer, the hash as 32 bytes, the size,
- * the index of its group (the collection, fetch time and stale mark it shares with the other files of its
- * answer), and its place in an open-addressing table from path to slot.
+ * buffers, about 110 bytes in all: its path as UTF-8, the hash as 32 bytes, the size, the index of its group
+ * (the collection, fetch time and stale mark it shares with the other files of its answer), and its place
+ * in an open-addressing table from path to slot. The arrays grow a chunk at a time and never copy what they
+ * hold: an array that doubled would hold its old and its new copy at once (90 MiB more, for a moment, at
+ * 524,288 files).
  */
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
@@ -21,6 +23,27 @@ interface Group {
 
 const HASH_BYTES = 32;
 const FIRST_SLOTS = 1024;
+/** Slots in each chunk of the arrays: 2^16. */
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK - 1;
+/** Bytes in each chunk of the paths' text: 1 MiB; a path never spans two. */
+const TEXT_BITS = 20;
+const TEXT_CHUNK = 1 << TEXT_BITS;
+const TEXT_MASK = TEXT_CHUNK - 1;
+
+/** 32-bit values by slot, in chunks of `CHUNK`: growing never copies them. */
+class Column {
+  readonly #chunks: Uint32Array[] = [];
+  get(slot: number): number {
+    return this.#chunks[slot >>> CHUNK_BITS]![slot & CHUNK_MASK]!;
+  }
+  set(slot: number, value: number): void {
+    const chunk = slot >>> CHUNK_BITS;
+    while (this.#chunks.length <= chunk) this.#chunks.push(new Uint32Array(CHUNK));
+    this.#chunks[chunk]![slot & CHUNK_MASK] = value;
+  }
+}
 
 /** FNV-1a over the path's UTF-16 code units. */
 function hashOf(path: string): number {
@@ -29,27 +52,20 @@ function hashOf(path: string): number {
   return h >>> 0;
 }
 
-/** `array` with room for `n` elements, its content kept. */
-function grown<T extends Uint32Array | Int32Array>(array: T, n: number): T {
-  if (n <= array.length) return array;
-  let length = array.length;
-  while (length < n) length *= 2;
-  const bigger = new (array.constructor as new (length: number) => T)(length);
-  bigger.set(array);
-  return bigger;
-}
-
 export class FileIndex {
   #count = 0;
-  /** Every path's UTF-8 bytes, one after the other, in the order added. */
-  #text = Buffer.alloc(64 * 1024);
+  /** Every path's UTF-8 bytes, one after the other in the order added, in chunks of `TEXT_CHUNK`. */
+  readonly #text: Buffer[] = [];
+  /** Where the next path goes: chunk × `TEXT_CHUNK` + offset. */
   #textEnd = 0;
-  #start = new Uint32Array(FIRST_SLOTS);
-  #length = new Uint32Array(FIRST_SLOTS);
-  #keyHash = new Uint32Array(FIRST_SLOTS);
-  #hashes = Buffer.alloc(HASH_BYTES * FIRST_SLOTS);
-  #sizes = new Uint32Array(FIRST_SLOTS);
-  #groupOf = new Uint32Array(FIRST_SLOTS);
+  /** Each path's place in the text (chunk × `TEXT_CHUNK` + offset) and length. */
+  readonly #start = new Column();
+  readonly #length = new Column();
+  readonly #keyHash = new Column();
+  readonly #sizes = new Column();
+  readonly #groupOf = new Column();
+  /** The hashes, 32 bytes each, in chunks of `CHUNK`. */
+  readonly #hashes: Buffer[] = [];
   /** Slot + 1 of the path at each place, 0 where none; never more than half full. */
   #table = new Int32Array(FIRST_SLOTS * 2);
   /** Whether every path is ASCII (their bytes then sort as their code units). */
@@ -80,12 +96,13 @@ export class FileIndex {
   set(path: string, state: FileState): void {
     let slot = this.#find(path);
     if (slot < 0) slot = this.#add(path);
-    if (this.#hashes.write(state.sha256, slot * HASH_BYTES, HASH_BYTES, 'hex') !== HASH_BYTES)
+    const [hashes, at] = this.#hashAt(slot);
+    if (hashes.write(state.sha256, at, HASH_BYTES, 'hex') !== HASH_BYTES)
       throw new Error(`${path}: not a SHA-256 hash: ${state.sha256}`);
     if (!Number.isInteger(state.size) || state.size < 0 || state.size > 0xffffffff)
       throw new Error(`${path}: a size the index cannot hold: ${state.size}`);
-    this.#sizes[slot] = state.size;
-    this.#groupOf[slot] = this.#group(state);
+    this.#sizes.set(slot, state.size);
+    this.#groupOf.set(slot, this.#group(state));
   }
 
   get(path: string): FileState | undefined {
@@ -107,7 +124,7 @@ export class FileIndex {
   slotsByCollection(): Map<string, number[]> {
     const byCollection = new Map<string, number[]>();
     for (let slot = 0; slot < this.#count; slot++) {
-      const { collection } = this.#groups[this.#groupOf[slot]!]!;
+      const { collection } = this.#groups[this.#groupOf.get(slot)]!;
       const list = byCollection.get(collection);
       if (list) list.push(slot);
       else byCollection.set(collection, [slot]);
@@ -123,7 +140,7 @@ export class FileIndex {
   /** The collection and stale mark of each stale file, in the order added. */
   *stale(): IterableIterator<{ collection: string; stale: NonNullable<FileState['stale']> }> {
     for (let slot = 0; slot < this.#count; slot++) {
-      const g = this.#groups[this.#groupOf[slot]!]!;
+      const g = this.#groups[this.#groupOf.get(slot)]!;
       if (g.stale) yield { collection: g.collection, stale: g.stale };
     }
   }
@@ -134,8 +151,7 @@ export class FileIndex {
     let chunk = '';
     for (let i = 0; i < order.length; i++) {
       const slot = order[i]!;
-      const hash = this.#hashes.toString('hex', slot * HASH_BYTES, (slot + 1) * HASH_BYTES);
-      chunk += `${i === 0 ? '' : ','}${JSON.stringify(this.#path(slot))}:{"sha256":"${hash}","size":${this.#sizes[slot]}${this.#groups[this.#groupOf[slot]!]!.json}}`;
+      chunk += `${i === 0 ? '' : ','}${JSON.stringify(this.#path(slot))}:{"sha256":"${this.#hash(slot)}","size":${this.#sizes.get(slot)}${this.#groups[this.#groupOf.get(slot)]!.json}}`;
       if (chunk.length >= chunkChars) {
         yield chunk;
         chunk = '';
@@ -154,16 +170,18 @@ export class FileIndex {
     }
     // ASCII: bytes compare as the code units do, without a string per path
     const text = this.#text;
-    const start = this.#start;
-    const length = this.#length;
     return order.sort((a, b) => {
-      const sa = start[a]!;
-      const sb = start[b]!;
-      const la = length[a]!;
-      const lb = length[b]!;
+      const sa = this.#start.get(a);
+      const sb = this.#start.get(b);
+      const ta = text[sa >>> TEXT_BITS]!;
+      const tb = text[sb >>> TEXT_BITS]!;
+      const oa = sa & TEXT_MASK;
+      const ob = sb & TEXT_MASK;
+      const la = this.#length.get(a);
+      const lb = this.#length.get(b);
       const n = Math.min(la, lb);
       for (let i = 0; i < n; i++) {
-        const d = text[sa + i]! - text[sb + i]!;
+        const d = ta[oa + i]! - tb[ob + i]!;
         if (d !== 0) return d;
       }
       return la - lb;
@@ -171,7 +189,21 @@ export class FileIndex {
   }
 
   #path(slot: number): string {
-    return this.#text.toString('utf8', this.#start[slot]!, this.#start[slot]! + this.#length[slot]!);
+    const start = this.#start.get(slot);
+    const offset = start & TEXT_MASK;
+    return this.#text[start >>> TEXT_BITS]!.toString('utf8', offset, offset + this.#length.get(slot));
+  }
+
+  /** The chunk that holds `slot`'s hash, and where in it. */
+  #hashAt(slot: number): [Buffer, number] {
+    const chunk = slot >>> CHUNK_BITS;
+    while (this.#hashes.length <= chunk) this.#hashes.push(Buffer.alloc(CHUNK * HASH_BYTES));
+    return [this.#hashes[chunk]!, (slot & CHUNK_MASK) * HASH_BYTES];
+  }
+
+  #hash(slot: number): string {
+    const [hashes, at] = this.#hashAt(slot);
+    return hashes.toString('hex', at, at + HASH_BYTES);
   }
 
   /** The slot of `path`, or -1. */
@@ -183,13 +215,12 @@ export class FileIndex {
       const entry = this.#table[at]!;
       if (entry === 0) return -1;
       const slot = entry - 1;
-      if (this.#keyHash[slot] !== h) continue;
+      if (this.#keyHash.get(slot) !== h) continue;
       if (bytes < 0) bytes = this.#encode(path);
-      const start = this.#start[slot]!;
-      if (
-        this.#length[slot] === bytes &&
-        this.#text.compare(this.#scratch, 0, bytes, start, start + bytes) === 0
-      )
+      if (this.#length.get(slot) !== bytes) continue;
+      const start = this.#start.get(slot);
+      const offset = start & TEXT_MASK;
+      if (this.#text[start >>> TEXT_BITS]!.compare(this.#scratch, 0, bytes, offset, offset + bytes) === 0)
         return slot;
     }
   }
@@ -202,40 +233,30 @@ export class FileIndex {
   }
 
   #add(path: string): number {
-    const slot = this.#count++;
-    const n = this.#count;
-    this.#start = grown(this.#start, n);
-    this.#length = grown(this.#length, n);
-    this.#keyHash = grown(this.#keyHash, n);
-    this.#sizes = grown(this.#sizes, n);
-    this.#groupOf = grown(this.#groupOf, n);
-    if (n * HASH_BYTES > this.#hashes.length) {
-      const bigger = Buffer.alloc(this.#hashes.length * 2);
-      this.#hashes.copy(bigger);
-      this.#hashes = bigger;
-    }
     const bytes = this.#encode(path);
-    if (this.#textEnd + bytes > 0xffffffff)
-      throw new Error(`${path}: the index holds at most 4 GiB of paths`);
-    if (this.#textEnd + bytes > this.#text.length) {
-      const bigger = Buffer.alloc(Math.max(this.#text.length * 2, this.#textEnd + bytes));
-      this.#text.copy(bigger, 0, 0, this.#textEnd);
-      this.#text = bigger;
-    }
-    this.#scratch.copy(this.#text, this.#textEnd, 0, bytes);
+    if (bytes > TEXT_CHUNK) throw new Error(`${path.slice(0, 80)}…: a path longer than ${TEXT_CHUNK} bytes`);
+    let end = this.#textEnd;
+    // a path that would span two chunks starts the next one
+    if ((end & TEXT_MASK) + bytes > TEXT_CHUNK) end = ((end >>> TEXT_BITS) + 1) * TEXT_CHUNK;
+    if (end + bytes > 0xffffffff) throw new Error(`${path}: the index holds at most 4 GiB of paths`);
+    const chunk = end >>> TEXT_BITS;
+    while (this.#text.length <= chunk) this.#text.push(Buffer.alloc(TEXT_CHUNK));
+    this.#scratch.copy(this.#text[chunk]!, end & TEXT_MASK, 0, bytes);
     if (bytes !== path.length) this.#ascii = false;
-    this.#start[slot] = this.#textEnd;
-    this.#length[slot] = bytes;
-    this.#textEnd += bytes;
-    this.#keyHash[slot] = hashOf(path);
-    if (n * 2 > this.#table.length) this.#rehash(this.#table.length * 2);
+    const slot = this.#count++;
+    this.#start.set(slot, end);
+    this.#length.set(slot, bytes);
+    this.#textEnd = end + bytes;
+    this.#keyHash.set(slot, hashOf(path));
+    this.#hashAt(slot);
+    if (this.#count * 2 > this.#table.length) this.#rehash(this.#table.length * 2);
     else this.#place(slot);
     return slot;
   }
 
   #place(slot: number): void {
     const mask = this.#table.length - 1;
-    let at = this.#keyHash[slot]! & mask;
+    let at = this.#keyHash.get(slot) & mask;
     while (this.#table[at] !== 0) at = (at + 1) & mask;
     this.#table[at] = slot + 1;
   }
@@ -246,10 +267,10 @@ export class FileIndex {
   }
 
   #state(slot: number): FileState {
-    const g = this.#groups[this.#groupOf[slot]!]!;
+    const g = this.#groups[this.#groupOf.get(slot)]!;
     const state: FileState = {
-      sha256: this.#hashes.toString('hex', slot * HASH_BYTES, (slot + 1) * HASH_BYTES),
-      size: this.#sizes[slot]!,
+      sha256: this.#hash(slot),
+      size: this.#sizes.get(slot),
       fetchedAt: g.fetchedAt,
       collection: g.collection,
     };
