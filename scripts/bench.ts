@@ -131,14 +131,14 @@ function treeRssCounter(): { readonly most: number; stop(): void } {
 /** Child mode: one snapshot, one JSON line on stdout. */
 async function child(dataDir: string, out: string, locales: string[]): Promise<void> {
   collectEarly(); // as the build's command does
-  const dataset = await loadDataset(dataDir);
   const config = parseConfig({ out, locales, concurrency: 8 }, 'bench');
   const started = performance.now();
   // what `npm run build` publishes: the full profile, with the element, the demo page and the cards
   const watches = watchCounter();
   const memory = treeRssCounter();
-  // as `npm run build` does (scripts/cli/build.ts): the bundles first, in their own process
+  // as `npm run build` does (scripts/cli/build.ts): the bundles first, in their own process, then the dataset
   const widget = await bundleElements();
+  const dataset = await loadDataset(dataDir);
   const result = await runSnapshot({
     config,
     source: localSource(dataset, { now: () => NOW }),

@@ -125,10 +125,10 @@ export async function build(io: CliIo): Promise<number> {
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
     const now = clockFrom(io.env);
-    // the element is bundled before anything is fetched: a bundle that fails costs no request, and the
-    // bundler's process (scripts/site/bundler.ts) has ended before the build's own memory grows
-    const bundling = io.widget && !flags['no-widget'] && !flags.plan ? io.widget() : undefined;
-    bundling?.catch(() => {}); // awaited below; a build stopped before then does not report it
+    // the element is bundled before anything else: a bundle that fails costs no request, and the bundler's
+    // process (scripts/site/bundler.ts) has ended before the build loads a dataset or fetches anything, so
+    // the two never hold their memory at once
+    const widget = io.widget && !flags['no-widget'] && !flags.plan ? await io.widget() : undefined;
     const chosen = await chooseSource({
       env: io.env,
       config,
@@ -146,7 +146,6 @@ export async function build(io: CliIo): Promise<number> {
     const refresh =
       (flags.refresh as 'due' | 'all' | undefined) ??
       (source.kind === 'remote' || flags.plan ? 'due' : 'all');
-    const widget = bundling && (await bundling);
     const result = await runSnapshot({
       config,
       source,
