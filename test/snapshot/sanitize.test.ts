@@ -77,6 +77,30 @@ describe('sanitizeBody', () => {
   });
 });
 
+describe('sanitizeBody copies only what changes', () => {
+  it('gives back the body itself, every member in place, when nothing needs cleaning', () => {
+    const body = { resorts: [{ id: 20, links: [{ url: 'https://elk.example/' }] }], name: 'Elk' };
+    expect(sanitizeBody(body)).toBe(body);
+  });
+
+  it('copies the path to a cleaned value and shares the rest, members in their order', () => {
+    const kept = { id: 25, links: [{ url: 'https://ok.example/' }] };
+    const body = { a: 1, resorts: [kept, { id: 20, links: [{ url: 'javascript:x', title: 't' }] }], z: 2 };
+    const clean = sanitizeBody(body) as typeof body;
+    expect(JSON.stringify(clean)).toBe(
+      '{"a":1,"resorts":[{"id":25,"links":[{"url":"https://ok.example/"}]},{"id":20,"links":[{"url":"","title":"t"}]}],"z":2}',
+    );
+    expect(clean).not.toBe(body);
+    expect(clean.resorts[0]).toBe(kept);
+    expect(body.resorts[1]!.links[0]!.url).toBe('javascript:x');
+  });
+
+  it('leaves out a member named __proto__ wherever it is, and nothing else', () => {
+    const body = JSON.parse('{"a":1,"__proto__":{"x":1},"b":{"c":2,"__proto__":"y"}}') as unknown;
+    expect(JSON.stringify(sanitizeBody(body))).toBe('{"a":1,"b":{"c":2}}');
+  });
+});
+
 describe('assertNoSecret', () => {
   const secrets = ['ops@partner.example', 'key-0123456789', 'p@ss word/1', 'abc'];
   it.each([

@@ -275,31 +275,39 @@ function extras(schema: unknown, value: unknown, segments: Segment[], out: Raw[]
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return;
   const def = unwrap(schema);
   if (!def) return;
+  // `segments` is the path so far, one array for the whole walk: a member's key is pushed while its value
+  // is walked, and copied only into an issue
   switch (def.type) {
     case 'object': {
       if (Array.isArray(value) || !def.shape) return;
       const shape = def.shape;
-      const open = Object.keys(shape).length === 0;
+      const open = isOpen(shape);
       const rest = defOf(def.catchall)?.type;
       for (const key of Object.keys(value)) {
         const member = (value as Record<string, unknown>)[key];
-        if (Object.hasOwn(shape, key)) extras(shape[key], member, [...segments, key], out, depth + 1);
-        else if (open || rest === 'never')
-          continue; // a strict object's extras come from zod (unrecognized_keys)
+        const known = Object.hasOwn(shape, key);
+        if (!known && (open || rest === 'never')) continue; // a strict object's extras come from zod (unrecognized_keys)
+        segments.push(key);
+        if (known) extras(shape[key], member, segments, out, depth + 1);
         else if (rest !== undefined && rest !== 'unknown' && rest !== 'any')
-          extras(def.catchall, member, [...segments, key], out, depth + 1);
-        else out.push({ segments: [...segments, key], kind: 'extra', example: clip(preview(member)) });
+          extras(def.catchall, member, segments, out, depth + 1);
+        else out.push({ segments: [...segments], kind: 'extra', example: clip(preview(member)) });
+        segments.pop();
       }
       return;
     }
     case 'array':
       if (!Array.isArray(value)) return;
-      for (const element of value) extras(def.element, element, [...segments, ANY], out, depth + 1);
+      segments.push(ANY);
+      for (const element of value) extras(def.element, element, segments, out, depth + 1);
+      segments.pop();
       return;
     case 'record':
       if (Array.isArray(value)) return;
+      segments.push(ANY);
       for (const key of Object.keys(value))
-        extras(def.valueType, (value as Record<string, unknown>)[key], [...segments, ANY], out, depth + 1);
+        extras(def.valueType, (value as Record<string, unknown>)[key], segments, out, depth + 1);
+      segments.pop();
       return;
     case 'union': {
       const option = optionFor(def.options ?? [], value);
@@ -309,6 +317,14 @@ function extras(schema: unknown, value: unknown, segments: Segment[], out: Raw[]
     default:
       return;
   }
+}
+
+/** Whether an object schema's shape declares no member (any member is then its own business). */
+const openShapes = new WeakMap<object, boolean>();
+function isOpen(shape: Record<string, unknown>): boolean {
+  let open = openShapes.get(shape);
+  if (open === undefined) openShapes.set(shape, (open = Object.keys(shape).length === 0));
+  return open;
 }
 
 /** The union option a container value belongs to: the only one of its JSON type, or the first that accepts it. */

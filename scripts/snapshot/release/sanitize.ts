@@ -67,22 +67,44 @@ const URL_KEYS = new Set([
 ]);
 
 /**
- * A copy of an upstream body with every URL-valued member reduced to http(s) and the overview's HTML
- * sanitised. Other values are kept as they are (they are JSON strings, escaped wherever they are shown).
+ * An upstream body with every URL-valued member reduced to http(s) and the overview's HTML sanitised.
+ * Other values are kept as they are (they are JSON strings, escaped wherever they are shown). Copies only
+ * what changes: an object or array none of whose values changed is the one given, so a body that needs
+ * nothing (most do) costs a walk, not a second body in memory. A member named `__proto__` (an own member
+ * once JSON.parse made it) is left out.
  */
 export function sanitizeBody(value: unknown, key = ''): unknown {
-  if (typeof value === 'string') {
-    if (URL_KEYS.has(key)) return safeHttpUrl(value);
-    return value;
-  }
-  if (Array.isArray(value)) return value.map((v) => sanitizeBody(v));
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      out[k] =
-        k === 'body' && key === 'overview' && typeof v === 'string' ? sanitizeHtml(v) : sanitizeBody(v, k);
+  if (typeof value === 'string') return URL_KEYS.has(key) ? safeHttpUrl(value) : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const clean = sanitizeBody(value[i]);
+      if (clean !== value[i]) (out ??= value.slice())[i] = clean;
     }
-    return out;
+    return out ?? value;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = record[k];
+    if (k === '__proto__') {
+      out ??= firstMembers(record, keys, i);
+      continue;
+    }
+    const clean =
+      k === 'body' && key === 'overview' && typeof v === 'string' ? sanitizeHtml(v) : sanitizeBody(v, k);
+    if (!out && clean !== v) out = firstMembers(record, keys, i);
+    if (out) out[k] = clean;
+  }
+  return out ?? record;
+}
+
+/** A new object with the members of `record` named by `keys` before `end`, in their order. */
+function firstMembers(record: Record<string, unknown>, keys: string[], end: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < end; i++) if (keys[i] !== '__proto__') out[keys[i]!] = record[keys[i]!];
+  return out;
 }
