@@ -12,7 +12,7 @@
  * publishes nothing; a run with nothing due publishes the same files again (hard links) under a new build
  * time.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { DriftIssue } from '../../api/schemas/drift.ts';
 import { SnapshotError } from '../errors.ts';
@@ -118,9 +118,17 @@ export class Release {
   /** The files so far with a reader of their staged bytes and the build's time: what the site's embeds are made of. */
   staged(builtAt: number): StagedFiles {
     const api = resolve(this.#writer.staging, 'api');
+    // a staged file is a few kilobytes the kernel has just cached: read at once, as the writer writes, not
+    // through the thread pool (a round trip per file left the build's thread idle a quarter of the time
+    // while it made the cards of 2,000 resorts in 16 locales)
     const read = async (path: string) => {
       const file = resolve(api, path);
-      return file.startsWith(api + sep) ? readFile(file).catch(() => undefined) : undefined;
+      if (!file.startsWith(api + sep)) return undefined;
+      try {
+        return readFileSync(file);
+      } catch {
+        return undefined;
+      }
     };
     const index = this.#files;
     return { builtAt, read, [Symbol.iterator]: () => index.eachPath() };
