@@ -12,7 +12,16 @@ import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from '
 import { mkdir, open, readdir, rename, rm, symlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SnapshotError } from '../errors.ts';
-import { claim, currentRelease, LEDGER, MARKER, releasesDir, stateName, takeLock } from './folder.ts';
+import {
+  claim,
+  currentRelease,
+  LEDGER,
+  MARKER,
+  releasesDir,
+  removeTree,
+  stateName,
+  takeLock,
+} from './folder.ts';
 
 export { currentRelease, currentStatePath, isOurs, LEDGER, MARKER, releasesDir } from './folder.ts';
 
@@ -96,7 +105,7 @@ export class ReleaseWriter {
     const keep = new Set([current, current && stateName(current), '.lock', MARKER, LEDGER]);
     for (const entry of await readdir(this.releases)) {
       // killed builds leave staging folders and links; releases other than the published one are old
-      if (!keep.has(entry)) await rm(join(this.releases, entry), { recursive: true, force: true });
+      if (!keep.has(entry)) await removeTree(join(this.releases, entry));
     }
     for (const entry of await readdir(dirname(this.out))) {
       if (entry.startsWith(`.${basename(this.out)}-next-`))
@@ -214,13 +223,13 @@ export class ReleaseWriter {
     );
     const keep = new Set([...names, ...names.map(stateName), '.lock', MARKER, LEDGER]);
     for (const entry of await readdir(this.releases)) {
-      if (!keep.has(entry)) await rm(join(this.releases, entry), { recursive: true, force: true });
+      if (!keep.has(entry)) await removeTree(join(this.releases, entry));
     }
   }
 
   /** Drops the staged release; `out` stays exactly as it was. */
   async abort(): Promise<void> {
-    await rm(this.staging, { recursive: true, force: true });
+    await removeTree(this.staging);
     await rm(this.#lock, { force: true });
   }
 }
