@@ -229,6 +229,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       );
       stopped();
       release.assertComplete();
+      previous.forgetFiles();
       await release.addExtras((await options.extraFiles?.(scope, release.staged(buildTime))) ?? []);
       const head: ReleaseHead = {
         manifest: {
