@@ -23,7 +23,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -43,6 +43,7 @@ import { bundleElements, bundleSource, bundleWidget, type BundleFile } from './s
 import { siteFiles } from './site/extras.ts';
 import { readState } from './snapshot/release/state.ts';
 import { currentStatePath } from './snapshot/release/writer.ts';
+import { removeTree } from './snapshot/release/folder.ts';
 
 const NOW = Date.parse('2026-02-14T09:30:00Z');
 
@@ -192,7 +193,7 @@ async function scenario(name: string, dataDir: string, locales: string[], work: 
     const copyStarted = performance.now();
     execFileSync('cp', ['-r', '--dereference', out, join(work, `${name}-copy`)]);
     copies.push((performance.now() - copyStarted) / 1000);
-    await rm(join(work, `${name}-copy`), { recursive: true, force: true });
+    await removeTree(join(work, `${name}-copy`));
   }
   const copySeconds = copies.sort((a, b) => a - b)[copies.length >> 1]!;
   const row = {
@@ -210,8 +211,8 @@ async function scenario(name: string, dataDir: string, locales: string[], work: 
     'lower bound': result.lowerBound,
     'requests/bound': (result.requests / Math.max(1, result.lowerBound)).toFixed(3),
   };
-  await rm(out, { recursive: true, force: true });
-  await rm(join(work, `.${name}-dist-releases`), { recursive: true, force: true });
+  await removeTree(out);
+  await removeTree(join(work, `.${name}-dist-releases`));
   return row;
 }
 
@@ -310,9 +311,9 @@ async function deployScenario(name: string, dataDir: string, locales: string[], 
     await once('one resort changed', changedFiles(first, after));
   } finally {
     await server.close();
-    await rm(storage, { recursive: true, force: true });
-    await rm(out, { recursive: true, force: true });
-    await rm(join(work, `.${name}-deploy-dist-releases`), { recursive: true, force: true });
+    await removeTree(storage);
+    await removeTree(out);
+    await removeTree(join(work, `.${name}-deploy-dist-releases`));
   }
   return rows;
 }
@@ -388,7 +389,7 @@ async function main(): Promise<void> {
       console.table(deploys);
     }
   } finally {
-    await rm(work, { recursive: true, force: true });
+    await removeTree(work);
   }
 }
 
