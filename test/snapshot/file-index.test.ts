@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileIndex, readIndexedState } from '../../scripts/snapshot/release/file-index.ts';
+import { FileIndex, readIndexedState, withIndexedFiles } from '../../scripts/snapshot/release/file-index.ts';
 import {
   readState,
   serializeState,
@@ -200,7 +200,8 @@ describe('readIndexedState', () => {
       const read = (await readIndexedState(path))!;
       expect([...read.files.entries()]).toEqual([...FILES].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
       expect(read.files.get('en-US/resorts/25/forecast.json')).toEqual(FILES[3]![1]);
-      expect({ ...read.state, files: read.state.files }).toEqual(await readState(path));
+      const state = withIndexedFiles(read.head, () => read.files);
+      expect({ ...state, files: state.files }).toEqual(await readState(path));
     });
   });
 
@@ -220,8 +221,8 @@ describe('readIndexedState', () => {
     await withStateFile(text, async (path) => {
       const read = (await readIndexedState(path))!;
       expect(read.files.size).toBe(12_000);
-      expect(read.state.files).toEqual((await readState(path))!.files);
-      expect(read.state.absent).toEqual(TAIL.absent);
+      expect(withIndexedFiles(read.head, () => read.files).files).toEqual((await readState(path))!.files);
+      expect(read.head.absent).toEqual(TAIL.absent);
     });
   });
 

@@ -303,7 +303,7 @@ export class FileIndex {
  */
 export async function readIndexedState(
   path: string,
-): Promise<{ state: State; files: FileIndex } | undefined> {
+): Promise<{ head: Omit<State, 'files'>; files: FileIndex } | undefined> {
   const files = new FileIndex();
   const reader = new StateReader(files);
   try {
@@ -313,18 +313,25 @@ export async function readIndexedState(
     reader.read(decoder.end());
     const result = reader.broken ? undefined : State.safeParse(JSON.parse(reader.rest));
     if (!result?.success) return undefined;
-    const { files: _none, ...rest } = result.data;
-    let list: Record<string, FileState> | undefined;
-    const state: State = {
-      ...rest,
-      get files() {
-        return (list ??= Object.fromEntries(files.entries()));
-      },
-    };
-    return { state, files };
+    const { files: _none, ...head } = result.data;
+    return { head, files };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A state whose `files` are made from `index()` when first read: a list of 833,000 files is built only for
+ * a caller that asks for it, and the state holds no index of its own (whoever holds the index may let go).
+ */
+export function withIndexedFiles(head: Omit<State, 'files'>, index: () => FileIndex): State {
+  let list: Record<string, FileState> | undefined;
+  return {
+    ...head,
+    get files() {
+      return (list ??= Object.fromEntries(index().entries()));
+    },
+  };
 }
 
 /** The scanner of `readIndexedState`: JSON's strings and nesting, enough to find where each file's entry ends. */

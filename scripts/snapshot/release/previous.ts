@@ -11,7 +11,7 @@ import type { ApiRequest } from '../../api/request.ts';
 import { readFile } from 'node:fs/promises';
 import type { StaleMark } from './manifest.ts';
 import type { Collection } from '../plan/plan.ts';
-import { FileIndex, readIndexedState } from './file-index.ts';
+import { FileIndex, readIndexedState, withIndexedFiles } from './file-index.ts';
 import { sameIdentity, type FileState, type SourceIdentity, type State } from './state.ts';
 import { currentStatePath } from './writer.ts';
 
@@ -24,10 +24,15 @@ export class PreviousBuild {
   #files: FileIndex;
   #byCollection: Map<string, number[]>;
 
-  private constructor(out: string, state: State | undefined, files: FileIndex, otherSource: boolean) {
+  private constructor(
+    out: string,
+    head: Omit<State, 'files'> | undefined,
+    files: FileIndex,
+    otherSource: boolean,
+  ) {
     this.#out = out;
-    this.state = state;
     this.#files = files;
+    this.state = head && withIndexedFiles(head, () => this.#files);
     this.otherSource = otherSource;
     this.#byCollection = files.slotsByCollection();
   }
@@ -36,9 +41,9 @@ export class PreviousBuild {
   static async read(out: string, source: SourceIdentity): Promise<PreviousBuild> {
     const path = await currentStatePath(out);
     const read = path ? await readIndexedState(path) : undefined;
-    if (read && !sameIdentity(read.state.identity, source))
+    if (read && !sameIdentity(read.head.identity, source))
       return new PreviousBuild(out, undefined, new FileIndex(), true);
-    return new PreviousBuild(out, read?.state, read?.files ?? new FileIndex(), false);
+    return new PreviousBuild(out, read?.head, read?.files ?? new FileIndex(), false);
   }
 
   /** Every file with its hash, by its path in the release (`api/en-US/…`), for the writer. */
