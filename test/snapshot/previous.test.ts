@@ -52,15 +52,16 @@ describe('PreviousBuild', () => {
     expect(previous.filesOf('B:snowreport:20')).toHaveLength(2_000);
     expect(Object.keys(previous.state!.files)).toHaveLength(2_000);
 
-    // the index lives in array buffers (megabytes even for a few files); once forgotten they can be collected,
-    // though the build still holds `previous` and its state
+    // the index lives in array buffers (4.3 MiB even for a few files: chunks of 65,536 slots); once forgotten
+    // they can be collected, though the build still holds `previous` and its state (the code before freed
+    // nothing; whatever else the test process allocates meanwhile counts against the drop)
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     gc();
     const before = process.memoryUsage().arrayBuffers;
     previous.forgetFiles();
     gc();
-    expect(before - process.memoryUsage().arrayBuffers).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+    expect(before - process.memoryUsage().arrayBuffers).toBeGreaterThanOrEqual(3 * 1024 * 1024);
     expect(previous.file('en-US/resort/20/snowreport.json')).toBeUndefined();
     expect(previous.releaseFiles().get('api/en-US/resort/7/snowreport.json')).toBeUndefined();
     expect(previous.filesOf('B:snowreport:20')).toEqual([]);
