@@ -230,7 +230,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       stopped();
       release.assertComplete();
       previous.forgetFiles();
-      await release.addExtras((await options.extraFiles?.(scope, release.staged(buildTime))) ?? []);
+      await release.addExtras((await options.extraFiles?.(scope, await release.staged(buildTime))) ?? []);
       const head: ReleaseHead = {
         manifest: {
           version: 2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecret } from '../../scripts/snapshot/release/release.ts';
+import { assertNoSecret } from '../../scripts/snapshot/release/secrets.ts';
 import { safeHttpUrl, sanitizeBody, sanitizeHtml } from '../../scripts/snapshot/release/sanitize.ts';
 
 describe('sanitizeHtml', () => {

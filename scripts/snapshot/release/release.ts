@@ -27,6 +27,7 @@ import { FileIndex } from './file-index.ts';
 import { stateChunks, type FileState, type Identity, type State } from './state.ts';
 import { whereOf } from '../fetch/validate.ts';
 import { ReleaseWriter, sha256 } from './writer.ts';
+import { scanned } from './secrets.ts';
 
 export interface ExtraFile {
   /** Relative to the release root: `resort-conditions.js`, `index.html`, `_headers`. */
@@ -111,12 +112,14 @@ export class Release {
       previousFiles: options.previous.releaseFiles(),
       name: options.name,
       onWrite: options.onWrite,
+      secrets: options.secrets,
     });
     return new Release(writer, options);
   }
 
   /** The files so far with a reader of their staged bytes and the build's time: what the site's embeds are made of. */
-  staged(builtAt: number): StagedFiles {
+  async staged(builtAt: number): Promise<StagedFiles> {
+    await this.#writer.flush();
     const api = resolve(this.#writer.staging, 'api');
     // a staged file is a few kilobytes the kernel has just cached: read at once, as the writer writes, not
     // through the thread pool (a round trip per file left the build's thread idle a quarter of the time
@@ -206,8 +209,8 @@ export class Release {
         else if (!output.optional) lost++;
         continue;
       }
+      // the writer's thread scans the bytes for secrets before it writes them
       const text = `${JSON.stringify(sanitizeBody(output.body))}\n`;
-      assertNoSecret(text, output.file, this.#options.secrets);
       const bytes = Buffer.from(text);
       const hash = sha256(bytes);
       await this.#writer.write(`api/${output.file}`, bytes, hash);
@@ -279,10 +282,7 @@ export class Release {
 
   /** Adds files beside `api/` (the element's bundle, the demo page, host headers), scanned like the rest. */
   async addExtras(extras: ExtraFiles): Promise<void> {
-    for await (const extra of extras) {
-      assertNoSecret(Buffer.from(extra.bytes).toString('utf8'), extra.path, this.#options.secrets);
-      await this.#writer.write(extra.path, extra.bytes);
-    }
+    for await (const extra of extras) await this.#writer.write(extra.path, extra.bytes);
   }
 
   /** Writes the public index, then publishes the release with its private state, atomically. */
@@ -314,7 +314,6 @@ export class Release {
       ...(missing.length > 0 ? { missing } : {}),
     };
     const manifestText = serializeManifest(manifest);
-    assertNoSecret(manifestText, MANIFEST_PATH, this.#options.secrets);
     await this.#writer.write(MANIFEST_PATH, Buffer.from(manifestText));
     const c = this.#counts;
     const made = c.requests + head.spent;
@@ -372,47 +371,5 @@ export class Release {
   /** Drops the staged release; the published tree stays exactly as it was. */
   abort(): Promise<void> {
     return this.#writer.abort();
-  }
-}
-
-/** Each secret's forms as a file could hold them (as it is, and percent-encoded when that differs), with its kind. */
-const needlesOf = new WeakMap<readonly string[], Array<[needle: string, kind: string]>>();
-
-/** Refuses to publish a file that contains a secret; the message names the file and the kind, not the value. */
-export function assertNoSecret(text: string, file: string, secrets: readonly string[]): void {
-  let needles = needlesOf.get(secrets);
-  if (!needles) {
-    needles = secrets
-      .filter((secret) => secret.length >= 4)
-      .flatMap((secret) => {
-        const kind = secret.includes('@') ? 'an e-mail address' : 'a key, token or password';
-        return (/[^A-Za-z0-9_.~-]/.test(secret) ? [secret, encodeURIComponent(secret)] : [secret]).map(
-          (needle): [string, string] => [needle, kind],
-        );
-      });
-    needlesOf.set(secrets, needles);
-  }
-  for (const [needle, kind] of needles) {
-    if (text.includes(needle)) {
-      throw new SnapshotError(
-        'secret_leak',
-        `${file} would contain a credential (${kind}); nothing was published`,
-      );
-    }
-  }
-}
-
-/** `chunks`, each scanned for secrets with the end of the one before (a secret may straddle two). */
-function* scanned(
-  chunks: Iterable<string>,
-  file: string,
-  secrets: readonly string[],
-): IterableIterator<string> {
-  const overlap = Math.max(0, ...secrets.map((s) => Math.max(s.length, encodeURIComponent(s).length) - 1));
-  let tail = '';
-  for (const chunk of chunks) {
-    assertNoSecret(tail + chunk, file, secrets);
-    tail = overlap === 0 ? '' : (tail + chunk).slice(-overlap);
-    yield chunk;
   }
 }

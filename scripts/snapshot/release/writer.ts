@@ -8,7 +8,7 @@
  * next build removes whatever a killed one left behind.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, symlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SnapshotError } from '../errors.ts';
@@ -22,6 +22,8 @@ import {
   stateName,
   takeLock,
 } from './folder.ts';
+import { assertNoSecretIn, needlesOfSecrets, secretLeak } from './secrets.ts';
+import { WriteThread } from './write-thread.ts';
 
 export { currentRelease, currentStatePath, isOurs, LEDGER, MARKER, releasesDir } from './folder.ts';
 
@@ -45,6 +47,8 @@ export interface ReleaseWriterOptions {
   name?: string;
   /** Called after each `write` with the number of files written or linked so far. */
   onWrite?: (count: number) => void;
+  /** The source's credentials: a file holding one is never written (the build fails with `secret_leak`). */
+  secrets?: readonly string[];
 }
 
 /** Files the state does not list are compared byte for byte up to this size. */
@@ -62,6 +66,8 @@ export class ReleaseWriter {
   #previousFiles: PreviousFiles;
   #lock: string;
   #onWrite: ((count: number) => void) | undefined;
+  #thread: WriteThread | undefined;
+  #secrets: readonly string[] = [];
   written = 0;
   unchanged = 0;
   bytes = 0;
@@ -90,9 +96,13 @@ export class ReleaseWriter {
     const unique = `${options.name ?? 'release'}-${process.pid}-${Date.now().toString(36)}`;
     const writer = new ReleaseWriter(out, previous, unique, options.previousFiles ?? new Map());
     writer.#onWrite = options.onWrite;
+    writer.#secrets = options.secrets ?? [];
     try {
       await writer.#clearLeftovers();
       await mkdir(writer.staging, { recursive: true });
+      writer.#thread = new WriteThread(needlesOfSecrets(writer.#secrets), (path, kind) =>
+        secretLeak(relative(writer.staging, path), kind),
+      );
     } catch (error) {
       await rm(writer.#lock, { force: true });
       throw error;
@@ -113,10 +123,11 @@ export class ReleaseWriter {
     }
   }
 
-  // Per-file work is synchronous on purpose: for many small files one syscall after another is several
-  // times faster than a thread-pool round trip per open, write and close. A file's folder is made when the
-  // write finds it missing, so the writer remembers nothing per folder (a tree of 2,000 resorts in 16
-  // locales has 800,000 of them) and asks nothing of a folder it has made.
+  // New bytes are written by a thread of its own (write-thread.ts); links and copies of the previous
+  // release's files are made here, one syscall after another: for many small files several times faster
+  // than a thread-pool round trip per call. A file's folder is made when the write finds it missing, so
+  // the writer remembers nothing per folder (a tree of 2,000 resorts in 16 locales has 800,000 of them)
+  // and asks nothing of a folder it has made.
   #inFolder<T>(target: string, act: () => T): T {
     try {
       return act();
@@ -137,7 +148,8 @@ export class ReleaseWriter {
 
   /**
    * Writes `bytes` to `path` (relative to the release root), or links the previous release's copy when
-   * its bytes are the same. Answers whether the bytes changed.
+   * its bytes are the same; either way only once they are found to hold no secret. Answers whether the
+   * bytes changed.
    */
   async write(path: string, bytes: Uint8Array, hash = sha256(bytes)): Promise<'written' | 'unchanged'> {
     const target = this.#target(path);
@@ -146,15 +158,23 @@ export class ReleaseWriter {
     const same = before
       ? before.sha256 === hash && before.size === bytes.byteLength
       : this.#sameAsPrevious(path, bytes);
+    if (same)
+      assertNoSecretIn(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), path, this.#secrets);
     if (same && this.#linkPrevious(path, target)) {
       this.unchanged++;
       this.#onWrite?.(this.written + this.unchanged);
       return 'unchanged';
     }
-    this.#inFolder(target, () => writeFileSync(target, bytes));
+    const queued = this.#thread!.write(target, bytes);
     this.written++;
     this.#onWrite?.(this.written + this.unchanged);
+    if (queued) await queued;
     return 'written';
+  }
+
+  /** Waits until every file written so far is on disk; throws the first write that failed. */
+  flush(): Promise<void> {
+    return this.#thread!.flush();
   }
 
   /** For files the state does not list (the index, the bundle, `_headers`): compares the previous copy's bytes. */
@@ -196,6 +216,8 @@ export class ReleaseWriter {
    * new one with its state.
    */
   async publish(state: string | Iterable<string>): Promise<void> {
+    await this.#thread!.flush();
+    await this.#thread!.close();
     const release = join(this.releases, this.name);
     const stateFile = join(this.releases, stateName(this.name));
     const file = await open(`${stateFile}.tmp`, 'w');
@@ -229,6 +251,8 @@ export class ReleaseWriter {
 
   /** Drops the staged release; `out` stays exactly as it was. */
   async abort(): Promise<void> {
+    // a write under way would race the removal and leave half a staging folder behind
+    await this.#thread?.close();
     await removeTree(this.staging);
     await rm(this.#lock, { force: true });
   }

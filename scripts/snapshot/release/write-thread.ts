@@ -1,0 +1,173 @@
+/**
+ * Writes the staged release's files from a thread of its own, so that the kernel's work of making files
+ * and folders (a third of a large build's time, in one thread) runs on another core while the build's
+ * thread checks and serialises the next answers.
+ *
+ * Files go over in batches of about a megabyte, each a transferred buffer of records (path, bytes), and
+ * at most a few batches are under way: memory stays a few megabytes whatever the tree's size, and a writer
+ * that outruns the disk waits. The first failure is kept and thrown by the next `write` or by `flush`; the
+ * staged release is then dropped, so a failed write never reaches a published tree. The thread scans each
+ * file for the source's secrets before it writes it, and writes no file that holds one.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Needle } from './secrets.ts';
+
+/** Bytes in a batch; a larger file goes over in a batch of its own. */
+const BATCH = 1 << 20;
+/** Batches sent and not yet written, at most. */
+const IN_FLIGHT = 4;
+/** A record's head: the path's length and the data's, 32 bits each. */
+const HEAD = 8;
+
+// The thread's code is a CommonJS script of its own (no TypeScript, no imports of the project), so it
+// loads the same from the sources, from the package's compiled files and under the test runner. A file
+// whose folder is missing is written again once the folder is made: nothing is remembered per folder.
+const THREAD = `
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { dirname } = require('node:path');
+const needles = workerData.needles.map(([needle, kind]) => [Buffer.from(needle), kind]);
+const write = (path, data) => {
+  try {
+    writeFileSync(path, data);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, data);
+  }
+};
+parentPort.on('message', ({ buffer, length }) => {
+  const bytes = Buffer.from(buffer, 0, length);
+  let failure;
+  for (let at = 0; at < length && !failure; ) {
+    const pathEnd = at + ${HEAD} + bytes.readUInt32LE(at);
+    const end = pathEnd + bytes.readUInt32LE(at + 4);
+    const path = bytes.toString('utf8', at + ${HEAD}, pathEnd);
+    const data = bytes.subarray(pathEnd, end);
+    const leak = needles.find(([needle]) => data.includes(needle));
+    try {
+      if (leak) failure = { leak: leak[1], path };
+      else write(path, data);
+    } catch (error) {
+      failure = { message: String(error.message), code: error.code, syscall: error.syscall, path: error.path ?? path };
+    }
+    at = end;
+  }
+  parentPort.postMessage({ buffer, failure }, [buffer]);
+});
+`;
+
+interface Answer {
+  buffer: ArrayBuffer;
+  failure?:
+    { message: string; code?: string; syscall?: string; path: string } | { leak: string; path: string };
+}
+
+export class WriteThread {
+  readonly #worker: Worker;
+  /** Buffers back from the thread, for the next batches. */
+  readonly #free: ArrayBuffer[] = [];
+  #batch: Buffer | undefined;
+  #used = 0;
+  #pending = 0;
+  #waiting: Array<() => void> = [];
+  #failure: Error | undefined;
+
+  /**
+   * `needles`: the forms of the source's secrets; a file holding one is not written, and the thread fails
+   * with `leak(path, kind)`.
+   */
+  constructor(
+    needles: readonly Needle[] = [],
+    readonly leak: (path: string, kind: string) => Error = (path, kind) =>
+      new Error(`${path} would contain ${kind}`),
+  ) {
+    // none of the process's flags: a module loader or `--input-type=module` would make the code an ES module
+    this.#worker = new Worker(THREAD, { eval: true, execArgv: [], workerData: { needles } });
+    // the thread keeps the process alive only while a batch is under way (see #send)
+    this.#worker.unref();
+    this.#worker.on('message', (answer: Answer) => this.#answered(answer));
+    this.#worker.on('error', (error) => this.#gone(error));
+    this.#worker.on('exit', (code) => {
+      if (this.#pending > 0)
+        this.#gone(new Error(`the thread writing the release stopped (exit code ${code})`));
+    });
+  }
+
+  /**
+   * Queues `bytes` for the absolute path `target`. The bytes are copied before this returns, so the caller
+   * may reuse them at once; the promise waits only while too many batches are under way.
+   */
+  write(target: string, bytes: Uint8Array): Promise<void> | undefined {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const pathLength = Buffer.byteLength(target);
+    const size = HEAD + pathLength + bytes.byteLength;
+    if (this.#batch && this.#used + size > this.#batch.byteLength) this.#send();
+    if (!this.#batch) {
+      const buffer = size > BATCH ? new ArrayBuffer(size) : (this.#free.pop() ?? new ArrayBuffer(BATCH));
+      this.#batch = Buffer.from(buffer);
+      this.#used = 0;
+    }
+    const batch = this.#batch;
+    batch.writeUInt32LE(pathLength, this.#used);
+    batch.writeUInt32LE(bytes.byteLength, this.#used + 4);
+    batch.write(target, this.#used + HEAD);
+    batch.set(bytes, this.#used + HEAD + pathLength);
+    this.#used += size;
+    if (this.#pending < IN_FLIGHT) return undefined;
+    return new Promise<void>((resolve) => this.#waiting.push(resolve)).then(() => {
+      if (this.#failure) throw this.#failure;
+    });
+  }
+
+  /** Sends what is queued and waits until every file is written; throws the first failure. */
+  async flush(): Promise<void> {
+    if (this.#batch && this.#used > 0) this.#send();
+    while (this.#pending > 0 && !this.#failure)
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    if (this.#failure) throw this.#failure;
+  }
+
+  /** Waits for the batches under way (their failures ignored), then stops the thread. */
+  async close(): Promise<void> {
+    this.#batch = undefined;
+    while (this.#pending > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    await this.#worker.terminate();
+  }
+
+  #send(): void {
+    const batch = this.#batch!;
+    this.#batch = undefined;
+    if (this.#pending++ === 0) this.#worker.ref();
+    this.#worker.postMessage({ buffer: batch.buffer, length: this.#used }, [batch.buffer as ArrayBuffer]);
+  }
+
+  #answered({ buffer, failure }: Answer): void {
+    if (buffer.byteLength === BATCH) this.#free.push(buffer);
+    if (failure && 'leak' in failure) this.#fail(this.leak(failure.path, failure.leak));
+    else if (failure) {
+      const { message, ...fields } = failure;
+      this.#fail(Object.assign(new Error(message), fields));
+    }
+    if (--this.#pending === 0) this.#worker.unref();
+    this.#wake();
+  }
+
+  /** The thread itself failed: no batch under way will be answered. */
+  #gone(error: Error): void {
+    this.#pending = 0;
+    this.#fail(error);
+  }
+
+  #fail(error: Error): void {
+    this.#failure ??= error;
+    this.#wake();
+  }
+
+  #wake(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+}
