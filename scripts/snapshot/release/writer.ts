@@ -149,7 +149,7 @@ export class ReleaseWriter {
   /**
    * Writes `bytes` to `path` (relative to the release root), or links the previous release's copy when
    * its bytes are the same; either way only once they are found to hold no secret. Answers whether the
-   * bytes changed.
+   * bytes changed. The bytes are used or copied before the call returns: the caller may reuse them at once.
    */
   async write(path: string, bytes: Uint8Array, hash = sha256(bytes)): Promise<'written' | 'unchanged'> {
     const target = this.#target(path);
