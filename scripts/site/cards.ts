@@ -134,7 +134,10 @@ export const isObject = (v: unknown): v is Record<string, unknown> =>
 export async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise<unknown> {
   const bytes = await files.read(path);
   try {
-    return bytes ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined;
+    // a view, not a copy (Buffer.from of an array copies it): three files a card
+    return bytes
+      ? JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
+      : undefined;
   } catch {
     return undefined;
   }

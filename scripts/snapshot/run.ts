@@ -282,6 +282,10 @@ async function fetchInto(
   let turn = performance.now();
   const worker = async () => {
     while (!failure && next < collections.length) {
+      // while the disk is the slower side, a collection waits here, before its bodies are made
+      const room = release.ready();
+      if (room) await room;
+      if (failure || next >= collections.length) break;
       const c = collections[next++]!;
       try {
         await release.add(await fetch(c), deriveFiles);

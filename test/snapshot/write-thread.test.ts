@@ -66,6 +66,21 @@ describe('WriteThread', () => {
     expect(existsSync(join(root, 'ok', 'b.json'))).toBe(false);
   });
 
+  it('gives producers their turns while batches are under way, one an answer and all once none is', async () => {
+    const file = Buffer.alloc(256 * 1024, 1);
+    expect(thread.ready()).toBeUndefined();
+    // 6 MiB in one go: the thread cannot answer before this test yields, so five batches are under way
+    for (let i = 0; i < 24; i++) expect(thread.write(join(root, 'b', `${i}.bin`), file)).toBeUndefined();
+    const turns = Array.from({ length: 10 }, () => thread.ready());
+    expect(turns.every((turn) => turn instanceof Promise)).toBe(true);
+    let given = 0;
+    await Promise.all(turns.map((turn) => turn!.then(() => given++)));
+    expect(given).toBe(10);
+    expect(thread.ready()).toBeUndefined();
+    await thread.flush();
+    expect(readFileSync(join(root, 'b', '23.bin')).equals(file)).toBe(true);
+  });
+
   it('writes no file that holds a secret, in either form, and fails with what the leak callback makes', async () => {
     const leaky = new WriteThread(
       [

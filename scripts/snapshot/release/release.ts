@@ -147,6 +147,11 @@ export class Release {
     );
   }
 
+  /** Nothing while the files are written as fast as they are made, else a promise of the next turn to make more. */
+  ready(): Promise<void> | undefined {
+    return this.#writer.ready();
+  }
+
   /** Adds one collection: its derived files when fetched, its previous files when carried or failed. */
   async add(
     f: Fetched,
@@ -293,7 +298,10 @@ export class Release {
 
   /** Adds files beside `api/` (the element's bundle, the demo page, host headers), scanned like the rest. */
   async addExtras(extras: ExtraFiles): Promise<void> {
-    for await (const extra of extras) await this.#writer.write(extra.path, extra.bytes);
+    for await (const extra of extras) {
+      await this.#writer.write(extra.path, extra.bytes);
+      await this.ready();
+    }
   }
 
   /** Writes the public index, then publishes the release with its private state, atomically. */

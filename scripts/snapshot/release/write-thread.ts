@@ -4,8 +4,8 @@
  * thread checks and serialises the next answers.
  *
  * Files go over in batches of about a megabyte, each a transferred buffer of records (path, bytes), and
- * at most a few batches are under way: memory stays a few megabytes whatever the tree's size, and a writer
- * that outruns the disk waits. The first failure is kept and thrown by the next `write` or by `flush`; the
+ * only a few batches are under way: memory stays a few megabytes whatever the tree's size, and a build that
+ * outruns the disk waits (`ready`). The first failure is kept and thrown by the next `write` or by `flush`; the
  * staged release is then dropped, so a failed write never reaches a published tree. The thread scans each
  * file for the source's secrets before it writes it, and writes no file that holds one.
  */
@@ -14,8 +14,10 @@ import type { Needle } from './secrets.ts';
 
 /** Bytes in a batch; a larger file goes over in a batch of its own. */
 const BATCH = 1 << 20;
-/** Batches sent and not yet written, at most. */
+/** Batches under way past which `ready` makes the caller wait its turn. */
 const IN_FLIGHT = 4;
+/** Batches under way past which `write` itself waits: a caller that never asks `ready` still stays bounded. */
+const MOST = 4 * IN_FLIGHT;
 /** A record's head: the path's length and the data's, 32 bits each. */
 const HEAD = 8;
 
@@ -71,7 +73,10 @@ export class WriteThread {
   #batch: Buffer | undefined;
   #used = 0;
   #pending = 0;
+  /** Callers of `flush`, `close` and a `write` past `MOST`: woken by every answer. */
   #waiting: Array<() => void> = [];
+  /** Callers of `ready`: one woken by each answer that leaves room, all once nothing is under way. */
+  #turns: Array<() => void> = [];
   #failure: Error | undefined;
 
   /**
@@ -97,7 +102,7 @@ export class WriteThread {
 
   /**
    * Queues `bytes` for the absolute path `target`. The bytes are copied before this returns, so the caller
-   * may reuse them at once; the promise waits only while too many batches are under way.
+   * may reuse them at once; the promise waits only while far too many batches are under way (`MOST`).
    */
   write(target: string, bytes: Uint8Array): Promise<void> | undefined {
     if (this.#failure) return Promise.reject(this.#failure);
@@ -115,10 +120,20 @@ export class WriteThread {
     batch.write(target, this.#used + HEAD);
     batch.set(bytes, this.#used + HEAD + pathLength);
     this.#used += size;
-    if (this.#pending < IN_FLIGHT) return undefined;
+    if (this.#pending < MOST) return undefined;
     return new Promise<void>((resolve) => this.#waiting.push(resolve)).then(() => {
       if (this.#failure) throw this.#failure;
     });
+  }
+
+  /**
+   * Nothing (go on) while the thread keeps up; else a promise of the caller's turn, one caller for each
+   * batch written. A producer asks before it makes the next files, so that while the disk is the slower
+   * side, what waits is work not yet begun rather than bodies already in memory.
+   */
+  ready(): Promise<void> | undefined {
+    if (this.#pending < IN_FLIGHT || this.#failure) return undefined;
+    return new Promise<void>((resolve) => this.#turns.push(resolve));
   }
 
   /** Sends what is queued and waits until every file is written; throws the first failure. */
@@ -152,6 +167,7 @@ export class WriteThread {
     }
     if (--this.#pending === 0) this.#worker.unref();
     this.#wake();
+    if (this.#pending < IN_FLIGHT) this.#turns.shift()?.();
   }
 
   /** The thread itself failed: no batch under way will be answered. */
@@ -169,5 +185,10 @@ export class WriteThread {
     const waiting = this.#waiting;
     this.#waiting = [];
     for (const resolve of waiting) resolve();
+    if (this.#pending === 0 || this.#failure) {
+      const turns = this.#turns;
+      this.#turns = [];
+      for (const resolve of turns) resolve();
+    }
   }
 }

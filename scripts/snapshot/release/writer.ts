@@ -172,6 +172,11 @@ export class ReleaseWriter {
     return 'written';
   }
 
+  /** Nothing while the writing thread keeps up, else the caller's turn to make more files (write-thread.ts). */
+  ready(): Promise<void> | undefined {
+    return this.#thread!.ready();
+  }
+
   /** Waits until every file written so far is on disk; throws the first write that failed. */
   flush(): Promise<void> {
     return this.#thread!.flush();
