@@ -91,7 +91,11 @@ export function headerRules(files: Iterable<string>): HeaderRule[] {
     { pattern: '/api/manifest.json', headers: [type('json'), cache('public, max-age=60')] },
   ];
   const api = new Map<string, number>();
-  for (const file of files) api.set(patternOf(file), CACHE_SECONDS[freshnessOf(file)]);
+  for (const file of files) {
+    // files of one pattern differ only in their locale and ids: one endpoint, one lifetime
+    const pattern = patternOf(file);
+    if (!api.has(pattern)) api.set(pattern, CACHE_SECONDS[freshnessOf(file)]);
+  }
   for (const [pattern, seconds] of [...api].sort())
     rules.push({ pattern, headers: [type('json'), refreshed(seconds)] });
   return rules;

@@ -42,6 +42,10 @@ export const frameLoaderSource = (): Promise<string> => runtimeBundle('frame-loa
 /** JSON that cannot end a `<script>` element or open a comment. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** `scriptJson(card)`, its `data` already serialised as `dataJson`. */
+const cardJson = ({ data: _data, ...head }: { data: unknown }, dataJson: string) =>
+  `${scriptJson(head).slice(0, -1)},"data":${dataJson}}`;
+
 interface Prerender {
   cardCss: string;
   compactCss: string;
@@ -201,6 +205,8 @@ export async function* cardFiles(options: CardOptions): AsyncGenerator<ExtraFile
           ...(isObject(attribution) ? { attribution } : {}),
         };
         const name = escapeHtml(combined.resortName);
+        // the data as the element's script reads it, serialised once for both layouts
+        const dataJson = scriptJson(data);
         for (const layout of CARD_LAYOUTS) {
           const card = { resort: id, locale, days: CARD_DAYS, ...(layout ? { layout } : {}), data };
           const style = styles[layout];
@@ -215,7 +221,7 @@ export async function* cardFiles(options: CardOptions): AsyncGenerator<ExtraFile
             const image = images.get(path)!;
             return `data:${assetType(path)};base64,${Buffer.from(image.bytes).toString('base64')}`;
           });
-          const include = `${tag}<template shadowrootmode="open">${style}${includeHtml}<script type="application/json">${scriptJson(card)}</script></template><p>${name}</p></resort-conditions>\n`;
+          const include = `${tag}<template shadowrootmode="open">${style}${includeHtml}<script type="application/json">${cardJson(card, dataJson)}</script></template><p>${name}</p></resort-conditions>\n`;
           const page = `<!doctype html>
 <html lang="${locale}">
 <head>
