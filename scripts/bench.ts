@@ -188,8 +188,8 @@ async function scenario(name: string, dataDir: string, locales: string[], work: 
   // because a disk's copy time swings with its cache (2 s to 18 s for the sample on one machine); one
   // copy of a tree of more than 100,000 files, which runs for minutes and does not fit in the cache anyway.
   // Nothing is removed before the last measurement of the run (the work folder goes at the end): on ext4
-  // without a journal, making files costs several times more for half a minute after many were deleted
-  // (the inode allocator passes over each recently freed inode), which would weigh on whatever runs next
+  // without a journal, making files costs several times more for minutes after many were deleted (the
+  // inode allocator passes over each recently freed inode), which would weigh on whatever runs next
   const copies: number[] = [];
   for (let i = 0; i < (result.files > 100_000 ? 1 : 3); i++) {
     execFileSync('sync');
