@@ -10,6 +10,7 @@
  * file for the source's secrets before it writes it, and writes no file that holds one.
  */
 import { Worker } from 'node:worker_threads';
+import { RECORD_HEAD, Records, type Batch } from './records.ts';
 import type { Needle } from './secrets.ts';
 
 /** Bytes in a batch; a larger file goes over in a batch of its own. */
@@ -18,8 +19,6 @@ const BATCH = 1 << 20;
 const IN_FLIGHT = 4;
 /** Batches under way past which `write` itself waits: a caller that never asks `ready` still stays bounded. */
 const MOST = 4 * IN_FLIGHT;
-/** A record's head: the path's length and the data's, 32 bits each. */
-const HEAD = 8;
 
 // The thread's code is a CommonJS script of its own (no TypeScript, no imports of the project), so it
 // loads the same from the sources, from the package's compiled files and under the test runner. A file
@@ -43,9 +42,9 @@ parentPort.on('message', ({ buffer, length }) => {
   const bytes = Buffer.from(buffer, 0, length);
   let failure;
   for (let at = 0; at < length && !failure; ) {
-    const pathEnd = at + ${HEAD} + bytes.readUInt32LE(at);
+    const pathEnd = at + ${RECORD_HEAD} + bytes.readUInt32LE(at);
     const end = pathEnd + bytes.readUInt32LE(at + 4);
-    const path = bytes.toString('utf8', at + ${HEAD}, pathEnd);
+    const path = bytes.toString('utf8', at + ${RECORD_HEAD}, pathEnd);
     const data = bytes.subarray(pathEnd, end);
     const leak = needles.find(([needle]) => data.includes(needle));
     try {
@@ -70,9 +69,13 @@ export class WriteThread {
   readonly #worker: Worker;
   /** Buffers back from the thread, for the next batches. */
   readonly #free: ArrayBuffer[] = [];
-  #batch: Buffer | undefined;
-  #used = 0;
+  readonly #records = new Records(BATCH, (bytes) =>
+    bytes > BATCH ? new ArrayBuffer(bytes) : (this.#free.pop() ?? new ArrayBuffer(BATCH)),
+  );
   #pending = 0;
+  /** Batches sent, and batches answered (the thread answers them in order). */
+  #sent = 0;
+  #answered = 0;
   /** Callers of `flush`, `close` and a `write` past `MOST`: woken by every answer. */
   #waiting: Array<() => void> = [];
   /** Callers of `ready`: one woken by each answer that leaves room, all once nothing is under way. */
@@ -92,7 +95,7 @@ export class WriteThread {
     this.#worker = new Worker(THREAD, { eval: true, execArgv: [], workerData: { needles } });
     // the thread keeps the process alive only while a batch is under way (see #send)
     this.#worker.unref();
-    this.#worker.on('message', (answer: Answer) => this.#answered(answer));
+    this.#worker.on('message', (answer: Answer) => this.#answer(answer));
     this.#worker.on('error', (error) => this.#gone(error));
     this.#worker.on('exit', (code) => {
       if (this.#pending > 0)
@@ -106,20 +109,8 @@ export class WriteThread {
    */
   write(target: string, bytes: Uint8Array): Promise<void> | undefined {
     if (this.#failure) return Promise.reject(this.#failure);
-    const pathLength = Buffer.byteLength(target);
-    const size = HEAD + pathLength + bytes.byteLength;
-    if (this.#batch && this.#used + size > this.#batch.byteLength) this.#send();
-    if (!this.#batch) {
-      const buffer = size > BATCH ? new ArrayBuffer(size) : (this.#free.pop() ?? new ArrayBuffer(BATCH));
-      this.#batch = Buffer.from(buffer);
-      this.#used = 0;
-    }
-    const batch = this.#batch;
-    batch.writeUInt32LE(pathLength, this.#used);
-    batch.writeUInt32LE(bytes.byteLength, this.#used + 4);
-    batch.write(target, this.#used + HEAD);
-    batch.set(bytes, this.#used + HEAD + pathLength);
-    this.#used += size;
+    const full = this.#records.add(target, bytes);
+    if (full) this.#send(full);
     if (this.#pending < MOST) return undefined;
     return new Promise<void>((resolve) => this.#waiting.push(resolve)).then(() => {
       if (this.#failure) throw this.#failure;
@@ -136,29 +127,34 @@ export class WriteThread {
     return new Promise<void>((resolve) => this.#turns.push(resolve));
   }
 
-  /** Sends what is queued and waits until every file is written; throws the first failure. */
+  /**
+   * Sends what is queued and waits until every file queued so far is written (not those queued while it
+   * waits: a reader of the files so far is not held up by the writes that go on); throws the first failure.
+   */
   async flush(): Promise<void> {
-    if (this.#batch && this.#used > 0) this.#send();
-    while (this.#pending > 0 && !this.#failure)
+    const rest = this.#records.take();
+    if (rest) this.#send(rest);
+    const sent = this.#sent;
+    while (this.#answered < sent && !this.#failure)
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     if (this.#failure) throw this.#failure;
   }
 
   /** Waits for the batches under way (their failures ignored), then stops the thread. */
   async close(): Promise<void> {
-    this.#batch = undefined;
+    this.#records.clear();
     while (this.#pending > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     await this.#worker.terminate();
   }
 
-  #send(): void {
-    const batch = this.#batch!;
-    this.#batch = undefined;
+  #send(batch: Batch): void {
+    this.#sent++;
     if (this.#pending++ === 0) this.#worker.ref();
-    this.#worker.postMessage({ buffer: batch.buffer, length: this.#used }, [batch.buffer as ArrayBuffer]);
+    this.#worker.postMessage(batch, [batch.buffer]);
   }
 
-  #answered({ buffer, failure }: Answer): void {
+  #answer({ buffer, failure }: Answer): void {
+    this.#answered++;
     if (buffer.byteLength === BATCH) this.#free.push(buffer);
     if (failure && 'leak' in failure) this.#fail(this.leak(failure.path, failure.leak));
     else if (failure) {
