@@ -8,10 +8,8 @@
  * next build removes whatever a killed one left behind.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, symlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { SnapshotError } from '../errors.ts';
 import {
   claim,
   currentRelease,
@@ -23,6 +21,7 @@ import {
   takeLock,
 } from './folder.ts';
 import { assertNoSecretIn, needlesOfSecrets, secretLeak } from './secrets.ts';
+import { linkPrevious, sameAsPrevious, stagedTarget, type Beside, type Placed } from './staging.ts';
 import { WriteThread } from './write-thread.ts';
 
 export { currentRelease, currentStatePath, isOurs, LEDGER, MARKER, releasesDir } from './folder.ts';
@@ -50,9 +49,6 @@ export interface ReleaseWriterOptions {
   /** The source's credentials: a file holding one is never written (the build fails with `secret_leak`). */
   secrets?: readonly string[];
 }
-
-/** Files the state does not list are compared byte for byte up to this size. */
-const SMALL_FILE = 4 * 1024 * 1024;
 
 export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -124,43 +120,25 @@ export class ReleaseWriter {
   }
 
   // New bytes are written by a thread of its own (write-thread.ts); links and copies of the previous
-  // release's files are made here, one syscall after another: for many small files several times faster
-  // than a thread-pool round trip per call. A file's folder is made when the write finds it missing, so
-  // the writer remembers nothing per folder (a tree of 2,000 resorts in 16 locales has 800,000 of them)
-  // and asks nothing of a folder it has made.
-  #inFolder<T>(target: string, act: () => T): T {
-    try {
-      return act();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      mkdirSync(dirname(target), { recursive: true });
-      return act();
-    }
-  }
-
-  #target(path: string): string {
-    const target = resolve(this.staging, path);
-    // ids from an upstream never escape the output folder
-    if (!target.startsWith(this.staging + '/'))
-      throw new SnapshotError('unsafe_output', `refusing to write outside the output folder: ${path}`);
-    return target;
-  }
+  // release's files are made here, one syscall after another (staging.ts): for many small files several
+  // times faster than a thread-pool round trip per call.
 
   /**
    * Writes `bytes` to `path` (relative to the release root), or links the previous release's copy when
    * its bytes are the same; either way only once they are found to hold no secret. Answers whether the
    * bytes changed. The bytes are used or copied before the call returns: the caller may reuse them at once.
    */
-  async write(path: string, bytes: Uint8Array, hash = sha256(bytes)): Promise<'written' | 'unchanged'> {
-    const target = this.#target(path);
+  async write(path: string, bytes: Uint8Array, hash?: string): Promise<'written' | 'unchanged'> {
+    const target = stagedTarget(this.staging, path);
     this.bytes += bytes.byteLength;
     const before = this.#previousFiles.get(path);
+    // hashed only to compare: the files the state does not list are compared byte for byte
     const same = before
-      ? before.sha256 === hash && before.size === bytes.byteLength
-      : this.#sameAsPrevious(path, bytes);
+      ? before.size === bytes.byteLength && before.sha256 === (hash ?? sha256(bytes))
+      : sameAsPrevious(this.previous, path, bytes);
     if (same)
       assertNoSecretIn(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), path, this.#secrets);
-    if (same && this.#linkPrevious(path, target)) {
+    if (same && linkPrevious(this.previous, path, target)) {
       this.unchanged++;
       this.#onWrite?.(this.written + this.unchanged);
       return 'unchanged';
@@ -182,37 +160,22 @@ export class ReleaseWriter {
     return this.#thread!.flush();
   }
 
-  /** For files the state does not list (the index, the bundle, `_headers`): compares the previous copy's bytes. */
-  #sameAsPrevious(path: string, bytes: Uint8Array): boolean {
-    if (!this.previous || bytes.byteLength > SMALL_FILE) return false;
-    try {
-      return readFileSync(join(this.previous, path)).equals(bytes);
-    } catch {
-      return false;
-    }
-  }
-
   /** Keeps the previous release's copy of `path` as it is; false when there is none. */
   async carry(path: string): Promise<boolean> {
-    return this.#linkPrevious(path, this.#target(path));
+    return linkPrevious(this.previous, path, stagedTarget(this.staging, path));
   }
 
-  #linkPrevious(path: string, target: string): boolean {
-    if (!this.previous) return false;
-    const source = join(this.previous, path);
-    try {
-      // ENOENT: the target's folder is missing (made, then tried again), or, after that, the source
-      this.#inFolder(target, () => linkSync(source, target));
-      return true;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return false;
-      if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK') {
-        this.#inFolder(target, () => copyFileSync(source, target));
-        return true;
-      }
-      throw error;
-    }
+  /** What another thread needs to place files beside this writer's (staging.ts); `placed` counts them in. */
+  beside(): Beside {
+    return { staging: this.staging, previous: this.previous, secrets: this.#secrets };
+  }
+
+  /** Counts files another thread placed (`beside`). */
+  placed(placed: Placed): void {
+    this.written += placed.written;
+    this.unchanged += placed.unchanged;
+    this.bytes += placed.bytes;
+    this.#onWrite?.(this.written + this.unchanged);
   }
 
   /**

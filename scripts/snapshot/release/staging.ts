@@ -1,0 +1,92 @@
+/**
+ * How a file is placed in the staged release: where its path goes (never outside the folder), a hard link
+ * to the previous release's copy when its bytes did not change, else the bytes written; its folder made
+ * when the first try finds it missing, so nothing is remembered per folder (a tree of 2,000 resorts in 16
+ * locales has 800,000 of them). The writer (writer.ts) places files so, and so does a thread that writes
+ * beside it (`placeBeside`: the cards' thread), with what the writer hands it (`Beside`).
+ */
+import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { SnapshotError } from '../errors.ts';
+import { assertNoSecretIn } from './secrets.ts';
+
+/** Files the state does not list are compared byte for byte up to this size. */
+const SMALL_FILE = 4 * 1024 * 1024;
+
+/** Where another thread places files: the staging folder, the previous release, the secrets no file may hold. */
+export interface Beside {
+  staging: string;
+  previous: string | undefined;
+  secrets: readonly string[];
+}
+
+/** What placing files did: files written, files linked unchanged, and their bytes. */
+export interface Placed {
+  written: number;
+  unchanged: number;
+  bytes: number;
+}
+
+/** The absolute path of `path` (relative to the release root) in `staging`; ids from an upstream never escape it. */
+export function stagedTarget(staging: string, path: string): string {
+  const target = resolve(staging, path);
+  if (!target.startsWith(staging + '/'))
+    throw new SnapshotError('unsafe_output', `refusing to write outside the output folder: ${path}`);
+  return target;
+}
+
+/** `act()`, tried again once `target`'s folder is made when it fails for want of it. */
+export function inFolder<T>(target: string, act: () => T): T {
+  try {
+    return act();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dirname(target), { recursive: true });
+    return act();
+  }
+}
+
+/** Links (or, across devices, copies) the previous release's copy of `path` to `target`; false when there is none. */
+export function linkPrevious(previous: string | undefined, path: string, target: string): boolean {
+  if (!previous) return false;
+  const source = join(previous, path);
+  try {
+    // ENOENT: the target's folder is missing (made, then tried again), or, after that, the source
+    inFolder(target, () => linkSync(source, target));
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return false;
+    if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK') {
+      inFolder(target, () => copyFileSync(source, target));
+      return true;
+    }
+    throw error;
+  }
+}
+
+/** Whether the previous release holds `path` with exactly these bytes (files up to `SMALL_FILE`). */
+export function sameAsPrevious(previous: string | undefined, path: string, bytes: Uint8Array): boolean {
+  if (!previous || bytes.byteLength > SMALL_FILE) return false;
+  try {
+    return readFileSync(join(previous, path)).equals(bytes);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Places one file the state does not list, in this thread, as the writer would: refused (`secret_leak`)
+ * when it holds a secret, linked when the previous release has the same bytes, else written.
+ */
+export function placeBeside(beside: Beside, path: string, bytes: Uint8Array, placed: Placed): void {
+  const target = stagedTarget(beside.staging, path);
+  assertNoSecretIn(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), path, beside.secrets);
+  placed.bytes += bytes.byteLength;
+  if (sameAsPrevious(beside.previous, path, bytes) && linkPrevious(beside.previous, path, target))
+    placed.unchanged++;
+  else {
+    inFolder(target, () => writeFileSync(target, bytes));
+    placed.written++;
+  }
+}
