@@ -40,7 +40,7 @@ import { formatBytes } from './snapshot/progress.ts';
 import { runSnapshot } from './snapshot/run.ts';
 import { deploy } from './deploy/deploy.ts';
 import { bundleElements, bundleSource, bundleWidget, type BundleFile } from './site/widget.ts';
-import { siteFiles } from './site/extras.ts';
+import { buildSite } from './site/extras.ts';
 import { readState } from './snapshot/release/state.ts';
 import { currentStatePath } from './snapshot/release/writer.ts';
 import { removeTree } from './snapshot/release/folder.ts';
@@ -137,28 +137,31 @@ async function child(dataDir: string, out: string, locales: string[]): Promise<v
   // what `npm run build` publishes: the full profile, with the element, the demo page and the cards
   const watches = watchCounter();
   const memory = treeRssCounter();
-  // as `npm run build` does (scripts/cli/build.ts): the bundles first, in their own process, then the dataset
-  const widget = await bundleElements();
-  const dataset = await loadDataset(dataDir);
-  const result = await runSnapshot({
-    config,
-    source: localSource(dataset, { now: () => NOW }),
-    families: new Set(['A', 'B']),
-    now: () => NOW,
-    refresh: 'all',
-    extraFiles: (scope, files) =>
-      siteFiles({
-        scope,
-        files,
-        locales: config.locales,
-        sample: dataDir === 'data',
-        profile: config.profile,
-        widget: async () => widget,
-      }),
+  // the samplers stop whatever happens: a build that fails (a full disk) ends the child, it does not hang
+  const { result, seconds } = await (async () => {
+    // as `npm run build` does (scripts/cli/build.ts): the bundles first, in their own process, then the dataset
+    const widget = await bundleElements();
+    const dataset = await loadDataset(dataDir);
+    const site = buildSite({
+      locales: config.locales,
+      sample: dataDir === 'data',
+      profile: config.profile,
+      widget: async () => widget,
+    });
+    const result = await runSnapshot({
+      config,
+      source: localSource(dataset, { now: () => NOW }),
+      families: new Set(['A', 'B']),
+      now: () => NOW,
+      refresh: 'all',
+      extraFiles: site.extraFiles,
+      localeFiles: site.localeFiles!,
+    }).finally(() => site.close());
+    return { result, seconds: (performance.now() - started) / 1000 };
+  })().finally(() => {
+    watches.stop();
+    memory.stop();
   });
-  const seconds = (performance.now() - started) / 1000;
-  watches.stop();
-  memory.stop();
   const line: ChildResult = {
     seconds,
     files: result.summary.written + result.summary.unchanged,

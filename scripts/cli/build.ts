@@ -6,7 +6,7 @@
  */
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
-import { siteFiles } from '../site/extras.ts';
+import { buildSite } from '../site/extras.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags } from '../snapshot/config.ts';
 import { createProgress } from '../snapshot/progress.ts';
 import type { ExtraFile } from '../snapshot/release/release.ts';
@@ -146,6 +146,12 @@ export async function build(io: CliIo): Promise<number> {
     const refresh =
       (flags.refresh as 'due' | 'all' | undefined) ??
       (source.kind === 'remote' || flags.plan ? 'due' : 'all');
+    const site = buildSite({
+      locales: config.locales,
+      sample: source.kind === 'local',
+      profile: config.profile,
+      ...(widget ? { widget: async () => widget } : {}),
+    });
     const result = await runSnapshot({
       config,
       source,
@@ -156,16 +162,9 @@ export async function build(io: CliIo): Promise<number> {
       ...(io.signal ? { signal: io.signal } : {}),
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr),
-      extraFiles: (scope, files) =>
-        siteFiles({
-          scope,
-          files,
-          locales: config.locales,
-          sample: source!.kind === 'local',
-          profile: config.profile,
-          ...(widget ? { widget: async () => widget } : {}),
-        }),
-    });
+      extraFiles: site.extraFiles,
+      ...(site.localeFiles ? { localeFiles: site.localeFiles } : {}),
+    }).finally(() => site.close());
     if (!result.published) {
       // a plan of the embedded service assumes scheduled runs too, where a build of it refreshes everything
       const note =

@@ -17,7 +17,6 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
-import { FRAME_LOADER } from '../api/headers.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
@@ -62,10 +61,15 @@ interface Prerender {
 export async function prerenderModule<T = Prerender>(
   name: 'prerender' | 'list/prerender' = 'prerender',
 ): Promise<{ module: T; close(): Promise<void> }> {
+  const file = await prerenderFile(name);
+  return { module: (await import(pathToFileURL(file).href)) as T, close: async () => {} };
+}
+
+/** The file of a pre-render module (`prerenderModule`), compiled first when the package ships none. */
+export async function prerenderFile(name: 'prerender' | 'list/prerender' = 'prerender'): Promise<string> {
   const root = packageRoot();
   const compiled = join(root, 'widget', 'lib', `${name}.js`);
-  const file = existsSync(compiled) ? compiled : join(await prerenderApart(root), `${name}.js`);
-  return { module: (await import(pathToFileURL(file).href)) as T, close: async () => {} };
+  return existsSync(compiled) ? compiled : join(await prerenderApart(root), `${name}.js`);
 }
 
 let compiledApart: Promise<string> | undefined;
@@ -111,25 +115,31 @@ export const LIT_MARKERS = /<!--\/?lit-(?:part|node)[^>]*-->|<!--\?(?:lit\$\d+\$
 /** Rendered HTML without lit's markers, which serve no one here (the element renders afresh), nor the templates' indentation. */
 export const cleanHtml = (html: string) => html.replace(LIT_MARKERS, '').replace(/[ \t]*\n\s*/g, ' ');
 
-async function renderer() {
-  const { render } = await import('@lit-labs/ssr');
-  const { collectResultSync } = await import('@lit-labs/ssr/lib/render-result.js');
-  const { module, close } = await prerenderModule();
-  return {
-    module,
-    async html(card: unknown, now: number, image: (url: unknown) => string | undefined) {
-      const html = collectResultSync(
-        render((await module.cardTemplate(card, now, image)) as Parameters<typeof render>[0]),
-      );
-      return cleanHtml(html);
-    },
-    close,
-  };
-}
-
-/** Where a card shows a copied image, until the shape of the card says how to reach it. */
+/** Where a card or a list shows a copied image, until the shape of the page says how to reach it. */
 const IMAGE = 'rc-image:';
 const IMAGES = /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g;
+
+/** What a template shows for an upstream image: a marker of its copy (`placeImages`), or nothing without one. */
+export const imageMarker =
+  (images: ReadonlyMap<string, ExtraFile>) =>
+  (url: unknown): string | undefined => {
+    const path = assetPath(url);
+    return path && images.has(path) ? `${IMAGE}${path}` : undefined;
+  };
+
+/**
+ * Rendered HTML with its image markers as a page reaches the copies (it lives beside them) and as an
+ * include does (it lives on another site, so its images are inline).
+ */
+export function placeImages(html: string, images: ReadonlyMap<string, ExtraFile>) {
+  return {
+    page: html.replace(IMAGES, (_, path: string) => `../../${path}`),
+    include: html.replace(IMAGES, (_, path: string) => {
+      const image = images.get(path)!;
+      return `data:${assetType(path)};base64,${Buffer.from(image.bytes).toString('base64')}`;
+    }),
+  };
+}
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -168,81 +178,102 @@ export interface CardOptions {
   images: readonly ExtraFile[];
 }
 
-/** The frame loader, then every card page and include, made one resort at a time as they are written. */
+/** Every card page and include, made one resort at a time as they are written. */
 export async function* cardFiles(options: CardOptions): AsyncGenerator<ExtraFile> {
-  const { files } = options;
-  const images = new Map(options.images.map((f) => [f.path, f]));
-  yield { path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) };
-  const heightReporter = (await runtimeBundle('height-reporter')).trim();
-  const r = await renderer();
-  try {
-    const styles: Record<CardLayout, string> = {
-      '': `<style>${r.module.cardCss}</style>`,
-      compact: `<style>${r.module.compactCss}</style>`,
+  const cards = await cardMaker({ heightReporter: await heightReporterSource() });
+  const ids = options.resorts.map((r) => r.id);
+  for (const locale of options.locales)
+    yield* localeCards(cards, { locale, ids, files: options.files, images: options.images });
+}
+
+/** The script a card page runs to report its height to the frame's parent, as it is inlined. */
+export const heightReporterSource = async () => (await runtimeBundle('height-reporter')).trim();
+
+/** What renders cards: the pre-render module's templates and styles, and the page's height reporter. */
+export interface CardMaker {
+  module: Prerender;
+  styles: Record<CardLayout, string>;
+  heightReporter: string;
+  html(card: unknown, now: number, image: (url: unknown) => string | undefined): Promise<string>;
+}
+
+/** A card maker over the pre-render module at `file` (by default the one `prerenderFile` finds). */
+export async function cardMaker(options: { heightReporter: string; file?: string }): Promise<CardMaker> {
+  const { render } = await import('@lit-labs/ssr');
+  const { collectResultSync } = await import('@lit-labs/ssr/lib/render-result.js');
+  const file = options.file ?? (await prerenderFile());
+  const module = (await import(pathToFileURL(file).href)) as Prerender;
+  return {
+    module,
+    styles: { '': `<style>${module.cardCss}</style>`, compact: `<style>${module.compactCss}</style>` },
+    heightReporter: options.heightReporter,
+    async html(card, now, image) {
+      const result = render((await module.cardTemplate(card, now, image)) as Parameters<typeof render>[0]);
+      return cleanHtml(collectResultSync(result));
+    },
+  };
+}
+
+export interface LocaleCards {
+  locale: string;
+  /** The resorts, in the order their cards are made. */
+  ids: readonly number[];
+  files: Pick<StagedFiles, 'read' | 'builtAt'>;
+  images: readonly ExtraFile[];
+}
+
+/** Every card page and include of one locale, made one resort at a time from the staged files. */
+export async function* localeCards(cards: CardMaker, job: LocaleCards): AsyncGenerator<ExtraFile> {
+  const { locale, files } = job;
+  const images = new Map(job.images.map((f) => [f.path, f]));
+  const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
+  for (const id of job.ids) {
+    const resortId = String(id);
+    const combined = await readJson(
+      files,
+      filePath({ endpoint: 'combinedreport', params: { resortId }, locale }),
+    );
+    if (!isObject(combined) || typeof combined.resortName !== 'string' || !isObject(combined.info)) continue;
+    const familyA = await readJson(
+      files,
+      filePath({ endpoint: 'a.resort.snowreport', params: { resortId }, locale }),
+    );
+    const forecast = await readJson(
+      files,
+      filePath({ endpoint: 'forecast', params: { resortId, N: String(CARD_DAYS) }, locale }),
+    );
+    const data = {
+      combined,
+      ...(isObject(familyA) ? { familyA: trimFamilyA(familyA) } : {}),
+      ...(isObject(forecast) ? { forecast } : {}),
+      ...(isObject(attribution) ? { attribution } : {}),
     };
-    for (const locale of options.locales) {
-      const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
-      for (const { id } of options.resorts) {
-        const resortId = String(id);
-        const combined = await readJson(
-          files,
-          filePath({ endpoint: 'combinedreport', params: { resortId }, locale }),
-        );
-        if (!isObject(combined) || typeof combined.resortName !== 'string' || !isObject(combined.info))
-          continue;
-        const familyA = await readJson(
-          files,
-          filePath({ endpoint: 'a.resort.snowreport', params: { resortId }, locale }),
-        );
-        const forecast = await readJson(
-          files,
-          filePath({ endpoint: 'forecast', params: { resortId, N: String(CARD_DAYS) }, locale }),
-        );
-        const data = {
-          combined,
-          ...(isObject(familyA) ? { familyA: trimFamilyA(familyA) } : {}),
-          ...(isObject(forecast) ? { forecast } : {}),
-          ...(isObject(attribution) ? { attribution } : {}),
-        };
-        const name = escapeHtml(combined.resortName);
-        // the data as the element's script reads it, serialised once for both layouts
-        const dataJson = scriptJson(data);
-        for (const layout of CARD_LAYOUTS) {
-          const card = { resort: id, locale, days: CARD_DAYS, ...(layout ? { layout } : {}), data };
-          const style = styles[layout];
-          const tag = `<resort-conditions resort="${id}" locale="${locale}" days="${CARD_DAYS}"${layout ? ` layout="${layout}"` : ''}>`;
-          // the page lives beside the copies; an include lives on another site, so its images are inline
-          const html = await r.html(card, files.builtAt, (url) => {
-            const path = assetPath(url);
-            return path && images.has(path) ? `${IMAGE}${path}` : undefined;
-          });
-          const pageHtml = html.replace(IMAGES, (_, path: string) => `../../${path}`);
-          const includeHtml = html.replace(IMAGES, (_, path: string) => {
-            const image = images.get(path)!;
-            return `data:${assetType(path)};base64,${Buffer.from(image.bytes).toString('base64')}`;
-          });
-          const include = `${tag}<template shadowrootmode="open">${style}${includeHtml}<script type="application/json">${cardJson(card, dataJson)}</script></template><p>${name}</p></resort-conditions>\n`;
-          const page = `<!doctype html>
+    const name = escapeHtml(combined.resortName);
+    // the data as the element's script reads it, serialised once for both layouts
+    const dataJson = scriptJson(data);
+    for (const layout of CARD_LAYOUTS) {
+      const card = { resort: id, locale, days: CARD_DAYS, ...(layout ? { layout } : {}), data };
+      const style = cards.styles[layout];
+      const tag = `<resort-conditions resort="${id}" locale="${locale}" days="${CARD_DAYS}"${layout ? ` layout="${layout}"` : ''}>`;
+      const html = placeImages(await cards.html(card, files.builtAt, imageMarker(images)), images);
+      const include = `${tag}<template shadowrootmode="open">${style}${html.include}<script type="application/json">${cardJson(card, dataJson)}</script></template><p>${name}</p></resort-conditions>\n`;
+      const page = `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(r.module.cardTitle(locale, combined.resortName))}</title>
+<title>${escapeHtml(cards.module.cardTitle(locale, combined.resortName))}</title>
 <link rel="icon" href="data:,">
 <style>html,body{margin:0;background:transparent}</style>
 </head>
 <body>
-${tag}<template shadowrootmode="open">${style}${pageHtml}</template><p>${name}</p></resort-conditions>
-<script>${heightReporter}</script>
+${tag}<template shadowrootmode="open">${style}${html.page}</template><p>${name}</p></resort-conditions>
+<script>${cards.heightReporter}</script>
 </body>
 </html>
 `;
-          yield { path: cardPath(locale, id, 'page', layout), bytes: Buffer.from(page) };
-          yield { path: cardPath(locale, id, 'include', layout), bytes: Buffer.from(include) };
-        }
-      }
+      yield { path: cardPath(locale, id, 'page', layout), bytes: Buffer.from(page) };
+      yield { path: cardPath(locale, id, 'include', layout), bytes: Buffer.from(include) };
     }
-  } finally {
-    await r.close();
   }
 }

@@ -4,11 +4,14 @@
  * files of the release being built; without those (a caller that only lists paths), there is nothing to make.
  */
 import { join } from 'node:path';
+import { FRAME_LOADER } from '../api/headers.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
+import type { Beside, Placed } from '../snapshot/release/staging.ts';
 import type { Scope } from '../snapshot/discover/scope.ts';
-import { attributionImages, downloadedImages, sampleImages } from './assets.ts';
-import { cardFiles } from './cards.ts';
-import { listFiles } from './lists.ts';
+import { attributionImages, downloadedImages, sampleImages, type ImageSource } from './assets.ts';
+import type { EmbedThread } from './embed-thread.ts';
+import { cardFiles, frameLoaderSource } from './cards.ts';
+import { listFiles, regionIds } from './lists.ts';
 import { packageRoot } from './root.ts';
 
 export interface EmbedOptions {
@@ -18,9 +21,54 @@ export interface EmbedOptions {
   locales: readonly string[];
   /** Whether the data is the embedded sample (its images are in the dataset's folder). */
   sample: boolean;
+  /** Where the images come from (by default the sample's folder or the upstream, as `sample` says). */
+  images?: ImageSource;
+  /** The cards and lists were made locale by locale as the build went (`placeLocaleEmbeds`): not again. */
+  embedsMade?: boolean;
 }
 
-/** The image copies, then the cards one by one. */
+/** Where a build's images come from, each fetched once however often it is asked for. */
+export function imageSource(sample: boolean): ImageSource {
+  const source = sample ? sampleImages(join(packageRoot(), 'data')) : downloadedImages();
+  const seen = new Map<string, Promise<Uint8Array | undefined>>();
+  return (url) => {
+    let bytes = seen.get(url);
+    if (!bytes) seen.set(url, (bytes = source(url)));
+    return bytes;
+  };
+}
+
+/**
+ * Makes and places one locale's cards and lists in `thread` from the locale's staged files, with the
+ * locale's image copies (from the same `images` the other embeds use, so each image is fetched once);
+ * answers what it placed.
+ */
+export async function placeLocaleEmbeds(
+  thread: EmbedThread,
+  options: {
+    scope: Pick<Scope, 'resorts'> & Partial<Pick<Scope, 'groups'>>;
+    locale: string;
+    files: StagedFiles;
+    beside: Beside;
+    images: ImageSource;
+    signal?: AbortSignal;
+  },
+): Promise<Placed> {
+  const { files, locale } = options;
+  const images = await attributionImages(files, [locale], options.images);
+  const job = {
+    dir: files.dir,
+    builtAt: files.builtAt,
+    locale,
+    ids: options.scope.resorts.map((r) => r.id),
+    regions: regionIds(options.scope.groups ?? []),
+    images,
+    beside: options.beside,
+  };
+  return thread.place(job, options.signal);
+}
+
+/** The image copies, the frame loader, then the cards and the lists one by one (unless made already). */
 export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFile> {
   const { read, builtAt } = options.files;
   if (!read || builtAt === undefined) return;
@@ -28,9 +76,11 @@ export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFi
   const images = await attributionImages(
     files,
     options.locales,
-    options.sample ? sampleImages(join(packageRoot(), 'data')) : downloadedImages(),
+    options.images ?? imageSource(options.sample),
   );
   yield* images;
+  yield { path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) };
+  if (options.embedsMade) return;
   yield* cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images });
   if (options.scope.groups)
     yield* listFiles({ groups: options.scope.groups, locales: options.locales, files, images });

@@ -4,9 +4,12 @@
  * copies) when the element is built.
  */
 import { headersFile } from '../api/headers.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
+import type { ExtraFile, ExtraFiles, StagedFiles } from '../snapshot/release/release.ts';
 import type { Scope } from '../snapshot/discover/scope.ts';
-import { embedFiles } from './embeds.ts';
+import type { ImageSource } from './assets.ts';
+import { EmbedThread } from './embed-thread.ts';
+import { embedFiles, imageSource, placeLocaleEmbeds } from './embeds.ts';
+import type { SnapshotOptions } from '../snapshot/run.ts';
 import { demoPage } from './demo.ts';
 import { LIST_SHEET, largestRegion, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
@@ -23,6 +26,36 @@ export interface SiteOptions {
   profile?: 'full' | 'widget';
   /** Bundles the element; absent: no element, no demo page. */
   widget?: () => Promise<ExtraFile[]>;
+  /** Where the embeds' images come from (embeds.ts, `imageSource`). */
+  images?: ImageSource;
+  /** The cards were made locale by locale as the build went (`buildSite`). */
+  embedsMade?: boolean;
+}
+
+/** What a build asks of the site (scripts/snapshot/run.ts): the files of each locale as it is in, then the rest. */
+export interface Site {
+  /** Places a locale's cards, made in a thread of their own while the build fetches the next locales; absent without the element. */
+  localeFiles?: NonNullable<SnapshotOptions['localeFiles']>;
+  /** Everything else, once every file is in (`siteFiles`). */
+  extraFiles: (scope: Scope, files: StagedFiles) => ExtraFiles;
+  /** Stops the cards' thread. */
+  close(): Promise<void>;
+}
+
+/** The site of a build, its cards made per locale in a thread (embed-thread.ts) when the element is built. */
+export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embedsMade'>): Site {
+  const images = options.images ?? imageSource(options.sample);
+  const thread = options.widget ? new EmbedThread() : undefined;
+  return {
+    ...(thread
+      ? {
+          localeFiles: (scope, locale, files, beside, signal) =>
+            placeLocaleEmbeds(thread, { scope, locale, files, beside, images, signal }),
+        }
+      : {}),
+    extraFiles: (scope, files) => siteFiles({ ...options, scope, files, images, embedsMade: !!thread }),
+    close: async () => thread?.close(),
+  };
 }
 
 /** The files, made one at a time as they are written: the cards of a large tree would not fit in memory at once. */

@@ -9,15 +9,23 @@
  * And the rows each region's list holds and those a `resorts` list's ids name, for
  * `resort-conditions-list.css`: the room a list takes before its script and its data (`regionRowsCss`).
  */
-import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
 import { ID_SOURCE } from '../api/text.ts';
 import { multiEndpoint } from '../api/endpoints.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import type { Group } from '../snapshot/discover/scope.ts';
-import { cleanHtml, isObject, prerenderModule, readJson, scriptJson } from './cards.ts';
-import { runtimeBundle } from './runtime.ts';
+import { pathToFileURL } from 'node:url';
+import {
+  cleanHtml,
+  heightReporterSource,
+  imageMarker,
+  isObject,
+  placeImages,
+  prerenderFile,
+  readJson,
+  scriptJson,
+} from './cards.ts';
 
 /** A region's list page and include, relative to the release root. */
 export const listPath = (locale: string, region: number, shape: 'page' | 'include') =>
@@ -110,70 +118,86 @@ export interface ListOptions {
 
 /** Every region's list page and include in every locale, made one at a time as they are written. */
 export async function* listFiles(options: ListOptions): AsyncGenerator<ExtraFile> {
-  const { files } = options;
-  const images = new Map(options.images.map((f) => [f.path, f]));
-  const heightReporter = (await runtimeBundle('height-reporter')).trim();
+  const lists = await listMaker({ heightReporter: await heightReporterSource() });
+  const regions = regionsOf(options.groups).map((r) => r.region);
+  for (const locale of options.locales)
+    yield* localeLists(lists, { locale, regions, files: options.files, images: options.images });
+}
+
+/** What renders lists: the list's pre-render module, its style, and the page's height reporter. */
+export interface ListMaker {
+  module: ListPrerender;
+  style: string;
+  heightReporter: string;
+  html(data: unknown, image: (url: unknown) => string | undefined): Promise<string>;
+}
+
+/** A list maker over the list's pre-render module at `file` (by default the one `prerenderFile` finds). */
+export async function listMaker(options: { heightReporter: string; file?: string }): Promise<ListMaker> {
   const { render } = await import('@lit-labs/ssr');
   const { collectResultSync } = await import('@lit-labs/ssr/lib/render-result.js');
-  const { module, close } = await prerenderModule<ListPrerender>('list/prerender');
-  try {
-    const style = `<style>${module.listCss}</style>`;
-    for (const locale of options.locales) {
-      const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
-      for (const { region } of regionsOf(options.groups)) {
-        const group = await readJson(
-          files,
-          filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: `region-${region}` }),
-        );
-        if (!isObject(group)) continue;
-        const data = {
-          region,
-          locale,
-          group,
-          ...(isObject(attribution) ? { attribution } : {}),
-          builtAt: files.builtAt,
-        };
-        const html = cleanHtml(
-          collectResultSync(
-            render(
-              (await module.listTemplate(data, (url) =>
-                assetPath(url) && images.has(assetPath(url)!) ? `rc-image:${assetPath(url)}` : undefined,
-              )) as Parameters<typeof render>[0],
-            ),
-          ),
-        );
-        const pageHtml = html.replace(
-          /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g,
-          (_, path: string) => `../../${path}`,
-        );
-        const includeHtml = html.replace(
-          /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g,
-          (_, path: string) =>
-            `data:${assetType(path)};base64,${Buffer.from(images.get(path)!.bytes).toString('base64')}`,
-        );
-        const tag = `<resort-conditions-list region="${region}" locale="${locale}">`;
-        const fallback = `<p>${escapeHtml(module.listTitle(locale))}</p>`;
-        const include = `${tag}<template shadowrootmode="open">${style}${includeHtml}<script type="application/json">${scriptJson(data)}</script></template>${fallback}</resort-conditions-list>\n`;
-        const page = `<!doctype html>
+  const file = options.file ?? (await prerenderFile('list/prerender'));
+  const module = (await import(pathToFileURL(file).href)) as ListPrerender;
+  return {
+    module,
+    style: `<style>${module.listCss}</style>`,
+    heightReporter: options.heightReporter,
+    async html(data, image) {
+      const result = render((await module.listTemplate(data, image)) as Parameters<typeof render>[0]);
+      return cleanHtml(collectResultSync(result));
+    },
+  };
+}
+
+/** The regions of a snapshot's groups, by id (`region-<id>`). */
+export const regionIds = (groups: readonly Group[]) => regionsOf(groups).map((r) => r.region);
+
+/** Every region's list page and include in one locale, made one at a time from the staged files. */
+export async function* localeLists(
+  lists: ListMaker,
+  job: {
+    locale: string;
+    regions: readonly number[];
+    files: Pick<StagedFiles, 'read' | 'builtAt'>;
+    images: readonly ExtraFile[];
+  },
+): AsyncGenerator<ExtraFile> {
+  const { locale, files } = job;
+  const images = new Map(job.images.map((f) => [f.path, f]));
+  const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
+  for (const region of job.regions) {
+    const group = await readJson(
+      files,
+      filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: `region-${region}` }),
+    );
+    if (!isObject(group)) continue;
+    const data = {
+      region,
+      locale,
+      group,
+      ...(isObject(attribution) ? { attribution } : {}),
+      builtAt: files.builtAt,
+    };
+    const html = placeImages(await lists.html(data, imageMarker(images)), images);
+    const tag = `<resort-conditions-list region="${region}" locale="${locale}">`;
+    const fallback = `<p>${escapeHtml(lists.module.listTitle(locale))}</p>`;
+    const include = `${tag}<template shadowrootmode="open">${lists.style}${html.include}<script type="application/json">${scriptJson(data)}</script></template>${fallback}</resort-conditions-list>\n`;
+    const page = `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(module.listTitle(locale))}</title>
+<title>${escapeHtml(lists.module.listTitle(locale))}</title>
 <link rel="icon" href="data:,">
 <style>html,body{margin:0;background:transparent}</style>
 </head>
 <body>
-${tag}<template shadowrootmode="open">${style}${pageHtml}</template>${fallback}</resort-conditions-list>
-<script>${heightReporter}</script>
+${tag}<template shadowrootmode="open">${lists.style}${html.page}</template>${fallback}</resort-conditions-list>
+<script>${lists.heightReporter}</script>
 </body>
 </html>
 `;
-        yield { path: listPath(locale, region, 'page'), bytes: Buffer.from(page) };
-        yield { path: listPath(locale, region, 'include'), bytes: Buffer.from(include) };
-      }
-    }
-  } finally {
-    await close();
+    yield { path: listPath(locale, region, 'page'), bytes: Buffer.from(page) };
+    yield { path: listPath(locale, region, 'include'), bytes: Buffer.from(include) };
   }
 }

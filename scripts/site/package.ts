@@ -32,8 +32,8 @@ const ELEMENT_ENTRIES = [
   'widget/list/prerender.ts',
 ];
 
-/** The command line's entry points: the bin, and the deploy command it loads when the package has one. */
-const CLI_ENTRIES = ['scripts/cli/main.ts', 'scripts/cli/deploy.ts'];
+/** The command line's entry points: the bin, the deploy command it loads when the package has one, and the embeds' thread (a Worker loads it by URL). */
+const CLI_ENTRIES = ['scripts/cli/main.ts', 'scripts/cli/deploy.ts', 'scripts/site/embed-worker.ts'];
 
 /** Packages the element imports and leaves to the consumer's install; zod may be named by the types only. */
 const ELEMENT_EXTERNAL = [/^lit(\/|$)/, /^@lit-labs\//, /^zod(\/|$)/];
@@ -126,7 +126,7 @@ function shippedManifest(manifest: Manifest): string {
 /**
  * The command line for Node: vite's SSR build keeps every package an import (they are the package's
  * dependencies) and each module at its place under `scripts/`, so the modules it loads by URL at run time
- * (`site/widget`, `cli/deploy`, the runtime bundles) are where their importers look.
+ * (`site/widget`, `cli/deploy`, the embeds' thread, the runtime bundles) are where their importers look.
  */
 async function commandLine(root: string): Promise<void> {
   const { build } = await import('vite');

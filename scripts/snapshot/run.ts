@@ -33,6 +33,8 @@ import type { Source } from './source/source.ts';
 import { identityOf, readLedger, writeLedger, type State } from './release/state.ts';
 import { isOurs, LEDGER, releasesDir } from './release/writer.ts';
 import { join } from 'node:path';
+import type { Beside, Placed } from './release/staging.ts';
+import { Turns } from './release/turns.ts';
 
 export type { ExtraFile, ExtraFiles, Failure, StagedFiles };
 
@@ -50,6 +52,19 @@ export interface SnapshotOptions {
    * written as it comes, so an iterator that makes them one by one holds only one at a time.
    */
   extraFiles?: (scope: Scope, files: StagedFiles) => ExtraFiles | Promise<ExtraFiles>;
+  /**
+   * Work on one locale's files (the site's cards), begun as soon as every part of the locale is in the
+   * staged release and done beside the fetching of the next locales: it places the files it makes in
+   * the staged release itself, as `beside` says (release/staging.ts), and answers what it placed.
+   * `signal` stops it (the build failed); it settles only once it writes no more.
+   */
+  localeFiles?: (
+    scope: Scope,
+    locale: string,
+    files: StagedFiles,
+    beside: Beside,
+    signal: AbortSignal,
+  ) => Promise<Placed>;
   /** Plan and project only: no writes, and no fetches but discovery from the embedded service. */
   planOnly?: boolean;
   /** Start even when the projection exceeds the allowance. */
@@ -217,16 +232,28 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       bodies: ReadonlyArray<unknown>,
       broken: ReadonlySet<number>,
     ) => derive({ ...planned, config: effective, scope }, c, bodies, broken);
+    const localeFiles = options.localeFiles;
+    const locales = new LocaleFiles(
+      release,
+      resortPlan,
+      config.locales,
+      localeFiles &&
+        (async (locale, signal) =>
+          localeFiles(scope, locale, await release.staged(buildTime), release.beside(), signal)),
+    );
     try {
       for (const f of fetched) await release.add(f, deriveFiles);
       fetcher.announce(resortPlan);
+      locales.begin();
       await fetchInto(
         release,
         resortPlan,
         (c) => fetcher.fetch(c),
         Math.max(2, config.concurrency * 2),
         deriveFiles,
+        (c) => locales.added(c),
       );
+      await locales.settle();
       stopped();
       release.assertComplete();
       previous.forgetFiles();
@@ -249,6 +276,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       progress.done(summary);
       return { ...result, manifest, state, summary, dataFiles, failures: release.failures, published: true };
     } catch (error) {
+      await locales.stop();
       await release.abort();
       throw error;
     }
@@ -267,8 +295,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
  * staging folder behind).
  *
  * An in-process source answers without ever leaving the microtask queue, so the loop hands the event loop
- * a turn every few milliseconds: without it no timer runs and the garbage collector cannot finish its
- * incremental marking, and the heap grows by gigabytes of garbage over a large build.
+ * a turn every few milliseconds (turns.ts).
  */
 async function fetchInto(
   release: Release,
@@ -276,10 +303,11 @@ async function fetchInto(
   fetch: (c: Collection) => Promise<Fetched>,
   inFlight: number,
   deriveFiles: Parameters<Release['add']>[1],
+  added: (c: Collection) => void,
 ): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
-  let turn = performance.now();
+  const turns = new Turns();
   const worker = async () => {
     while (!failure && next < collections.length) {
       // while the disk is the slower side, a collection waits here, before its bodies are made
@@ -289,18 +317,76 @@ async function fetchInto(
       const c = collections[next++]!;
       try {
         await release.add(await fetch(c), deriveFiles);
+        added(c);
       } catch (error) {
         failure ??= { error };
       }
-      if (performance.now() - turn > YIELD_EVERY_MS) {
-        turn = performance.now();
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
+      const turn = turns.due();
+      if (turn) await turn;
     }
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, collections.length) }, worker));
   if (failure) throw failure.error;
 }
 
-/** How long the fetch loop runs before it lets timers and the garbage collector have a turn. */
-const YIELD_EVERY_MS = 20;
+/**
+ * Each locale's own extra files (`SnapshotOptions.localeFiles`), begun once the last collection of the
+ * locale is in the release, and written beside the fetching of the next locales. A locale's files are
+ * made from what is staged for it then, which is what it holds at the end: no later collection writes a
+ * file of another locale.
+ */
+class LocaleFiles {
+  readonly #left = new Map<string, number>();
+  readonly #writing: Array<Promise<void>> = [];
+  readonly #stop = new AbortController();
+  #failure: { error: unknown } | undefined;
+
+  constructor(
+    readonly release: Release,
+    plan: readonly Collection[],
+    locales: readonly string[],
+    readonly make: ((locale: string, signal: AbortSignal) => Promise<Placed>) | undefined,
+  ) {
+    for (const locale of locales) this.#left.set(locale, 0);
+    for (const c of plan) this.#left.set(c.locale, (this.#left.get(c.locale) ?? 0) + 1);
+  }
+
+  /** Begins the locales that wait for no collection. */
+  begin(): void {
+    for (const [locale, left] of this.#left) if (left === 0) this.#write(locale);
+  }
+
+  /** One more collection is in; throws when a locale's files failed, so that the fetching stops. */
+  added(c: Collection): void {
+    if (this.#failure) throw this.#failure.error;
+    const left = this.#left.get(c.locale)! - 1;
+    this.#left.set(c.locale, left);
+    if (left === 0) this.#write(c.locale);
+  }
+
+  /** Waits until every locale's files are written; throws the first failure. */
+  async settle(): Promise<void> {
+    await Promise.all(this.#writing);
+    if (this.#failure) throw this.#failure.error;
+  }
+
+  /** Stops making files (a build that failed) and waits for what is under way. */
+  async stop(): Promise<void> {
+    this.#stop.abort();
+    await Promise.all(this.#writing);
+  }
+
+  #write(locale: string): void {
+    if (!this.make || this.#stop.signal.aborted) return;
+    const make = this.make;
+    this.#writing.push(
+      (async () => {
+        try {
+          this.release.placed(await make(locale, this.#stop.signal));
+        } catch (error) {
+          this.#failure ??= { error };
+        }
+      })(),
+    );
+  }
+}

@@ -22,12 +22,13 @@ import type { Output } from '../derive/derive.ts';
 import type { Collection } from '../plan/plan.ts';
 import type { PreviousBuild } from './previous.ts';
 import type { Summary } from '../progress.ts';
-import { sanitizeBody } from './sanitize.ts';
+import { CollectionJson } from './collection-json.ts';
 import { FileIndex } from './file-index.ts';
 import { stateChunks, type FileState, type Identity, type State } from './state.ts';
 import { whereOf } from '../fetch/validate.ts';
 import { ReleaseWriter, sha256 } from './writer.ts';
 import { scanned } from './secrets.ts';
+import type { Beside, Placed } from './staging.ts';
 
 export interface ExtraFile {
   /** Relative to the release root: `resort-conditions.js`, `index.html`, `_headers`. */
@@ -47,6 +48,24 @@ export interface StagedFiles extends Iterable<string> {
   builtAt: number;
   /** A staged file's bytes; undefined when there is none. */
   read(path: string): Promise<Uint8Array | undefined>;
+  /** The staged `api/` folder, for a reader in another thread (`stagedReader` reads it as `read` does). */
+  dir: string;
+}
+
+/** `read` of the staged files in `dir`: a path that would leave it, or a file that is not there, is undefined. */
+export function stagedReader(dir: string): (path: string) => Promise<Uint8Array | undefined> {
+  // a staged file is a few kilobytes the kernel has just cached: read at once, as the writer writes, not
+  // through the thread pool (a round trip per file left the build's thread idle a quarter of the time
+  // while it made the cards of 2,000 resorts in 16 locales)
+  return async (path) => {
+    const file = resolve(dir, path);
+    if (!file.startsWith(dir + sep)) return undefined;
+    try {
+      return readFileSync(file);
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 export interface Failure extends FetchFailure {
@@ -118,24 +137,15 @@ export class Release {
     return new Release(writer, options);
   }
 
-  /** The files so far with a reader of their staged bytes and the build's time: what the site's embeds are made of. */
+  /**
+   * The files so far with a reader of their staged bytes and the build's time: what the site's embeds are
+   * made of. Every file added so far is on disk when this resolves.
+   */
   async staged(builtAt: number): Promise<StagedFiles> {
     await this.#writer.flush();
-    const api = resolve(this.#writer.staging, 'api');
-    // a staged file is a few kilobytes the kernel has just cached: read at once, as the writer writes, not
-    // through the thread pool (a round trip per file left the build's thread idle a quarter of the time
-    // while it made the cards of 2,000 resorts in 16 locales)
-    const read = async (path: string) => {
-      const file = resolve(api, path);
-      if (!file.startsWith(api + sep)) return undefined;
-      try {
-        return readFileSync(file);
-      } catch {
-        return undefined;
-      }
-    };
+    const dir = resolve(this.#writer.staging, 'api');
     const index = this.#files;
-    return { builtAt, read, [Symbol.iterator]: () => index.eachPath() };
+    return { builtAt, dir, read: stagedReader(dir), [Symbol.iterator]: () => index.eachPath() };
   }
 
   /** Drift of this run so far, per endpoint. */
@@ -204,6 +214,7 @@ export class Release {
     const outputs = derive(c, f.bodies, new Set(f.broken?.keys()));
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
     let lost = 0;
+    const json = new CollectionJson();
     for (const output of outputs) {
       if (this.#files.has(output.file))
         throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
@@ -216,7 +227,7 @@ export class Release {
         continue;
       }
       // the writer's thread scans the bytes for secrets before it writes them
-      const bytes = this.#encode(`${JSON.stringify(sanitizeBody(output.body))}\n`);
+      const bytes = this.#encode(`${json.of(output.body)}\n`);
       const hash = sha256(bytes);
       await this.#writer.write(`api/${output.file}`, bytes, hash);
       this.#files.set(output.file, { sha256: hash, size: bytes.byteLength, fetchedAt, collection: c.key });
@@ -296,12 +307,25 @@ export class Release {
     }
   }
 
-  /** Adds files beside `api/` (the element's bundle, the demo page, host headers), scanned like the rest. */
+  /**
+   * Adds files beside `api/` (the element's bundle, the demo page, host headers), scanned like the rest;
+   * each waits for its turn (`ready`) before the next is made.
+   */
   async addExtras(extras: ExtraFiles): Promise<void> {
     for await (const extra of extras) {
       await this.#writer.write(extra.path, extra.bytes);
       await this.ready();
     }
+  }
+
+  /** What another thread needs to place files beside `api/` itself (staging.ts); `placed` counts them in. */
+  beside(): Beside {
+    return this.#writer.beside();
+  }
+
+  /** Counts files another thread placed (`beside`). */
+  placed(placed: Placed): void {
+    this.#writer.placed(placed);
   }
 
   /** Writes the public index, then publishes the release with its private state, atomically. */

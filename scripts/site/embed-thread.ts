@@ -1,0 +1,100 @@
+/**
+ * Makes the embeds (the cards and the lists) in a thread of their own (embed-worker.ts), one locale at a
+ * time, while the build's thread goes on fetching and writing the next locales: rendering them is as much
+ * work as the rest of the build's thread, and the second core has room for it. The thread reads the staged
+ * files and places the embeds in the staged release itself (scripts/snapshot/release/staging.ts); the
+ * build's thread only counts them. Handing each card back to the build's thread made the cards wait for it: a
+ * collection of 2,000 resorts keeps that thread busy for seconds, and the cards of one locale took 14 s
+ * of which 10.7 s were spent waiting.
+ *
+ * The thread starts with the first locale and keeps the process alive only while a locale is under way.
+ * From the sources it runs through tsx, as the bundler's process does (bundler.ts); from the package, its
+ * compiled module.
+ */
+import { createRequire } from 'node:module';
+import { extname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SnapshotError } from '../snapshot/errors.ts';
+import type { Placed } from '../snapshot/release/staging.ts';
+import type { EmbedAnswer, EmbedJob, EmbedMessage } from './embed-worker.ts';
+import { heightReporterSource, prerenderFile } from './cards.ts';
+
+const require = createRequire(import.meta.url);
+
+/** One locale's job as the build gives it: the staged folder, the build's time, the resorts, the images. */
+export type LocaleJob = Omit<EmbedJob, 'job'>;
+
+export class EmbedThread {
+  #worker: Promise<Worker> | undefined;
+  readonly #jobs = new Map<number, (answer: EmbedAnswer) => void>();
+  #next = 0;
+  #failure: Error | undefined;
+
+  /**
+   * Makes and places the embeds of one locale; answers what was placed. `signal` stops the job at the next
+   * file; the promise settles only once the thread writes no more of it.
+   */
+  async place(locale: LocaleJob, signal?: AbortSignal): Promise<Placed> {
+    const worker = await (this.#worker ??= this.#start());
+    if (this.#failure) throw this.#failure;
+    const id = this.#next++;
+    const answer = new Promise<EmbedAnswer>((resolve) => this.#jobs.set(id, resolve));
+    if (this.#jobs.size === 1) worker.ref();
+    const stop = () => worker.postMessage({ stop: id } satisfies EmbedMessage);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      worker.postMessage({ ...locale, job: id } satisfies EmbedMessage);
+      if (signal?.aborted) stop();
+      const result = await answer;
+      if ('placed' in result) return result.placed;
+      throw result.code
+        ? new SnapshotError(result.code as SnapshotError['code'], result.error)
+        : new Error(`the embeds of ${locale.locale} could not be made: ${result.error}`);
+    } finally {
+      signal?.removeEventListener('abort', stop);
+      this.#jobs.delete(id);
+      if (this.#jobs.size === 0) worker.unref();
+    }
+  }
+
+  /** Stops the thread. */
+  async close(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    if (worker) await (await worker).terminate();
+  }
+
+  async #start(): Promise<Worker> {
+    const [prerender, listPrerender, heightReporter] = await Promise.all([
+      prerenderFile(),
+      prerenderFile('list/prerender'),
+      heightReporterSource(),
+    ]);
+    const url = new URL(`./embed-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+    const workerData = { prerender, listPrerender, heightReporter };
+    // a card or a list is tens of kilobytes of short-lived strings: a small young generation collects them as often
+    // and keeps the thread's heap small
+    const resourceLimits = { maxYoungGenerationSizeMb: 8 };
+    // a thread does not take tsx's loader from the command line: the sources' module is imported through
+    // tsx's own API (its ES module, beside the CommonJS one `require` finds), the package's as it is
+    const worker = url.pathname.endsWith('.ts')
+      ? new Worker(
+          `import(${JSON.stringify(pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href)}).then((tsx) => tsx.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(import.meta.url)}))`,
+          { eval: true, execArgv: [], workerData, resourceLimits },
+        )
+      : new Worker(url, { execArgv: [], workerData, resourceLimits });
+    worker.unref();
+    worker.on('message', (answer: EmbedAnswer) => this.#jobs.get(answer.job)?.(answer));
+    // a thread that died writes nothing more: its jobs end with its error
+    const fail = (error: Error) => {
+      this.#failure ??= error;
+      for (const [job, settle] of this.#jobs) settle({ job, error: error.message });
+    };
+    worker.on('error', (error) => fail(new Error(`the thread making the embeds failed: ${error.message}`)));
+    worker.on('exit', (code) => {
+      if (this.#jobs.size > 0) fail(new Error(`the thread making the embeds stopped (exit code ${code})`));
+    });
+    return worker;
+  }
+}
