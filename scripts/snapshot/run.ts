@@ -249,7 +249,8 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
         release,
         resortPlan,
         (c) => fetcher.fetch(c),
-        Math.max(2, config.concurrency * 2),
+        // the embedded service answers at once: more collections in flight would only hold more bodies
+        source.kind === 'local' ? 2 : Math.max(2, config.concurrency * 2),
         deriveFiles,
         (c) => locales.added(c),
       );
