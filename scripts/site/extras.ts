@@ -4,7 +4,7 @@
  * copies) when the element is built.
  */
 import { headersFile } from '../api/headers.ts';
-import type { ExtraFile, ExtraFiles, StagedFiles } from '../snapshot/release/release.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import type { Scope } from '../snapshot/discover/scope.ts';
 import type { ImageSource } from './assets.ts';
 import { EmbedThread } from './embed-thread.ts';
@@ -37,8 +37,8 @@ export interface Site {
   /** Places a locale's cards, made in a thread of their own while the build fetches the next locales; absent without the element. */
   localeFiles?: NonNullable<SnapshotOptions['localeFiles']>;
   /** Everything else, once every file is in (`siteFiles`). */
-  extraFiles: (scope: Scope, files: StagedFiles) => ExtraFiles;
-  /** Stops the cards' thread. */
+  extraFiles: NonNullable<SnapshotOptions['extraFiles']>;
+  /** Stops the embeds' thread (if the build has not). */
   close(): Promise<void>;
 }
 
@@ -53,7 +53,12 @@ export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embeds
             placeLocaleEmbeds(thread, { scope, locale, files, beside, images, signal }),
         }
       : {}),
-    extraFiles: (scope, files) => siteFiles({ ...options, scope, files, images, embedsMade: !!thread }),
+    extraFiles: async (scope, files) => {
+      // every locale's embeds are in once the rest is asked for: the thread's memory goes before the
+      // index and the state are written, the build's largest moment
+      await thread?.close();
+      return siteFiles({ ...options, scope, files, images, embedsMade: !!thread });
+    },
     close: async () => thread?.close(),
   };
 }

@@ -1,5 +1,7 @@
 /**
- * The only module that touches the output folder.
+ * The module that owns the output folder: it opens, stages, publishes and drops releases. Files are
+ * placed in a staged release as `staging.ts` says, by this writer, its writing thread, or a thread it
+ * hands the staging folder to (`beside`: the embeds' thread).
  *
  * `dist` is a symbolic link to a release folder in `.dist-releases/` beside it. A build writes a new
  * release in a staging folder there, and publishes it by renaming a new link over `dist`: one rename, so a
