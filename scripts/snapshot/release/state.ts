@@ -108,16 +108,20 @@ export function serializeState(state: State): string {
 }
 
 /**
- * The text `serializeState` makes, in chunks, from the state without its files and the files' part
- * (`"path":{…},…`, sorted by path): a large release's state is written without being one string.
+ * The text `serializeState` makes, as UTF-8 in chunks, from the state without its files and the files' part
+ * (`"path":{…},…`, sorted by path: `FileIndex.json`): a large release's state is written without being one
+ * string. A chunk may be a view the next one overwrites (as `FileIndex.json` makes them).
  */
-export function* stateChunks(state: Omit<State, 'files'>, files: Iterable<string>): IterableIterator<string> {
+export function* stateChunks(
+  state: Omit<State, 'files'>,
+  files: Iterable<Uint8Array>,
+): IterableIterator<Uint8Array> {
   const { version, identity, builtAt, requests, ledger, ...after } = state;
   const head = JSON.stringify({ version, identity, builtAt, requests, ledger });
-  yield `${head.slice(0, -1)},"files":{`;
+  yield Buffer.from(`${head.slice(0, -1)},"files":{`);
   yield* files;
   // `absent` and `drift` are always there: the rest is never empty
-  yield `},${JSON.stringify(after).slice(1)}\n`;
+  yield Buffer.from(`},${JSON.stringify(after).slice(1)}\n`);
 }
 
 /** Reads a state file; a missing or unreadable one means "no previous build". */

@@ -185,14 +185,18 @@ export class ReleaseWriter {
    * over `out`. A reader, or a build killed at any moment, sees the old release with its state or the
    * new one with its state.
    */
-  async publish(state: string | Iterable<string>): Promise<void> {
+  async publish(state: string | Iterable<Uint8Array>): Promise<void> {
     await this.#thread!.flush();
     await this.#thread!.close();
     const release = join(this.releases, this.name);
     const stateFile = join(this.releases, stateName(this.name));
     const file = await open(`${stateFile}.tmp`, 'w');
     try {
-      for (const chunk of typeof state === 'string' ? [state] : state) await file.write(chunk);
+      for (const chunk of typeof state === 'string' ? [Buffer.from(state)] : state) {
+        // a chunk may be a view its producer overwrites next: all of it is written before the next is asked for
+        for (let at = 0; at < chunk.byteLength;)
+          at += (await file.write(chunk, at, chunk.byteLength - at)).bytesWritten;
+      }
     } catch (error) {
       await file.close();
       await rm(`${stateFile}.tmp`, { force: true });
