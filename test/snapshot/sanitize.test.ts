@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecret } from '../../scripts/snapshot/release/secrets.ts';
-import { safeHttpUrl, sanitizeBody, sanitizeHtml } from '../../scripts/snapshot/release/sanitize.ts';
+import { assertNoSecret, byteNeedles, findNeedle, scanned } from '../../scripts/snapshot/release/secrets.ts';
+import {
+  answerSanitizer,
+  safeHttpUrl,
+  sanitizeBody,
+  sanitizeHtml,
+} from '../../scripts/snapshot/release/sanitize.ts';
 
 describe('sanitizeHtml', () => {
   it.each([
@@ -101,6 +106,24 @@ describe('sanitizeBody copies only what changes', () => {
   });
 });
 
+describe('answerSanitizer', () => {
+  it('cleans the files of one answer as sanitizeBody does, each shared object once', () => {
+    const overview = { body: '<p onclick="x">hi</p><script>x</script>' };
+    const links = { website: 'javascript:alert(1)', url: 'https://ok.example/' };
+    const record = { resortName: 'A', links, webcams: [{ url: 'data:x' }], resortOverviews: { overview } };
+    // the files of a multi-resort answer: the record alone, its group's map and list, its parts alone;
+    // the overview also at the root and under another key, where its body is plain text
+    const files = [record, { 7: record }, [record], links, record.webcams, overview, { other: overview }];
+    const sanitize = answerSanitizer();
+    expect(files.map((f) => JSON.stringify(sanitize(f)))).toEqual(
+      files.map((f) => JSON.stringify(sanitizeBody(f))),
+    );
+    expect(JSON.stringify(sanitize(record))).toBe(
+      '{"resortName":"A","links":{"website":"","url":"https://ok.example/"},"webcams":[{"url":""}],"resortOverviews":{"overview":{"body":"<p>hi</p>"}}}',
+    );
+  });
+});
+
 describe('assertNoSecret', () => {
   const secrets = ['ops@partner.example', 'key-0123456789', 'p@ss word/1', 'abc'];
   it.each([
@@ -121,5 +144,59 @@ describe('assertNoSecret', () => {
 
   it('passes a file with none, and ignores secrets shorter than four characters', () => {
     expect(assertNoSecret('{"a":"abc ops@partner key-01234"}', 'api/x.json', secrets)).toBeUndefined();
+  });
+});
+
+describe('scanned', () => {
+  const secrets = ['key-0123456789'];
+  /** `text` in chunks of `size` bytes, each a view of one buffer the next overwrites (as the state's files come). */
+  function* reused(text: string, size: number): IterableIterator<Uint8Array> {
+    const bytes = Buffer.from(text);
+    const out = Buffer.alloc(size);
+    for (let at = 0; at < bytes.length; at += size) {
+      const n = bytes.copy(out, 0, at, at + size);
+      yield out.subarray(0, n);
+    }
+  }
+  const scan = (text: string, size: number) =>
+    Array.from(scanned(reused(text, size), 'the private state', secrets), String).join('');
+
+  it.each([1, 3, 7, 13, 64])('finds a secret across chunks of %i bytes of a reused buffer', (size) => {
+    expect(() => scan('{"files":{"a":"xx key-0123456789 yy"}}', size)).toThrow(
+      'the private state would contain a credential (a key, token or password); nothing was published',
+    );
+  });
+
+  it('passes every chunk on as it came when there is none', () => {
+    const text = '{"files":{"a":"key-012345678 9"}}';
+    expect(scan(text, 5)).toBe(text);
+  });
+});
+
+describe('findNeedle', () => {
+  const needles = byteNeedles([
+    ['powder-day', 'a password'],
+    ['demo@example.com', 'an e-mail address'],
+    ['7462108984f629db', 'a key'],
+  ]);
+  it.each([
+    ['powder-day', 'a password'],
+    ['{"a":"xx demo@example.com"}', 'an e-mail address'],
+    ['wder-dapowder-daypowder-da', 'a password'],
+    ['{"t":"7462108984f629db"}', 'a key'],
+    ['-day@example.com demo@example.co demo@example.com', 'an e-mail address'],
+  ])('finds a needle in %s wherever its anchor falls', (text, kind) => {
+    expect(findNeedle(Buffer.from(text), needles)).toBe(kind);
+  });
+
+  it.each([
+    'powder-da',
+    'owder-day',
+    'demo@example.co',
+    'emo@example.com',
+    '7462108984f629d',
+    '@example.com',
+  ])('finds none in %s, which holds each anchor but never a whole needle', (text) => {
+    expect(findNeedle(Buffer.from(text), needles)).toBeUndefined();
   });
 });

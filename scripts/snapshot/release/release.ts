@@ -22,7 +22,7 @@ import type { Output } from '../derive/derive.ts';
 import type { Collection } from '../plan/plan.ts';
 import type { PreviousBuild } from './previous.ts';
 import type { Summary } from '../progress.ts';
-import { sanitizeBody } from './sanitize.ts';
+import { answerSanitizer } from './sanitize.ts';
 import { FileIndex } from './file-index.ts';
 import { stateChunks, type FileState, type Identity, type State } from './state.ts';
 import { whereOf } from '../fetch/validate.ts';
@@ -214,6 +214,7 @@ export class Release {
     const outputs = derive(c, f.bodies, new Set(f.broken?.keys()));
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
     let lost = 0;
+    const sanitize = answerSanitizer();
     for (const output of outputs) {
       if (this.#files.has(output.file))
         throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
@@ -226,7 +227,7 @@ export class Release {
         continue;
       }
       // the writer's thread scans the bytes for secrets before it writes them
-      const bytes = this.#encode(`${JSON.stringify(sanitizeBody(output.body))}\n`);
+      const bytes = this.#encode(`${JSON.stringify(sanitize(output.body))}\n`);
       const hash = sha256(bytes);
       await this.#writer.write(`api/${output.file}`, bytes, hash);
       this.#files.set(output.file, { sha256: hash, size: bytes.byteLength, fetchedAt, collection: c.key });

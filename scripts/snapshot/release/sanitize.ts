@@ -74,12 +74,43 @@ const URL_KEYS = new Set([
  * once JSON.parse made it) is left out.
  */
 export function sanitizeBody(value: unknown, key = ''): unknown {
+  return sanitizeLevel(value, key, sanitizeBody);
+}
+
+/** Objects this many levels deep or less are walked once per answer by `answerSanitizer`: a record and its parts. */
+const SHARED_DEPTH = 2;
+
+/**
+ * `sanitizeBody` for the files of one answer, which share objects: a resort's record is its own file and a
+ * member of its group's map and list, its `info` and `links` files of their own. Each object of the top
+ * levels is walked once however many files hold it (an object's result depends on its own key only when
+ * that key is `overview`, which is never remembered).
+ */
+export function answerSanitizer(): (body: unknown) => unknown {
+  const done = new Map<object, unknown>();
+  const walk = (value: unknown, key: string, depth: number): unknown => {
+    if (value === null || typeof value !== 'object' || depth > SHARED_DEPTH || key === 'overview')
+      return sanitizeBody(value, key);
+    if (done.has(value)) return done.get(value);
+    const clean = sanitizeLevel(value, key, (v, k) => walk(v, k, depth + 1));
+    done.set(value, clean);
+    return clean;
+  };
+  return (body) => walk(body, '', 0);
+}
+
+/** One level of `sanitizeBody`, its members through `member`. */
+function sanitizeLevel(
+  value: unknown,
+  key: string,
+  member: (value: unknown, key: string) => unknown,
+): unknown {
   if (typeof value === 'string') return URL_KEYS.has(key) ? safeHttpUrl(value) : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const clean = sanitizeBody(value[i]);
+      const clean = member(value[i], '');
       if (clean !== value[i]) (out ??= value.slice())[i] = clean;
     }
     return out ?? value;
@@ -95,7 +126,7 @@ export function sanitizeBody(value: unknown, key = ''): unknown {
       continue;
     }
     const clean =
-      k === 'body' && key === 'overview' && typeof v === 'string' ? sanitizeHtml(v) : sanitizeBody(v, k);
+      k === 'body' && key === 'overview' && typeof v === 'string' ? sanitizeHtml(v) : member(v, k);
     if (!out && clean !== v) out = firstMembers(record, keys, i);
     if (out) out[k] = clean;
   }

@@ -11,7 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { RECORD_HEAD, Records, type Batch } from './records.ts';
-import type { Needle } from './secrets.ts';
+import { byteNeedles, findNeedle, type Needle } from './secrets.ts';
 
 /** Bytes in a batch; a larger file goes over in a batch of its own. */
 const BATCH = 1 << 20;
@@ -28,7 +28,9 @@ const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { dirname } = require('node:path');
-const needles = workerData.needles.map(([needle, kind]) => [Buffer.from(needle), kind]);
+${byteNeedles.toString()}
+${findNeedle.toString()}
+const needles = byteNeedles(workerData.needles);
 const write = (path, data) => {
   try {
     writeFileSync(path, data);
@@ -46,9 +48,9 @@ parentPort.on('message', ({ buffer, length }) => {
     const end = pathEnd + bytes.readUInt32LE(at + 4);
     const path = bytes.toString('utf8', at + ${RECORD_HEAD}, pathEnd);
     const data = bytes.subarray(pathEnd, end);
-    const leak = needles.find(([needle]) => data.includes(needle));
+    const leak = findNeedle(data, needles);
     try {
-      if (leak) failure = { leak: leak[1], path };
+      if (leak !== undefined) failure = { leak, path };
       else write(path, data);
     } catch (error) {
       failure = { message: String(error.message), code: error.code, syscall: error.syscall, path: error.path ?? path };
