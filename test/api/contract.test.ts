@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT, type EndpointId } from '../../scripts/api/endpoints.ts';
+import { SCHEMAS } from '../../scripts/api/schemas/by-endpoint.ts';
 import { CONTRACT } from '../../scripts/api/schemas/contract.ts';
 import {
   contractIssues,
+  conformsTo,
   driftOf,
+  fullDriftOf,
   MAX_CONTRACT_ISSUES,
   MAX_DRIFT_ISSUES,
   type DriftIssue,
@@ -140,6 +143,8 @@ describe('bodies of the embedded service', () => {
     const body = bodyOf(endpoint);
     expect(contractIssues(endpoint, body)).toEqual([]);
     expect(driftOf(endpoint, body)).toEqual([]);
+    // found without zod's parse
+    expect(conformsTo(SCHEMAS[endpoint])(body)).toBe(true);
   });
 
   it('answers a map of three resorts keyed by their ids, and the same records in order', () => {
@@ -622,6 +627,81 @@ function randomJson(next: () => number, depth = 0): unknown {
     });
   return out;
 }
+
+/** `body` with the value at a seeded random place changed: removed, made null, text, another type, or given a member more. */
+function mutated(body: unknown, next: () => number): unknown {
+  const copy = structuredClone(body);
+  const places: Array<[Record<string, unknown> | unknown[], string | number]> = [];
+  const walk = (value: unknown) => {
+    if (value === null || typeof value !== 'object') return;
+    for (const [k, v] of Object.entries(value)) {
+      places.push([value as Record<string, unknown>, Array.isArray(value) ? Number(k) : k]);
+      walk(v);
+    }
+  };
+  walk(copy);
+  if (places.length === 0) return randomJson(next);
+  const [holder, key] = places[Math.floor(next() * places.length)]!;
+  const value = (holder as Record<string | number, unknown>)[key];
+  const change = Math.floor(next() * 7);
+  const set = (v: unknown) => ((holder as Record<string | number, unknown>)[key] = v);
+  if (change === 0 && !Array.isArray(holder)) delete (holder as Record<string, unknown>)[key];
+  else if (change === 1) set(null);
+  else if (change === 2) set(typeof value === 'number' ? String(value) : 'x');
+  else if (change === 3 && value !== null && typeof value === 'object' && !Array.isArray(value))
+    (value as Record<string, unknown>).zzMore = 1;
+  else if (change === 4) set(typeof value === 'number' ? -value : value === null ? 0 : []);
+  else if (change === 5) set(randomJson(next));
+  else set({});
+  return copy;
+}
+
+describe('the walk that finds bodies without drift', () => {
+  it('answers as the full check does for 3,000 seeded changes of every body of the embedded service and the real list', () => {
+    const next = random(20261127);
+    const bodies: Array<[EndpointId, unknown]> = [
+      ...(
+        [
+          'region.countries',
+          'region.list',
+          'snowreport',
+          'combinedreport',
+          'forecast',
+          'profile',
+          'links',
+          'webcams',
+          'attribution',
+          'multi.combinedreport',
+          'multi.combinedreport.ordered',
+          'multi.forecast',
+          'a.snowreport',
+          'a.resort.snowreport',
+        ] as const
+      ).map((e): [EndpointId, unknown] => [e, bodyOf(e)]),
+      ['region.countries', REAL_COUNTRIES],
+    ];
+    const differing: unknown[] = [];
+    let clean = 0;
+    for (let n = 0; n < 3000; n++) {
+      const [endpoint, body] = bodies[n % bodies.length]!;
+      const changed = mutated(body, next);
+      const full = fullDriftOf(endpoint, changed);
+      if (full.length === 0) clean++;
+      if (JSON.stringify(driftOf(endpoint, changed)) !== JSON.stringify(full))
+        differing.push({ endpoint, changed });
+    }
+    expect(differing).toEqual([]);
+    // the changes reach both answers: bodies that still conform and bodies that drift
+    expect(clean).toBeGreaterThan(100);
+    expect(clean).toBeLessThan(2900);
+  });
+
+  it('answers false for a body it cannot walk, and the full check answers', () => {
+    const cyclic: Record<string, unknown> = { resortName: 'A', info: {} };
+    cyclic.report = cyclic;
+    expect(driftOf('combinedreport', cyclic)).toEqual(fullDriftOf('combinedreport', cyclic));
+  });
+});
 
 describe('driftOf and contractIssues on any input', () => {
   it('never throw on 500 seeded random JSON values for every endpoint', () => {
