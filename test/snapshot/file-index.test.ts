@@ -137,7 +137,62 @@ describe('FileIndex', () => {
     expect(listed).toEqual([...new Set(paths)].sort());
   });
 
-  it('holds 140,000 files over three chunks of slots and four of text, each path whole where a chunk ends', () => {
+  it('sorts paths whose segments begin one another as a string sort does', () => {
+    const paths = [
+      'a',
+      'a/b',
+      'a-b',
+      'a/b/c',
+      'ab/c',
+      'a.b',
+      'a0',
+      'a/',
+      '/a',
+      '',
+      'b',
+      'a//b',
+      'a/b-c',
+      'a/bc',
+      'a/b/',
+      'a\u007f',
+      'a\u0010/x',
+      'a/\u00e9',
+      'a/e\u0301',
+      'a/\u{1F3D4}',
+      'a/\uFF21',
+      '\u00e9/a',
+      'é',
+      'a/b.json',
+      'a/b/c.json',
+    ];
+    const index = indexOf(
+      paths.map((p, i) => [p, { sha256: hash(i), size: i, fetchedAt: 't', collection: 'c' }]),
+    );
+    expect(index.paths()).toEqual(paths);
+    expect(Object.keys(JSON.parse(`{${Array.from(index.json(7), String).join('')}}`) as object)).toEqual(
+      [...paths].sort(),
+    );
+    for (const p of paths) expect(index.get(p)?.size).toBe(paths.indexOf(p));
+    expect(index.has('a/b/c/d')).toBe(false);
+    expect(index.has('q')).toBe(false);
+  });
+
+  it('keeps long paths whole where a chunk of their codes ends', () => {
+    const index = new FileIndex();
+    // 200 segments of about 2 bytes each a path: 6,000 paths fill more than two chunks of 1 MiB
+    const pathOf = (i: number) =>
+      [`p${i}`, ...Array.from({ length: 199 }, (_, k) => `s${(i * 7 + k) % 1000}`)].join('/');
+    for (let i = 0; i < 6000; i++)
+      index.set(pathOf(i), { sha256: hash(i % 256), size: i, fetchedAt: 't', collection: 'c' });
+    let whole = 0;
+    for (const path of index.eachPath()) if (path === pathOf(whole)) whole++;
+    expect(whole).toBe(6000);
+    expect(index.get(pathOf(5999))?.size).toBe(5999);
+    const listed = Object.keys(JSON.parse(`{${Array.from(index.json(), String).join('')}}`) as object);
+    expect(listed).toEqual(Array.from({ length: 6000 }, (_, i) => pathOf(i)).sort());
+  });
+
+  it('holds 140,000 files over three chunks of slots, each path whole', () => {
     const index = new FileIndex();
     // 28 to 33 bytes a path: the text's chunks of 1 MiB end inside paths, which then start the next chunk
     const pathOf = (i: number) => `api/${['en-US', 'de-DE'][i % 2]}/resort/${i}/profile.json`;

@@ -3,11 +3,13 @@
  * stale mark), kept out of the JavaScript heap: a build of 2,000 resorts in 16 locales lists 833,000 files,
  * and the heap grows to several times what it holds alive before it collects, so every byte per file held
  * there counts three or four times in the build's peak memory. Here a file is a slot in typed arrays and
- * buffers, about 110 bytes in all: its path as UTF-8, the hash as 32 bytes, the size, the index of its group
- * (the collection, fetch time and stale mark it shares with the other files of its answer), and its place
- * in an open-addressing table from path to slot. The arrays grow a chunk at a time and never copy what they
- * hold: an array that doubled would hold its old and its new copy at once (90 MiB more, for a moment, at
- * 524,288 files).
+ * buffers, about 70 bytes in all: its path as the numbers of its segments (`de-DE`, `resort`, `1096`,
+ * `snowreport.json`: a few thousand different ones in a whole tree, each kept once as text), a byte or two
+ * each; the hash as 32 bytes; the size; the index of its group (the collection, fetch time and stale mark it
+ * shares with the other files of its answer); and its place in an open-addressing table from path to slot.
+ * Written out as text, the paths alone were 52 MB of such a tree. The arrays grow a chunk at a time and
+ * never copy what they hold: an array that doubled would hold its old and its new copy at once (90 MiB
+ * more, for a moment, at 524,288 files).
  */
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
@@ -19,8 +21,8 @@ interface Group {
   stale: FileState['stale'];
   /** The group's part of a file's state as JSON, after the size: `,"fetchedAt":…,"collection":…` and the stale mark. */
   json: string;
-  /** `json` as UTF-8. */
-  bytes: Buffer;
+  /** `json`'s length in UTF-8. */
+  bytes: number;
 }
 
 const HASH_BYTES = 32;
@@ -29,7 +31,7 @@ const FIRST_SLOTS = 1024;
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK - 1;
-/** Bytes in each chunk of the paths' text: 1 MiB; a path never spans two. */
+/** Bytes in each chunk of the paths' codes: 1 MiB; a path never spans two. */
 const TEXT_BITS = 20;
 const TEXT_CHUNK = 1 << TEXT_BITS;
 const TEXT_MASK = TEXT_CHUNK - 1;
@@ -52,40 +54,52 @@ const ENTRY_HASH = Buffer.from(':{"sha256":"');
 const ENTRY_SIZE = Buffer.from('","size":');
 const HEX_DIGITS = Buffer.from('0123456789abcdef');
 
-/** Whether the UTF-8 path at `offset` is its own JSON string's text: no quote, backslash or control character. */
-function plainInJson(text: Buffer, offset: number, length: number): boolean {
-  for (let i = offset; i < offset + length; i++) {
-    const c = text[i]!;
+/** FNV-1a over a path's code. */
+function hashOf(bytes: Buffer, start: number, length: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < start + length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+/** Whether `segment` is its own JSON string's text: no quote, backslash or control character. */
+const plainInJson = (segment: string) => {
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment.charCodeAt(i);
     if (c < 0x20 || c === 0x22 || c === 0x5c) return false;
   }
   return true;
-}
+};
 
-/** FNV-1a over the path's UTF-16 code units. */
-function hashOf(path: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+/**
+ * Orders two different segments as the paths that hold them sort (by UTF-16 code units), each path going on
+ * after it (`more`) or ending there: where one segment begins the other, the path goes on with `/`.
+ */
+function compareSegments(a: string, aMore: boolean, b: string, bMore: boolean): number {
+  if (b.startsWith(a)) return (aMore ? 0x2f : -1) - b.charCodeAt(a.length);
+  if (a.startsWith(b)) return a.charCodeAt(b.length) - (bMore ? 0x2f : -1);
+  return a < b ? -1 : 1;
 }
 
 export class FileIndex {
   #count = 0;
-  /** Every path's UTF-8 bytes, one after the other in the order added, in chunks of `TEXT_CHUNK`. */
+  /** Every path's code (its segments' numbers, each in one to three bytes of seven bits), in the order added, in chunks of `TEXT_CHUNK`. */
   readonly #text: Buffer[] = [];
-  /** Where the next path goes: chunk × `TEXT_CHUNK` + offset. */
+  /** Where the next code goes: chunk × `TEXT_CHUNK` + offset. */
   #textEnd = 0;
-  /** Each path's place in the text (chunk × `TEXT_CHUNK` + offset) and length. */
+  /** Each path's code's place in the text (chunk × `TEXT_CHUNK` + offset) and length. */
   readonly #start = new Column();
   readonly #length = new Column();
-  readonly #keyHash = new Column();
   readonly #sizes = new Column();
   readonly #groupOf = new Column();
   /** The hashes, 32 bytes each, in chunks of `CHUNK`. */
   readonly #hashes: Buffer[] = [];
   /** Slot + 1 of the path at each place, 0 where none; never more than half full. */
   #table = new Int32Array(FIRST_SLOTS * 2);
-  /** Whether every path is ASCII (their bytes then sort as their code units). */
-  #ascii = true;
+  /** The segments paths are made of, by number; each one's number; whether each is plain JSON text. */
+  readonly #segments: string[] = [];
+  readonly #segmentIds = new Map<string, number>();
+  readonly #segmentPlain: boolean[] = [];
+  /** The code of the path last encoded. */
   #scratch = Buffer.alloc(1024);
   readonly #groups: Group[] = [];
   readonly #groupIds = new Map<string, number>();
@@ -170,23 +184,32 @@ export class FileIndex {
    */
   *json(chunkBytes = 1 << 20): IterableIterator<Buffer> {
     const order = this.#sorted();
+    const segmentBytes = this.#segments.map((segment) => Buffer.byteLength(segment));
+    const ids: number[] = [];
     let out = Buffer.allocUnsafe(Math.max(chunkBytes, 1024));
     let at = 0;
     for (let i = 0; i < order.length; i++) {
       const slot = order[i]!;
       const group = this.#groups[this.#groupOf.get(slot)]!;
-      const start = this.#start.get(slot);
-      const length = this.#length.get(slot);
-      const text = this.#text[start >>> TEXT_BITS]!;
-      const offset = start & TEXT_MASK;
+      this.#decode(slot, ids);
+      let plain = true;
+      let pathBytes = ids.length - 1;
+      for (const id of ids) {
+        plain &&= this.#segmentPlain[id]!;
+        pathBytes += segmentBytes[id]!;
+      }
       // a path with a quote, a backslash or a control character is written as JSON.stringify escapes it
-      const escaped = plainInJson(text, offset, length)
-        ? undefined
-        : Buffer.from(JSON.stringify(this.#path(slot)));
+      const escaped = plain ? undefined : Buffer.from(JSON.stringify(this.#path(slot)));
       const size = String(this.#sizes.get(slot));
-      const need =
-        1 + (escaped ? escaped.length : length + 2) + ENTRY_HASH.length + 2 * HASH_BYTES + ENTRY_SIZE.length;
-      const entry = need + size.length + group.bytes.length + 1;
+      const entry =
+        1 +
+        (escaped ? escaped.length : pathBytes + 2) +
+        ENTRY_HASH.length +
+        2 * HASH_BYTES +
+        ENTRY_SIZE.length +
+        size.length +
+        group.bytes +
+        1;
       if (at > 0 && at + entry > chunkBytes) {
         yield out.subarray(0, at);
         at = 0;
@@ -196,7 +219,10 @@ export class FileIndex {
       if (escaped) at += escaped.copy(out, at);
       else {
         out[at++] = 0x22;
-        at += text.copy(out, at, offset, offset + length);
+        for (let k = 0; k < ids.length; k++) {
+          if (k > 0) out[at++] = 0x2f;
+          at += out.write(this.#segments[ids[k]!]!, at);
+        }
         out[at++] = 0x22;
       }
       at += ENTRY_HASH.copy(out, at);
@@ -207,7 +233,7 @@ export class FileIndex {
       }
       at += ENTRY_SIZE.copy(out, at);
       at += out.write(size, at, 'latin1');
-      at += group.bytes.copy(out, at);
+      at += out.write(group.json, at);
       out[at++] = 0x7d;
     }
     if (at > 0) yield out.subarray(0, at);
@@ -217,34 +243,60 @@ export class FileIndex {
   #sorted(): Uint32Array {
     const order = new Uint32Array(this.#count);
     for (let slot = 0; slot < this.#count; slot++) order[slot] = slot;
-    if (!this.#ascii) {
-      const paths = this.paths();
-      return order.sort((a, b) => (paths[a]! < paths[b]! ? -1 : paths[a]! > paths[b]! ? 1 : 0));
-    }
-    // ASCII: bytes compare as the code units do, without a string per path
     const text = this.#text;
+    const segments = this.#segments;
     return order.sort((a, b) => {
       const sa = this.#start.get(a);
       const sb = this.#start.get(b);
       const ta = text[sa >>> TEXT_BITS]!;
       const tb = text[sb >>> TEXT_BITS]!;
-      const oa = sa & TEXT_MASK;
-      const ob = sb & TEXT_MASK;
-      const la = this.#length.get(a);
-      const lb = this.#length.get(b);
-      const n = Math.min(la, lb);
-      for (let i = 0; i < n; i++) {
-        const d = ta[oa + i]! - tb[ob + i]!;
-        if (d !== 0) return d;
+      let ia = sa & TEXT_MASK;
+      let ib = sb & TEXT_MASK;
+      const ea = ia + this.#length.get(a);
+      const eb = ib + this.#length.get(b);
+      // segment by segment: the first that differs orders the paths; a path that ends first comes first
+      while (ia < ea && ib < eb) {
+        let ida = 0;
+        for (let shift = 0; ; shift += 7) {
+          const byte = ta[ia++]!;
+          ida |= (byte & 0x7f) << shift;
+          if (byte < 0x80) break;
+        }
+        let idb = 0;
+        for (let shift = 0; ; shift += 7) {
+          const byte = tb[ib++]!;
+          idb |= (byte & 0x7f) << shift;
+          if (byte < 0x80) break;
+        }
+        if (ida !== idb) return compareSegments(segments[ida]!, ia < ea, segments[idb]!, ib < eb);
       }
-      return la - lb;
+      return ia < ea ? 1 : ib < eb ? -1 : 0;
     });
   }
 
-  #path(slot: number): string {
+  /** The numbers of the segments of the path at `slot`, into `ids`. */
+  #decode(slot: number, ids: number[]): void {
+    ids.length = 0;
     const start = this.#start.get(slot);
-    const offset = start & TEXT_MASK;
-    return this.#text[start >>> TEXT_BITS]!.toString('utf8', offset, offset + this.#length.get(slot));
+    const text = this.#text[start >>> TEXT_BITS]!;
+    const end = (start & TEXT_MASK) + this.#length.get(slot);
+    for (let i = start & TEXT_MASK; i < end;) {
+      let id = 0;
+      for (let shift = 0; ; shift += 7) {
+        const byte = text[i++]!;
+        id |= (byte & 0x7f) << shift;
+        if (byte < 0x80) break;
+      }
+      ids.push(id);
+    }
+  }
+
+  #path(slot: number): string {
+    const ids: number[] = [];
+    this.#decode(slot, ids);
+    let path = this.#segments[ids[0]!]!;
+    for (let k = 1; k < ids.length; k++) path += `/${this.#segments[ids[k]!]}`;
+    return path;
   }
 
   /** The chunk that holds `slot`'s hash, and where in it. */
@@ -261,15 +313,13 @@ export class FileIndex {
 
   /** The slot of `path`, or -1. */
   #find(path: string): number {
-    const h = hashOf(path);
+    const bytes = this.#encode(path, false);
+    if (bytes < 0) return -1;
     const mask = this.#table.length - 1;
-    let bytes = -1;
-    for (let at = h & mask; ; at = (at + 1) & mask) {
+    for (let at = hashOf(this.#scratch, 0, bytes) & mask; ; at = (at + 1) & mask) {
       const entry = this.#table[at]!;
       if (entry === 0) return -1;
       const slot = entry - 1;
-      if (this.#keyHash.get(slot) !== h) continue;
-      if (bytes < 0) bytes = this.#encode(path);
       if (this.#length.get(slot) !== bytes) continue;
       const start = this.#start.get(slot);
       const offset = start & TEXT_MASK;
@@ -278,29 +328,50 @@ export class FileIndex {
     }
   }
 
-  /** Writes `path` as UTF-8 into the scratch buffer; answers its length. */
-  #encode(path: string): number {
-    const bytes = Buffer.byteLength(path);
-    if (bytes > this.#scratch.length) this.#scratch = Buffer.alloc(bytes * 2);
-    return this.#scratch.write(path);
+  /**
+   * Writes the code of `path` into the scratch buffer; answers its length, or -1 when a segment has no
+   * number yet and `add` is false (no path of the index has it).
+   */
+  #encode(path: string, add: boolean): number {
+    let length = 0;
+    for (let from = 0; ;) {
+      const slash = path.indexOf('/', from);
+      const segment = slash < 0 ? path.slice(from) : path.slice(from, slash);
+      let id = this.#segmentIds.get(segment);
+      if (id === undefined) {
+        if (!add) return -1;
+        id = this.#segments.length;
+        this.#segments.push(segment);
+        this.#segmentIds.set(segment, id);
+        this.#segmentPlain.push(plainInJson(segment));
+      }
+      if (length + 5 > this.#scratch.length) {
+        const larger = Buffer.alloc(this.#scratch.length * 2);
+        this.#scratch.copy(larger);
+        this.#scratch = larger;
+      }
+      for (; id >= 0x80; id >>>= 7) this.#scratch[length++] = (id & 0x7f) | 0x80;
+      this.#scratch[length++] = id;
+      if (slash < 0) return length;
+      from = slash + 1;
+    }
   }
 
   #add(path: string): number {
-    const bytes = this.#encode(path);
-    if (bytes > TEXT_CHUNK) throw new Error(`${path.slice(0, 80)}…: a path longer than ${TEXT_CHUNK} bytes`);
+    const bytes = this.#encode(path, true);
+    if (bytes > TEXT_CHUNK)
+      throw new Error(`${path.slice(0, 80)}…: a path of more than ${TEXT_CHUNK} bytes of segments`);
     let end = this.#textEnd;
-    // a path that would span two chunks starts the next one
+    // a code that would span two chunks starts the next one
     if ((end & TEXT_MASK) + bytes > TEXT_CHUNK) end = ((end >>> TEXT_BITS) + 1) * TEXT_CHUNK;
     if (end + bytes > 0xffffffff) throw new Error(`${path}: the index holds at most 4 GiB of paths`);
     const chunk = end >>> TEXT_BITS;
     while (this.#text.length <= chunk) this.#text.push(Buffer.alloc(TEXT_CHUNK));
     this.#scratch.copy(this.#text[chunk]!, end & TEXT_MASK, 0, bytes);
-    if (bytes !== path.length) this.#ascii = false;
     const slot = this.#count++;
     this.#start.set(slot, end);
     this.#length.set(slot, bytes);
     this.#textEnd = end + bytes;
-    this.#keyHash.set(slot, hashOf(path));
     this.#hashAt(slot);
     if (this.#count * 2 > this.#table.length) this.#rehash(this.#table.length * 2);
     else this.#place(slot);
@@ -309,7 +380,8 @@ export class FileIndex {
 
   #place(slot: number): void {
     const mask = this.#table.length - 1;
-    let at = this.#keyHash.get(slot) & mask;
+    const start = this.#start.get(slot);
+    let at = hashOf(this.#text[start >>> TEXT_BITS]!, start & TEXT_MASK, this.#length.get(slot)) & mask;
     while (this.#table[at] !== 0) at = (at + 1) & mask;
     this.#table[at] = slot + 1;
   }
@@ -340,7 +412,7 @@ export class FileIndex {
         fetchedAt: state.fetchedAt,
         stale: state.stale,
         json,
-        bytes: Buffer.from(json),
+        bytes: Buffer.byteLength(json),
       });
       this.#groupIds.set(json, id);
     }
