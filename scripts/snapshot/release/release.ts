@@ -23,6 +23,7 @@ import type { Collection } from '../plan/plan.ts';
 import type { PreviousBuild } from './previous.ts';
 import type { Summary } from '../progress.ts';
 import { answerSanitizer } from './sanitize.ts';
+import { answerSerializer } from './serialize.ts';
 import { FileIndex } from './file-index.ts';
 import { stateChunks, type FileState, type Identity, type State } from './state.ts';
 import { whereOf } from '../fetch/validate.ts';
@@ -103,6 +104,9 @@ export interface ReleaseHead {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The reused buffer of `Release.#encode`: 1 MiB. */
+const SCRATCH_BYTES = 1 << 20;
+
 export class Release {
   readonly failures: Failure[] = [];
   readonly #files = new FileIndex();
@@ -111,7 +115,7 @@ export class Release {
   readonly #missing = new Map<string, string>();
   readonly #drift = new Map<string, Map<string, DriftIssue>>();
   readonly #writer: ReleaseWriter;
-  #scratch = Buffer.allocUnsafe(1 << 16);
+  readonly #scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   readonly #options: ReleaseOptions;
   readonly #counts = {
     requests: 0,
@@ -215,7 +219,8 @@ export class Release {
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
     let lost = 0;
     const sanitize = answerSanitizer();
-    for (const output of outputs) {
+    const serialize = answerSerializer();
+    for (const [i, output] of outputs.entries()) {
       if (this.#files.has(output.file))
         throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
       if (output.keep !== undefined) {
@@ -227,7 +232,7 @@ export class Release {
         continue;
       }
       // the writer's thread scans the bytes for secrets before it writes them
-      const bytes = this.#encode(`${JSON.stringify(sanitize(output.body))}\n`);
+      const bytes = this.#encode(`${serialize(sanitize(output.body), outputs[i + 1]?.body)}\n`);
       const hash = sha256(bytes);
       await this.#writer.write(`api/${output.file}`, bytes, hash);
       this.#files.set(output.file, { sha256: hash, size: bytes.byteLength, fetchedAt, collection: c.key });
@@ -247,12 +252,13 @@ export class Release {
 
   /**
    * `text` as UTF-8 in a buffer the next call reuses: the writer copies the bytes before it returns, and
-   * a new buffer per file (833,000 at 2,000 resorts in 16 locales) is memory the collector must chase.
+   * a new buffer per file (833,000 at 2,000 resorts in 16 locales) is memory the collector must chase. A
+   * text of more than a megabyte (a group of every resort: 8 MB) gets a buffer of its own, let go once
+   * written, so the reused one stays small.
    */
   #encode(text: string): Buffer {
     // a UTF-16 code unit is at most three bytes of UTF-8
-    if (text.length * 3 > this.#scratch.byteLength)
-      this.#scratch = Buffer.allocUnsafe(2 ** Math.ceil(Math.log2(text.length * 3)));
+    if (text.length * 3 > SCRATCH_BYTES) return Buffer.from(text);
     return this.#scratch.subarray(0, this.#scratch.write(text));
   }
 
