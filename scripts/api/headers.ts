@@ -29,6 +29,18 @@ export const CACHE_SECONDS: Record<Freshness, number> = {
   static: 24 * 3600,
 };
 
+/**
+ * What an image copy (`assets/*`) is served with, whatever it holds (scripts/ARCHITECTURE.md, "Threat
+ * model"): a document that may load nothing, run nothing and is sandboxed, should anyone open it as a page
+ * on the snapshot's origin; and a download rather than a page where a store keeps no such header.
+ */
+export const ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+export const ASSET_HEADERS = [
+  ['Content-Security-Policy', ASSET_POLICY],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Content-Disposition', 'attachment'],
+] as const;
+
 /** For files no rule gives a lifetime: as short as the bundle's, so a change shows within minutes. */
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
 
@@ -87,7 +99,7 @@ export function headerRules(files: Iterable<string>): HeaderRule[] {
     // a card or a list holds resorts' conditions; an image copy is named by its upstream URL, not by its bytes
     { pattern: '/cards/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
     { pattern: '/lists/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
-    { pattern: '/assets/*', headers: [cache(`public, max-age=${CACHE_SECONDS.static}`)] },
+    { pattern: '/assets/*', headers: [cache(`public, max-age=${CACHE_SECONDS.static}`), ...ASSET_HEADERS] },
     { pattern: '/api/manifest.json', headers: [type('json'), cache('public, max-age=60')] },
   ];
   const api = new Map<string, number>();
@@ -112,6 +124,8 @@ export function headersFile(files: Iterable<string>): string {
 export interface ObjectHeaders {
   contentType: string;
   cacheControl: string;
+  /** `attachment` for image copies (`ASSET_HEADERS`); absent for every other file. */
+  contentDisposition?: string;
 }
 
 /** A rule's pattern as a regular expression over a URL path. */
@@ -129,7 +143,8 @@ function compile(pattern: string): RegExp {
  * The `Content-Type` and `Cache-Control` the rules give each release path (`api/en-US/…`,
  * `resort-conditions.js`), matched as the hosts match them: a later rule wins, and a file no rule types
  * gets the type of its extension. Object storage keeps only a few headers per object:
- * `Access-Control-Allow-Origin` is the bucket's CORS configuration and `X-Content-Type-Options` the CDN's.
+ * `Access-Control-Allow-Origin` is the bucket's CORS configuration, `X-Content-Type-Options` and
+ * `Content-Security-Policy` the CDN's; `Content-Disposition` is kept, so an image copy is a download there.
  */
 export function headersFor(rules: readonly HeaderRule[]): (path: string) => ObjectHeaders {
   const compiled = rules.map((rule) => ({
@@ -141,16 +156,19 @@ export function headersFor(rules: readonly HeaderRule[]): (path: string) => Obje
   return (path) => {
     let contentType: string | undefined;
     let cacheControl: string | undefined;
+    let contentDisposition: string | undefined;
     const url = `/${path}`;
     for (const rule of compiled) {
       if (!url.endsWith(rule.tail) || !rule.pattern.test(url)) continue;
       contentType = rule.headers.get('content-type') ?? contentType;
       cacheControl = rule.headers.get('cache-control') ?? cacheControl;
+      contentDisposition = rule.headers.get('content-disposition') ?? contentDisposition;
     }
     const byExtension = path === '_headers' ? CONTENT_TYPES.txt : contentTypeOf(path);
     return {
       contentType: contentType ?? byExtension ?? DEFAULT_CONTENT_TYPE,
       cacheControl: cacheControl ?? DEFAULT_CACHE_CONTROL,
+      ...(contentDisposition ? { contentDisposition } : {}),
     };
   };
 }

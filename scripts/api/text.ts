@@ -9,10 +9,15 @@
 export const ID_SOURCE = '[1-9][0-9]{0,9}';
 /** A whole string that is an id (`ID_SOURCE`). */
 export const ID_PATTERN = new RegExp(`^${ID_SOURCE}$`);
+/** The largest id (`ID_SOURCE`: ten digits). */
+export const MAX_ID = 9_999_999_999;
 
-/** Whether `value` is an id that may name a file or a request: a positive safe integer. */
+/**
+ * Whether `value` is an id that may name a file or a request: a whole number from 1 to `MAX_ID`, exactly
+ * the numbers `ID_PATTERN` writes (one rule for the contract, the paths and the scope).
+ */
 export const isPositiveId = (value: unknown): value is number =>
-  Number.isSafeInteger(value) && (value as number) > 0;
+  Number.isSafeInteger(value) && (value as number) > 0 && (value as number) <= MAX_ID;
 
 /** Fills `{name}` placeholders; a name without a value is left as it is, or replaced by `missing`. */
 export function fillTemplate(

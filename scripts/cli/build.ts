@@ -97,6 +97,7 @@ export async function build(io: CliIo): Promise<number> {
   );
   const say = (text: string) => io.stderr.write(`${redactSecrets(text, secrets)}\n`);
   let source: Source | undefined;
+  let deadline: ReturnType<typeof setTimeout> | undefined;
   try {
     const flags = parseFlags<Flags>(io.argv, {
       config: { type: 'string' },
@@ -125,6 +126,11 @@ export async function build(io: CliIo): Promise<number> {
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
     const now = clockFrom(io.env);
+    // the build's deadline runs from here: a timer the event loop holds until it is cleared (not
+    // AbortSignal.timeout, whose signal can be collected and never fire), which never keeps the process up
+    const cutoff = new AbortController();
+    deadline = setTimeout(() => cutoff.abort(), config.deadline * 1000);
+    deadline.unref();
     // the element is bundled before anything else: a bundle that fails costs no request, and the bundler's
     // process (scripts/site/bundler.ts) has ended before the build loads a dataset or fetches anything, so
     // the two never hold their memory at once
@@ -137,6 +143,7 @@ export async function build(io: CliIo): Promise<number> {
       localAccount: flags['local-account'] ?? 'demo@example.com',
       onRetry: say,
       ...(io.signal ? { signal: io.signal } : {}),
+      cutoff: cutoff.signal,
     });
     source = chosen.source;
     const families = chosen.families;
@@ -150,6 +157,8 @@ export async function build(io: CliIo): Promise<number> {
       locales: config.locales,
       sample: source.kind === 'local',
       profile: config.profile,
+      imageOrigins: [...(source.origins ?? []), ...config.imageOrigins],
+      note: say,
       ...(widget ? { widget: async () => widget } : {}),
     });
     const result = await runSnapshot({
@@ -160,6 +169,7 @@ export async function build(io: CliIo): Promise<number> {
       refresh,
       planOnly: flags.plan === true,
       ...(io.signal ? { signal: io.signal } : {}),
+      cutoff: cutoff.signal,
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr),
       extraFiles: site.extraFiles,
@@ -213,6 +223,7 @@ export async function build(io: CliIo): Promise<number> {
     say(`${io.argv.includes('--plan') ? 'plan' : 'build'}: ${(error as Error).message}`);
     return exitCodeFor(error);
   } finally {
+    clearTimeout(deadline);
     await source?.close?.();
   }
 }

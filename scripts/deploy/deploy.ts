@@ -260,7 +260,8 @@ async function checkObjects(
       head &&
       head.fingerprint === undefined &&
       head.contentType === object.contentType &&
-      head.cacheControl === object.cacheControl
+      head.cacheControl === object.cacheControl &&
+      head.contentDisposition === object.contentDisposition
     ) {
       const md5 = createHash('md5')
         .update(await readObject(release, object))

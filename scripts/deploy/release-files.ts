@@ -64,14 +64,13 @@ export async function readRelease(out: string): Promise<LocalRelease> {
   const objects = new Map<string, LocalObject>();
   for (const path of [...facts.keys()].sort()) {
     const { sha256, size } = facts.get(path)!;
-    const { contentType, cacheControl } = headers(path);
+    const objectHeaders = headers(path);
     objects.set(path, {
       path,
       sha256,
       size,
-      contentType,
-      cacheControl,
-      fingerprint: fingerprint({ sha256, size, contentType, cacheControl }),
+      ...objectHeaders,
+      fingerprint: fingerprint({ sha256, size, ...objectHeaders }),
     });
   }
   return { name: basename(root), root, objects };

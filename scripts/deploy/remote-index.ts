@@ -48,17 +48,21 @@ export const Journal = z.strictObject({
 export type Journal = z.infer<typeof Journal>;
 
 /**
- * 64 bits of SHA-256 over the bytes' hash and size and the two headers: a change of bytes or of a header
+ * 64 bits of SHA-256 over the bytes' hash and size and the headers: a change of bytes or of a header
  * changes it. 64 bits are plenty to tell one version of an object from the next, and keep the index small.
+ * `Content-Disposition` counts only where an object has one (image copies), so the fingerprints of the
+ * others are those earlier deploys wrote.
  */
 export function fingerprint(object: {
   sha256: string;
   size: number;
   contentType: string;
   cacheControl: string;
+  contentDisposition?: string;
 }): string {
+  const disposition = object.contentDisposition ? `\n${object.contentDisposition}` : '';
   return createHash('sha256')
-    .update(`${object.sha256}\n${object.size}\n${object.contentType}\n${object.cacheControl}`)
+    .update(`${object.sha256}\n${object.size}\n${object.contentType}\n${object.cacheControl}${disposition}`)
     .digest('hex')
     .slice(0, 16);
 }

@@ -91,6 +91,7 @@ export interface RemoteObject {
   etag: string | undefined;
   contentType: string | undefined;
   cacheControl: string | undefined;
+  contentDisposition: string | undefined;
 }
 
 export class Store {
@@ -266,6 +267,7 @@ export class Store {
         etag: answer.ETag,
         contentType: answer.ContentType,
         cacheControl: answer.CacheControl,
+        contentDisposition: answer.ContentDisposition,
       };
     } catch (error) {
       if (statusOf(error) === 404) return undefined;
@@ -283,6 +285,7 @@ export class Store {
           Body: bytes,
           ContentType: headers.contentType,
           CacheControl: headers.cacheControl,
+          ...(headers.contentDisposition ? { ContentDisposition: headers.contentDisposition } : {}),
           ...(fingerprint ? { Metadata: { [FINGERPRINT_META]: fingerprint } } : {}),
         }),
       );

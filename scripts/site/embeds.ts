@@ -8,7 +8,13 @@ import { FRAME_LOADER } from '../api/headers.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import type { Beside, Placed } from '../snapshot/release/staging.ts';
 import type { Scope } from '../snapshot/discover/scope.ts';
-import { attributionImages, downloadedImages, sampleImages, type ImageSource } from './assets.ts';
+import {
+  attributionImages,
+  checkedImages,
+  downloadedImages,
+  sampleImages,
+  type ImageSource,
+} from './assets.ts';
 import type { EmbedThread } from './embed-thread.ts';
 import { cardFiles, frameLoaderSource } from './cards.ts';
 import { listFiles, regionIds } from './lists.ts';
@@ -21,21 +27,25 @@ export interface EmbedOptions {
   locales: readonly string[];
   /** Whether the data is the embedded sample (its images are in the dataset's folder). */
   sample: boolean;
-  /** Where the images come from (by default the sample's folder or the upstream, as `sample` says). */
+  /** Where the images come from (`imageSource`; by default the sample's folder when `sample`, else none). */
   images?: ImageSource;
   /** The cards and lists were made locale by locale as the build went (`placeLocaleEmbeds`): not again. */
   embedsMade?: boolean;
 }
 
-/** Where a build's images come from, each fetched once however often it is asked for. */
-export function imageSource(sample: boolean): ImageSource {
-  const source = sample ? sampleImages(join(packageRoot(), 'data')) : downloadedImages();
-  const seen = new Map<string, Promise<Uint8Array | undefined>>();
-  return (url) => {
-    let bytes = seen.get(url);
-    if (!bytes) seen.set(url, (bytes = source(url)));
-    return bytes;
-  };
+/**
+ * Where a build's images come from: the sample's folder, or a real upstream's `origins` (assets.ts,
+ * `downloadedImages`); each fetched and checked once however often it is asked for, each refusal said
+ * once through `note`. `close` lets go of the connections.
+ */
+export function imageSource(options: {
+  sample: boolean;
+  origins?: readonly string[];
+  note?: (line: string) => void;
+}): ImageSource & { close(): Promise<void> } {
+  const download = options.sample ? undefined : downloadedImages({ origins: options.origins ?? [] });
+  const images = checkedImages(download ?? sampleImages(join(packageRoot(), 'data')), options.note);
+  return Object.assign(images, { close: async () => download?.close() });
 }
 
 /**
@@ -76,7 +86,7 @@ export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFi
   const images = await attributionImages(
     files,
     options.locales,
-    options.images ?? imageSource(options.sample),
+    options.images ?? imageSource({ sample: options.sample }),
   );
   yield* images;
   yield { path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) };

@@ -28,6 +28,10 @@ export interface SiteOptions {
   widget?: () => Promise<ExtraFile[]>;
   /** Where the embeds' images come from (embeds.ts, `imageSource`). */
   images?: ImageSource;
+  /** Origins a real upstream's images may be copied from: its own and the config's `imageOrigins`. */
+  imageOrigins?: readonly string[];
+  /** Says why an image was not copied (once per image). */
+  note?: (line: string) => void;
   /** The cards were made locale by locale as the build went (`buildSite`). */
   embedsMade?: boolean;
 }
@@ -44,7 +48,14 @@ export interface Site {
 
 /** The site of a build, its cards made per locale in a thread (embed-thread.ts) when the element is built. */
 export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embedsMade'>): Site {
-  const images = options.images ?? imageSource(options.sample);
+  const own = options.images
+    ? undefined
+    : imageSource({
+        sample: options.sample,
+        ...(options.imageOrigins ? { origins: options.imageOrigins } : {}),
+        ...(options.note ? { note: options.note } : {}),
+      });
+  const images = options.images ?? own!;
   const thread = options.widget ? new EmbedThread() : undefined;
   return {
     ...(thread
@@ -59,7 +70,10 @@ export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embeds
       await thread?.close();
       return siteFiles({ ...options, scope, files, images, embedsMade: !!thread });
     },
-    close: async () => thread?.close(),
+    close: async () => {
+      await thread?.close();
+      await own?.close();
+    },
   };
 }
 

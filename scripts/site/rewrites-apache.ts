@@ -7,6 +7,7 @@
  */
 import type { Endpoint } from '../api/endpoints.ts';
 import { LANGUAGES } from '../api/locales.ts';
+import { ASSET_HEADERS } from '../api/headers.ts';
 import { ID_SOURCE } from '../api/text.ts';
 import {
   booleanParams,
@@ -42,6 +43,10 @@ export function apacheRules(options: MirrorOptions): string {
     '<IfModule mod_headers.c>',
     '  Header always set Access-Control-Allow-Origin "*"',
     '  Header always set Allow "GET" "expr=%{REQUEST_STATUS} == 405"',
+    // the image copies (`assets/<hash>.<type>`, the only files so named): pictures that can run nothing
+    '  <FilesMatch "^[0-9a-f]{8}\\.(?:svg|png|jpg|gif|webp|avif)$">',
+    ...ASSET_HEADERS.map(([name, value]) => `    Header always set ${name} "${value}"`),
+    '  </FilesMatch>',
     '</IfModule>',
     // the request line as the client sent it: once a rule has rewritten the request, REQUEST_URI names the file
     `<If "%{THE_REQUEST} =~ m#^\\S+ /(externalservice|resorts?|(${options.locales.join('|')})/externalservice|${P})/#">`,

@@ -10,7 +10,7 @@ import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
 import { ID_SOURCE } from '../api/text.ts';
-import { CACHE_SECONDS } from '../api/headers.ts';
+import { ASSET_HEADERS, CACHE_SECONDS } from '../api/headers.ts';
 import {
   booleanParams,
   credentialEndpoints,
@@ -79,7 +79,21 @@ export function nginxRules(options: MirrorOptions): string {
   familyB(w, options);
   familyA(w, options);
   files(w, options);
+  assets(w);
   return w.out.join('\n');
+}
+
+/** The image copies: pictures, never pages (scripts/ARCHITECTURE.md, "Threat model"). */
+function assets(w: Writer): void {
+  w.out.push(
+    '# the image copies are served as pictures that can run nothing, should one be opened as a page',
+    'location ^~ /assets/ {',
+    '    add_header Access-Control-Allow-Origin * always;',
+    ...ASSET_HEADERS.map(([name, value]) => `    add_header ${name} "${value}" always;`),
+    `    add_header Cache-Control "public, max-age=${CACHE_SECONDS.static}";`,
+    '}',
+    '',
+  );
 }
 
 /**

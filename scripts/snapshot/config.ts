@@ -50,6 +50,9 @@ export const DEFAULT_INTERVALS: Record<Freshness, number> = {
   static: 7 * 24 * HOUR,
 };
 
+/** The default `deadline`: 40 minutes, under the hour a scheduled job gets (.github/workflows/snapshot.yml). */
+export const DEFAULT_DEADLINE_SECONDS = 40 * 60;
+
 const LocaleTag = z.string().superRefine((tag, ctx) => {
   const match = /^([a-z]{2})-([A-Z]{2})$/.exec(tag);
   if (!match || !isLanguage(match[1]!)) {
@@ -106,6 +109,28 @@ const PublicUrl = z.string().transform((value, ctx) => {
   return url.href.replace(/\/?$/, '/');
 });
 
+/** An origin images may come from: `https://host[:port]`, nothing more. */
+const Origin = z.string().transform((value, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.origin !== value.replace(/\/$/, '')
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value.slice(0, 80)}" is not an origin: give the scheme and host only, such as https://cdn.snow.example`,
+    });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 export const SnapshotConfig = z.strictObject({
   /** Output folder; the build publishes it as one unit (scripts/README.md, "The snapshot"). */
   out: z.string().min(1).default('dist'),
@@ -148,6 +173,12 @@ export const SnapshotConfig = z.strictObject({
         .default(32 * 1024 * 1024),
     })
     .default({ timeout: 30, attempts: 4, maxBodyBytes: 32 * 1024 * 1024 }),
+  /**
+   * How long a build may ask the upstream (scripts/README.md, "Faults"): once it has run this long it
+   * starts no request, ends the ones under way, and publishes what it has (the rest kept stale or left
+   * out, exit 3), well before a scheduler's time limit would kill it with nothing published.
+   */
+  deadline: Duration.default(DEFAULT_DEADLINE_SECONDS),
   /** Refresh intervals per freshness class (scripts/README.md, "Freshness"). */
   refresh: z
     .strictObject({
@@ -185,6 +216,11 @@ export const SnapshotConfig = z.strictObject({
    * relative to the list's own URL.
    */
   publicUrl: PublicUrl.optional(),
+  /**
+   * Origins besides the upstream's own that images (the attribution logo) may be copied from, e.g.
+   * `["https://cdn.snow.example"]` (scripts/README.md, "Configuration").
+   */
+  imageOrigins: z.array(Origin).default([]),
   /** `npm run deploy`'s settings: validated there (`scripts/deploy/config.ts`), carried here untouched. */
   deploy: z.record(z.string(), z.unknown()).optional(),
 });

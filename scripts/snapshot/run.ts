@@ -12,6 +12,7 @@ import { checkBudget, type Projection } from './plan/budget.ts';
 import { intervals, type SnapshotConfig } from './config.ts';
 import { derive } from './derive/derive.ts';
 import { discover } from './discover/discover.ts';
+import { checkGrowth } from './discover/growth.ts';
 import { fitPlan, formatFit } from './plan/fit.ts';
 import { interrupted } from './errors.ts';
 import { Fetcher, type Fetched } from './fetch/fetch.ts';
@@ -76,6 +77,11 @@ export interface SnapshotOptions {
    * tree and its state stay as they were, and the ledger still counts every request sent.
    */
   signal?: AbortSignal;
+  /**
+   * The build's deadline (config `deadline`), aborted when it is reached: no request starts after it, the
+   * ones under way end, and the release publishes what was fetched, the rest kept stale or left out.
+   */
+  cutoff?: AbortSignal;
 }
 
 export interface SnapshotResult {
@@ -137,6 +143,7 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
     progress,
     isDue,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.cutoff ? { cutoff: options.cutoff } : {}),
   });
   const stopped = () => {
     if (options.signal?.aborted) throw interrupted(options.signal);
@@ -162,20 +169,24 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       ...(account ? { permissions: account } : {}),
     };
 
-    // 1. discover
+    // 1. discover; with no allowance to hold it, a scope far larger than the last release's stops here
+    const allowance = config.allowance ?? account?.maxPerMonth;
+    const guardGrowth =
+      source.kind === 'remote' && allowance === undefined && !options.force && !options.planOnly;
     const { fetched, later, scope } = await discover({
       config,
       families: options.families,
       fetcher,
       previous,
+      guardGrowth,
       ...(options.planOnly ? { planOnly: { sourceKind: source.kind } } : {}),
     });
+    if (guardGrowth) checkGrowth('resorts', scope.resorts.length, await previous.resortCount());
 
     // 2. plan, and the month's projection against the allowance; over it, a plan that fits
     const planned = { ...ctx, publishedGroups: new Set(scope.groups.map((g) => g.name)) };
     const discovered = fetched.map((f) => f.collection);
     let resortPlan = [...later, ...resortCollections(planned, scope)];
-    const allowance = config.allowance ?? account?.maxPerMonth;
     const fit =
       allowance === undefined
         ? undefined
@@ -256,6 +267,11 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       );
       await locales.settle();
       stopped();
+      const cut = release.failures.filter((f) => f.cut).length;
+      if (cut > 0)
+        progress.note(
+          `the build's deadline (config deadline, ${config.deadline} s) was reached: ${cut} part${cut === 1 ? '' : 's'} not fetched kept their last good copy or were left out; the rest is published`,
+        );
       release.assertComplete();
       previous.forgetFiles();
       await release.addExtras((await options.extraFiles?.(scope, await release.staged(buildTime))) ?? []);

@@ -296,7 +296,7 @@ describe('folders the tool did not make', () => {
 });
 
 describe("the real service's bodies", () => {
-  it('publishes the real countries list with its drift reported, and no token of its quick links', async () => {
+  it('publishes the real countries list, with no drift and no token of its quick links', async () => {
     const countries = await readFile(FIXTURE, 'utf8');
     const service = createService(dataset, { now: () => FROZEN_NOW });
     const http = createServer((request, response) => {
@@ -316,11 +316,10 @@ describe("the real service's bodies", () => {
         RC_TOKEN: token(),
       });
       expect(run.code, run.stderr).toBe(EXIT.ok);
-      expect(run.stderr).toContain('region.countries $[*].states[*].regionType: missing ×1');
+      // a state may go without its regionType, as one of the real list does (scripts/api/README.md, "Drift and wrong")
+      expect(run.stderr).not.toContain('drift');
       const state = await stateOf(out);
-      expect(state.drift['region.countries']).toEqual([
-        { path: '$[*].states[*].regionType', kind: 'missing', example: expect.any(String), count: 1 },
-      ]);
+      expect(state.drift['region.countries']).toBeUndefined();
       const published = JSON.parse(
         await readFile(join(out, 'api', 'en-US/externalservice/region/countries/list.json'), 'utf8'),
       );

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +5,6 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetPath } from '../../scripts/api/assets.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { listen } from '../../scripts/service/listen.ts';
-import { attributionImages, downloadedImages, publishable, sampleImages } from '../../scripts/site/assets.ts';
 import { frameLoaderSource } from '../../scripts/site/cards.ts';
 import { DATA_DIR, FROZEN_NOW, sample } from '../helpers.ts';
 
@@ -232,47 +229,5 @@ describe('the build’s embeds', () => {
     ]) {
       expect(await readFile(join(again, path), 'utf8'), path).toBe(await read(path));
     }
-  });
-});
-
-describe('image copies', () => {
-  it.each([
-    ['<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>', true],
-    ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', false],
-    ['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', false],
-    ['<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/x.png"/></svg>', false],
-    ['<svg xmlns="http://www.w3.org/2000/svg"><foreignObject/></svg>', false],
-  ])('publishes the SVG %s: %s', (svg, ok) => {
-    expect(publishable('assets/x.svg', Buffer.from(svg))).toBe(ok);
-  });
-
-  it('downloads a real upstream’s logo, and refuses what is not an image', async () => {
-    const server = await listen(
-      createServer((request, response) => {
-        if (request.url === '/logo.png')
-          response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-        else response.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
-      }),
-    );
-    try {
-      const download = downloadedImages(5_000);
-      expect(await download(`${server.url}/logo.png`)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
-      expect(await download(`${server.url}/page.png`)).toBeUndefined();
-      const body = (logo: string) => Buffer.from(JSON.stringify({ attributionLogo: logo }));
-      const files = {
-        read: async (path: string) =>
-          path.startsWith('en-US/') ? body(`${server.url}/logo.png`) : body('javascript:alert(1)'),
-      };
-      const copies = await attributionImages(files, ['en-US', 'de-DE'], download);
-      expect(copies.map((c) => c.path)).toEqual([assetPath(`${server.url}/logo.png`)]);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('finds the sample’s images under its dataset folder only', async () => {
-    const images = sampleImages(DATA_DIR);
-    expect(await images('https://snow-conditions.example/attribution/logo.svg')).toBeDefined();
-    expect(await images('https://snow-conditions.example/x/%2F..%2F..%2Fpackage.json')).toBeUndefined();
   });
 });

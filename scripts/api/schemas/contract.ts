@@ -9,14 +9,15 @@
  * because derivation publishes each map value as that resort's single-resort file.
  */
 import { z } from 'zod';
-import { MULTI_TYPES, perMultiEndpoint, type EndpointId, type MultiType } from '../endpoints.ts';
+import { perMultiEndpoint, type EndpointId, type MultiType } from '../endpoints.ts';
+import { MAX_ID } from '../text.ts';
 import { ResortIdKey } from './family-b.ts';
 
 /**
- * An id that names a file (`scope.ts` `checkId`): a positive safe integer, so a string, a fraction or a
- * negative number here would otherwise stop the run with `unsafe_output`.
+ * An id that names a file: exactly what the path function accepts (`text.ts` `isPositiveId`, `ID_PATTERN`),
+ * so an id the contract lets through always names a file, and one it refuses is its record's problem.
  */
-const Id = z.int().positive();
+export const Id = z.int().positive().max(MAX_ID);
 
 /** A key of a multi-resort map (family-b.ts `resortMap`): at most ten digits, so `Number(key)` stays exact. */
 const IdKey = ResortIdKey;
@@ -106,31 +107,3 @@ export const CONTRACT: Record<EndpointId, z.ZodType> = {
   }),
   attribution: AnyRecord, // element: data.ts ignores an attribution that is not an object; members are read defensively
 };
-
-/**
- * How a many-resort answer splits into records that belong to one resort each: a multi-resort map (keyed
- * by resort id) and Family A's list (each record names its `resort`). One record that breaks the contract
- * is then that resort's problem, not the whole answer's (`drift.ts` `splitRecords`).
- */
-export interface RecordContract {
-  shape: 'map' | 'list';
-  record: z.ZodType;
-  /** The resort a record of a list belongs to, when it names one that can name a file. */
-  idOf?: (record: unknown) => number | undefined;
-}
-
-const idOf = (record: unknown): number | undefined => {
-  const parsed = Id.safeParse((record as { resort?: unknown } | null)?.resort);
-  return parsed.success ? parsed.data : undefined;
-};
-
-/** The endpoints whose answers are split per record, and how; the ordered forms are never requested. */
-export const RECORD_CONTRACT: Partial<Record<EndpointId, RecordContract>> = {
-  'a.snowreport': { shape: 'list', record: FamilyARecord, idOf },
-  ...Object.fromEntries(
-    MULTI_TYPES.map((type) => [`multi.${type}`, { shape: 'map', record: RECORD_OF[type] }]),
-  ),
-};
-
-/** Whether a map key names a resort (a positive safe integer, written without leading zeros). */
-export const isIdKey = (key: string): boolean => IdKey.safeParse(key).success;

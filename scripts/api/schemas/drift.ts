@@ -1,17 +1,33 @@
 /**
- * Two levels of checking an upstream body. The contract (`contract.ts`) is what the paths, the
- * derivations and the element rely on: a break means the body cannot be used. Drift is everything else
- * the full schema (`by-endpoint.ts`) checks, plus members the schema does not declare: the body is
- * published as received and the drift is reported, one line per kind of difference however many resorts
- * show it. Pure, and never throws.
+ * What the full schema of an endpoint (`by-endpoint.ts`) says of a body, split in two (scripts/api/README.md,
+ * "Drift and wrong"). *Wrong* is what the specification forbids: a member of the wrong type (a number sent
+ * as text included), a required member missing or `null`, an impossible value (a malformed date, a
+ * fraction where a count is whole, an id out of range), nesting deeper than any record. *Drift* is what
+ * it does not name: a member it does not list, a new enumeration value, `null` for a member that may be
+ * absent. Drift is published as received and reported, one line per kind of difference however many
+ * resorts show it; wrong is refused (`verdict.ts`). Pure, and never throws.
  */
 import type { z } from 'zod';
 import type { EndpointId } from '../endpoints.ts';
 import { jsonPath } from '../json-path.ts';
 import { SCHEMAS } from './by-endpoint.ts';
-import { CONTRACT, isIdKey, RECORD_CONTRACT } from './contract.ts';
+import { CONTRACT } from './contract.ts';
 
 export type DriftKind = 'missing' | 'null' | 'extra' | 'enum' | 'numeric-string' | 'type' | 'other';
+
+/** Something a body must not hold, where (a zod path from the body's root) and what, never its value. */
+export interface Problem {
+  path: PropertyKey[];
+  /** `path` as messages show it (`shownPath`): no key of the body the schema does not name. */
+  shown: PropertyKey[];
+  message: string;
+}
+
+/** What a full schema says of a body: what may be published as drift, and what is wrong. */
+export interface Inspection {
+  drift: DriftIssue[];
+  wrong: Problem[];
+}
 
 /** One kind of difference between a body and its endpoint's full schema. */
 export interface DriftIssue {
@@ -29,8 +45,12 @@ export const MAX_DRIFT_ISSUES = 50;
 /** At most this many contract issues per body, as `validate.ts` reports schema breaks. */
 export const MAX_CONTRACT_ISSUES = 5;
 const MAX_EXAMPLE = 80;
-/** Deeper than any schema of the contract; a guard against pathological input only. */
-const MAX_DEPTH = 64;
+/**
+ * Deeper than any record of the service nests (they nest six levels or so): a body nested deeper is
+ * wrong where it does, and no walk of the build ever goes deeper.
+ */
+export const MAX_NESTING = 64;
+const MAX_DEPTH = MAX_NESTING;
 
 /** A path segment standing for every array index or map key. */
 const ANY = Symbol('*');
@@ -64,6 +84,9 @@ interface Raw {
   segments: Segment[];
   kind: DriftKind;
   example: string;
+  /** The zod path from the body's root, and what is wrong there (for a kind that is wrong). */
+  at?: PropertyKey[];
+  message?: string;
 }
 
 /** Schema kinds that only wrap another schema without changing the shape of an accepted value. */
@@ -80,20 +103,41 @@ const WRAPPERS = new Set([
 
 /** The drift of `body` from `endpoint`'s full schema, grouped by (path, kind), sorted, at most 50. */
 export function driftOf(endpoint: EndpointId, body: unknown): DriftIssue[] {
-  // most bodies hold no drift: a walk that allocates nothing says so, and zod's parse (which copies the
-  // whole body) and the search for extras run only for a body that has some
-  const schema = (SCHEMAS as Partial<Record<string, z.ZodType>>)[endpoint];
-  return schema && conformsQuietly(schema, body) ? [] : fullDriftOf(endpoint, body);
+  return inspect(endpoint, body).drift;
 }
 
 /** `driftOf` without its walk for bodies without drift: the same answer for every body, made slower. */
 export function fullDriftOf(endpoint: EndpointId, body: unknown): DriftIssue[] {
+  return fullInspection(endpoint, body).drift;
+}
+
+/** The drift and the wrong of `body` against `endpoint`'s full schema. */
+export function inspect(endpoint: EndpointId, body: unknown): Inspection {
+  // most bodies hold neither: a walk that allocates nothing says so, and zod's parse (which copies the
+  // whole body) and the search for extras run only for a body that has some
+  const schema = (SCHEMAS as Partial<Record<string, z.ZodType>>)[endpoint];
+  return schema && conformsQuietly(schema, body) ? { drift: [], wrong: [] } : fullInspection(endpoint, body);
+}
+
+/** `inspect` without its walk for bodies without drift. */
+export function fullInspection(endpoint: EndpointId, body: unknown): Inspection {
   try {
     const schema = (SCHEMAS as Partial<Record<string, z.ZodType>>)[endpoint];
-    if (!schema)
-      return [
-        { path: '$', kind: 'other', example: clip(`there is no endpoint ${preview(endpoint)}`), count: 1 },
-      ];
+    if (!schema) {
+      const text = `there is no endpoint ${preview(endpoint)}`;
+      return {
+        drift: [{ path: '$', kind: 'other', example: clip(text), count: 1 }],
+        wrong: [{ path: [], shown: [], message: text }],
+      };
+    }
+    const wrong: Problem[] = [];
+    const deep = tooDeep(body, MAX_NESTING);
+    if (deep)
+      wrong.push({
+        path: deep,
+        shown: shownPath(schema, deep),
+        message: `nested deeper than ${MAX_NESTING} levels`,
+      });
     const raw: Raw[] = [];
     const result = schema.safeParse(body);
     if (!result.success) {
@@ -101,13 +145,67 @@ export function fullDriftOf(endpoint: EndpointId, body: unknown): DriftIssue[] {
         raw.push(...fromIssue(schema, body, issue));
     }
     extras(schema, body, [], raw, 0);
-    return group(raw);
+    const drift: Raw[] = [];
+    for (const r of raw) {
+      if (isWrong(schema, r))
+        wrong.push({ path: r.at ?? [], shown: shownPath(schema, r.at ?? []), message: r.message ?? r.kind });
+      else drift.push(r);
+    }
+    return { drift: group(drift), wrong };
   } catch (error) {
-    return [
-      { path: '$', kind: 'other', example: clip(`the drift check failed: ${errorText(error)}`), count: 1 },
-    ];
+    return {
+      drift: [
+        { path: '$', kind: 'other', example: clip(`the drift check failed: ${errorText(error)}`), count: 1 },
+      ],
+      wrong: [{ path: [], shown: [], message: 'the check of the body failed' }],
+    };
   }
 }
+
+/**
+ * Whether an issue is wrong rather than drift: anything but a member the schema does not declare, a value
+ * of the right type outside an enumeration, and `null` for a member that may be absent.
+ */
+function isWrong(schema: unknown, r: Raw): boolean {
+  if (r.kind === 'extra' || r.kind === 'enum') return false;
+  if (r.kind === 'null') return !optionalAt(schema, r.at ?? []);
+  return true;
+}
+
+/** Whether the member at `path` may be absent (its schema is optional), found by walking the schema. */
+function optionalAt(schema: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false;
+  let current: unknown = schema;
+  for (const key of path.slice(0, -1)) current = step(current, key).schema;
+  const def = unwrap(current);
+  const key = path[path.length - 1];
+  if (def?.type !== 'object' || typeof key !== 'string' || !def.shape || !Object.hasOwn(def.shape, key))
+    return false;
+  return (def.shape[key] as { _zod?: { optin?: string } })._zod?.optin === 'optional';
+}
+
+/**
+ * The path of the first value nested deeper than `limit` levels below `value`, or undefined. Walked with a
+ * stack of its own, so no depth of input can exhaust the call stack.
+ */
+export function tooDeep(value: unknown, limit: number): PropertyKey[] | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const stack: Array<{ value: object; path: PropertyKey[] }> = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: node, path } = stack.pop()!;
+    if (path.length >= limit) return path;
+    for (const key of Object.keys(node)) {
+      const member = (node as Record<string, unknown>)[key];
+      if (member !== null && typeof member === 'object')
+        stack.push({ value: member, path: [...path, Array.isArray(node) ? Number(key) : key] });
+    }
+  }
+  return undefined;
+}
+
+/** Whether `value` nests no deeper than `MAX_NESTING` levels; a value that is not a container answers at once. */
+const shallow = (value: unknown): boolean =>
+  value === null || typeof value !== 'object' || tooDeep(value, MAX_NESTING) === undefined;
 
 /** The contract's issues as `"<json path>: <message>"` lines (at most 5); empty when the body is usable. */
 export function contractIssues(endpoint: EndpointId, body: unknown): string[] {
@@ -127,67 +225,6 @@ export function contractIssues(endpoint: EndpointId, body: unknown): string[] {
   }
 }
 
-/** A many-resort answer without its broken records, and which resorts those were. */
-export interface SplitRecords {
-  /** The answer with every record that breaks the contract left out, in the order received. */
-  body: unknown;
-  /** Resort id → the contract's issues of its record (JSON paths from the answer's root). */
-  broken: Map<number, string[]>;
-}
-
-/**
- * Splits an answer that breaks the contract into its usable records and the broken ones, when each
- * broken record says which resort it belongs to (a map key that is an id, a list record whose `resort` is
- * one). Undefined when the answer cannot be split so: its shape itself is wrong, a broken record names no
- * resort, or the endpoint's answers are not per resort.
- */
-export function splitRecords(endpoint: EndpointId, body: unknown): SplitRecords | undefined {
-  try {
-    const contract = RECORD_CONTRACT[endpoint];
-    if (!contract) return undefined;
-    const broken = new Map<number, string[]>();
-    const issuesOf = (record: unknown, at: PropertyKey[]) => {
-      const result = contract.record.safeParse(record);
-      return result.success
-        ? []
-        : (result.error.issues as unknown as Issue[])
-            .slice(0, MAX_CONTRACT_ISSUES)
-            .map((issue) => `${jsonPath([...at, ...issue.path])}: ${issue.message}`);
-    };
-    let kept: unknown;
-    if (contract.shape === 'map') {
-      if (!isRecord(body)) return undefined;
-      const entries: Array<[string, unknown]> = [];
-      for (const [key, record] of Object.entries(body)) {
-        if (!isIdKey(key)) return undefined;
-        const issues = issuesOf(record, [key]);
-        if (issues.length > 0) broken.set(Number(key), issues);
-        else entries.push([key, record]);
-      }
-      kept = Object.fromEntries(entries);
-    } else {
-      if (!Array.isArray(body)) return undefined;
-      const records: unknown[] = [];
-      for (const [index, record] of body.entries()) {
-        const issues = issuesOf(record, [index]);
-        if (issues.length === 0) {
-          records.push(record);
-          continue;
-        }
-        const id = contract.idOf?.(record);
-        if (id === undefined) return undefined;
-        broken.set(id, issues);
-      }
-      kept = records;
-    }
-    // what is left must hold as a whole (a resort may not be both broken and usable)
-    if (broken.size === 0 || contractIssues(endpoint, kept).length > 0) return undefined;
-    return { body: kept, broken };
-  } catch {
-    return undefined;
-  }
-}
-
 // ---- zod issues -------------------------------------------------------------------------------------
 
 function fromIssue(schema: unknown, body: unknown, issue: Issue): Raw[] {
@@ -203,7 +240,15 @@ function fromIssue(schema: unknown, body: unknown, issue: Issue): Raw[] {
   }
   const at = valueAt(body, path);
   const kind = classify(issue, at.found, at.value);
-  return [{ segments: normalise(schema, path), kind, example: exampleOf(issue, kind, at.value, path) }];
+  return [
+    {
+      segments: normalise(schema, path),
+      kind,
+      example: exampleOf(issue, kind, at.value, path),
+      at: path,
+      message: wrongMessage(issue, kind),
+    },
+  ];
 }
 
 /**
@@ -226,6 +271,20 @@ function classify(issue: Issue, found: boolean, value: unknown): DriftKind {
     default:
       // invalid_format (dates, stamps), too_small, too_big, invalid_key, custom, …
       return 'other';
+  }
+}
+
+/** What is wrong, in words that quote nothing of the body (zod's own messages name only what was expected). */
+function wrongMessage(issue: Issue, kind: DriftKind): string {
+  switch (kind) {
+    case 'missing':
+      return 'required, but absent';
+    case 'null':
+      return 'required, but null';
+    case 'numeric-string':
+      return 'expected a number, received a string of digits';
+    default:
+      return issue.code === 'invalid_key' ? (issue.issues?.[0]?.message ?? issue.message) : issue.message;
   }
 }
 
@@ -439,7 +498,8 @@ function makeConforms(schema: {
   switch (def.type) {
     case 'unknown':
     case 'any':
-      return () => true;
+      // what the schema leaves open is still bounded in depth
+      return shallow;
     case 'null':
       return (value) => value === null;
     case 'boolean':
@@ -506,7 +566,11 @@ function makeConforms(schema: {
             if (!members[i]!(record[k])) return false;
           } else if (required[i]) return false;
         }
-        if (anyMore) return !Object.hasOwn(record, '__proto__');
+        if (anyMore) {
+          if (Object.hasOwn(record, '__proto__')) return false;
+          for (const k in record) if (!shallow(record[k])) return false;
+          return true;
+        }
         // every member declared: as many own members as the declared ones present
         let count = 0;
         for (const _ in record) count++;
@@ -560,6 +624,29 @@ function step(schema: unknown, key: PropertyKey): { schema: unknown; any: boolea
   }
   // not understood: an index is still an index
   return { schema: undefined, any: typeof key === 'number' };
+}
+
+/** What stands in a shown path for a key of the body the schema does not name. */
+export const UNNAMED_KEY = '…';
+
+/**
+ * `path` as a message may show it: indexes, members the schema declares and map keys that are ids, with
+ * every other key (text of the body, which may be anything) replaced by `UNNAMED_KEY`.
+ */
+export function shownPath(schema: unknown, path: readonly PropertyKey[]): PropertyKey[] {
+  const out: PropertyKey[] = [];
+  let current: unknown = schema;
+  for (const key of path) {
+    const def = unwrap(current);
+    const declared =
+      typeof key === 'number' ||
+      (typeof key === 'string' &&
+        ((def?.type === 'object' && !!def.shape && Object.hasOwn(def.shape, key)) ||
+          (def?.type === 'record' && /^[1-9][0-9]{0,9}$/.test(key))));
+    out.push(declared ? key : UNNAMED_KEY);
+    current = step(current, key).schema;
+  }
+  return out;
 }
 
 function format(segments: readonly Segment[]): string {

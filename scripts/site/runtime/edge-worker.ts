@@ -7,6 +7,7 @@
  * is `MIRROR`, a constant the build writes above this module's bundle (`rewrites-edge.ts`).
  */
 import { matchRoute, type Endpoint } from '../../api/endpoints.ts';
+import { ASSET_HEADERS } from '../../api/headers.ts';
 import { formatLocale, requestedLanguage, requestedLocale } from '../../api/locales.ts';
 import { isPathValue, pathSegments } from '../../api/paths.ts';
 import { MAX_URI_LENGTH } from '../../api/request.ts';
@@ -177,15 +178,27 @@ function fromOrigin(env: Bindings, path: string, request: Request): Promise<Resp
   return fetch(new URL(path, env.ORIGIN), { method: 'GET' });
 }
 
+/** An image copy (`assets/<hash>.<type>`) as a picture that can run nothing (scripts/ARCHITECTURE.md, "Threat model"). */
+const ASSET = /\/assets\/[0-9a-f]{8}\.[a-z]+$/;
+function asPicture(response: Response): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of ASSET_HEADERS) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export default {
   async fetch(request: Request, env?: Bindings): Promise<Response> {
     const bindings = env ?? {};
     const url = new URL(request.url);
     const answer = resolve(request.method, url.pathname + url.search, (name) => request.headers.get(name));
     if (answer === undefined) {
-      if (bindings.ASSETS) return bindings.ASSETS.fetch(request);
-      if (!bindings.ORIGIN) return json(500, NO_ORIGIN);
-      return fetch(new URL(url.pathname.slice(1) + url.search, bindings.ORIGIN), { method: request.method });
+      if (!bindings.ASSETS && !bindings.ORIGIN) return json(500, NO_ORIGIN);
+      const passed = bindings.ASSETS
+        ? await bindings.ASSETS.fetch(request)
+        : await fetch(new URL(url.pathname.slice(1) + url.search, bindings.ORIGIN), {
+            method: request.method,
+          });
+      return ASSET.test(url.pathname) ? asPicture(passed) : passed;
     }
     if ('error' in answer)
       return json(answer.error.status, answer.error, answer.error.status === 405 ? { allow: 'GET' } : {});

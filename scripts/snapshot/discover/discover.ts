@@ -13,6 +13,7 @@ import { SnapshotError } from '../errors.ts';
 import type { Fetched, Fetcher } from '../fetch/fetch.ts';
 import { singleCollection, type Collection } from '../plan/plan.ts';
 import type { PreviousBuild } from '../release/previous.ts';
+import { checkGrowth } from './growth.ts';
 import { checkId, configuredScope, scopeOf, subregionIds, type Scope } from './scope.ts';
 
 export interface DiscoverInput {
@@ -25,6 +26,8 @@ export interface DiscoverInput {
    * embedded service (`local`) when there is no tree yet.
    */
   planOnly?: { sourceKind: 'local' | 'remote' };
+  /** Stop when the lists name far more region lists than the last release had (growth.ts). */
+  guardGrowth?: boolean;
 }
 
 export interface Discovery {
@@ -136,6 +139,7 @@ export async function discover(input: DiscoverInput): Promise<Discovery> {
   }
   for (const country of countryLists) checkId(country.id, `countries list (${first})`);
   const subregions = subregionIds(countriesInScope(config, countryLists));
+  if (input.guardGrowth) checkGrowth('region lists', subregions.length, previous.regionListCount(first));
   const lists = await fetchAll(subregions.map((id) => regionListCollection(first, id, config)));
   const firstLocaleLists: RegionList[] = [...countryLists];
   for (const f of lists) {

@@ -21,6 +21,8 @@ export interface FetchFailure {
   reason: string;
   /** A short public reason without URLs: `HTTP 503`, `timeout after 30000 ms`, `breaks the contract`. */
   short: string;
+  /** The build's deadline ended or prevented the request (config `deadline`). */
+  cut?: boolean;
 }
 
 export interface Fetched {
@@ -38,6 +40,8 @@ export interface Fetched {
   drift: DriftIssue[];
   /** Resorts whose records broke the contract, left out of the bodies: id → why (JSON paths, no URL). */
   broken?: ReadonlyMap<number, string>;
+  /** Other records left out of the bodies for what they held (a region list's entries): why, per record. */
+  dropped?: string[];
 }
 
 /** 401 answers in a row that stop a run: the credentials were revoked or are wrong. */
@@ -45,8 +49,16 @@ export const AUTH_BREAKER = 3;
 /** Requests in a row that could not connect to the upstream (each after its retries) that stop a run. */
 export const NETWORK_BREAKER = 5;
 
+/** A request the build's deadline kept from starting. */
+const CUT: FetchFailure = {
+  kind: 'upstream',
+  reason: "not asked: the build's deadline was reached (config deadline)",
+  short: "not asked: the build's deadline was reached",
+  cut: true,
+};
+
 type Answer =
-  | { body: unknown; drift: DriftIssue[]; broken?: BrokenRecords }
+  | { body: unknown; drift: DriftIssue[]; broken?: BrokenRecords; dropped?: string[] }
   | { forbidden: true }
   | { failure: FetchFailure };
 
@@ -56,6 +68,7 @@ export class Fetcher {
   readonly #progress: Progress;
   readonly #isDue: (c: Collection) => boolean;
   readonly #signal: AbortSignal | undefined;
+  readonly #cutoff: AbortSignal | undefined;
   #refused = 0;
   #unreachable = 0;
   /** Requests made so far, whatever their answer: the month's ledger counts them all. */
@@ -68,10 +81,13 @@ export class Fetcher {
       progress?: Progress;
       isDue: (c: Collection) => boolean;
       signal?: AbortSignal;
+      /** The build's deadline: once aborted, no request starts and every one left fails as cut. */
+      cutoff?: AbortSignal;
     },
   ) {
     this.#source = source;
     this.#signal = options.signal;
+    this.#cutoff = options.cutoff;
     this.#run = pool(options.concurrency);
     this.#progress = options.progress ?? silentProgress;
     this.#isDue = options.isDue;
@@ -100,6 +116,7 @@ export class Fetcher {
       return { ...base, state: 'forbidden', notFound, requests: made };
     const drift = answers.flatMap((a) => ('drift' in a ? a.drift : []));
     const broken = new Map(answers.flatMap((a) => ('broken' in a && a.broken ? [...a.broken] : [])));
+    const dropped = answers.flatMap((a) => ('dropped' in a && a.dropped ? a.dropped : []));
     return {
       ...base,
       state: 'ok',
@@ -108,6 +125,7 @@ export class Fetcher {
       requests: made,
       drift,
       ...(broken.size > 0 ? { broken } : {}),
+      ...(dropped.length > 0 ? { dropped } : {}),
     };
   }
 
@@ -116,6 +134,7 @@ export class Fetcher {
     try {
       // a stopped run starts no request; the ones under way end with the source's own check of the signal
       if (this.#signal?.aborted) throw interrupted(this.#signal);
+      if (this.#cutoff?.aborted) return { failure: CUT };
       this.made++;
       const response = await this.#source.fetch(request);
       this.#unreachable = 0;
@@ -140,6 +159,7 @@ export class Fetcher {
           body: result.body,
           drift: result.drift,
           ...(result.broken ? { broken: result.broken } : {}),
+          ...(result.dropped ? { dropped: result.dropped } : {}),
         };
       }
       if (response.status === 404 && c.allowNotFound) return { body: undefined, drift: [] };
@@ -171,6 +191,7 @@ export class Fetcher {
             kind: 'upstream',
             reason: error.message,
             short: error.message.replace(/^\[GET\] "[^"]*": /, ''),
+            ...(this.#cutoff?.aborted ? { cut: true } : {}),
           },
         };
       }

@@ -97,6 +97,25 @@ export class PreviousBuild {
     return last === undefined || now - last >= intervals[c.freshness] * 1000;
   }
 
+  /** How many resorts the previous release of the same source published (its index), or undefined. */
+  async resortCount(): Promise<number | undefined> {
+    if (!this.state) return undefined;
+    const manifest = await readFile(join(this.#out, 'api', 'manifest.json'), 'utf8').then(
+      JSON.parse,
+      () => undefined,
+    );
+    const resorts = (manifest as { resorts?: unknown } | undefined)?.resorts;
+    return Array.isArray(resorts) ? resorts.length : undefined;
+  }
+
+  /** How many region lists of `locale` the previous release of the same source fetched or found absent. */
+  regionListCount(locale: string): number | undefined {
+    if (!this.state) return undefined;
+    const prefix = `${locale} region.list `;
+    const keys = new Set([...this.#byCollection.keys(), ...Object.keys(this.state.absent)]);
+    return [...keys].filter((key) => key.startsWith(prefix)).length;
+  }
+
   /** The published body of a request from the same source, or undefined. */
   async readBody(request: ApiRequest): Promise<unknown> {
     if (!this.state) return undefined;

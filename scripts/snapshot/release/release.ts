@@ -237,6 +237,16 @@ export class Release {
       await this.#writer.write(`api/${output.file}`, bytes, hash);
       this.#files.set(output.file, { sha256: hash, size: bytes.byteLength, fetchedAt, collection: c.key });
     }
+    if (f.dropped) {
+      const n = f.dropped.length;
+      this.failures.push({
+        kind: 'contract',
+        reason: f.dropped.map((why) => `${whereOf(c)}: ${why}`).join('\n  '),
+        short: `${n} record${n === 1 ? '' : 's'} broke the contract and ${n === 1 ? 'was' : 'were'} left out`,
+        collection: c.key,
+        kept: true,
+      });
+    }
     if (f.broken) {
       const resorts = [...f.broken.keys()].sort((a, b) => a - b);
       const reason = resorts.map((id) => `${whereOf(c)}: ${f.broken!.get(id)}`).join('\n  ');
@@ -296,7 +306,8 @@ export class Release {
         .slice(0, 10)
         .map((f) => `${f.collection}: ${f.reason}`)
         .join('\n  ');
-    const holes = this.failures.filter((f) => f.kind === 'upstream' && !f.kept);
+    // a part the build's deadline left out is not a hole: the next run fetches it, and the tree grows whole
+    const holes = this.failures.filter((f) => f.kind === 'upstream' && !f.kept && !f.cut);
     if (holes.length > 0 && !this.#options.previous.state) {
       const n = holes.length;
       throw new SnapshotError(

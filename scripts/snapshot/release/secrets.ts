@@ -1,8 +1,10 @@
 /**
  * The last check before anything is published: no file of the release may hold a credential of the
- * source, as it is or percent-encoded. Secrets shorter than four characters are not looked for (they
- * would match ordinary text).
+ * source, in any form the build's serialisers can write it (`secretForms`: as it is, percent-encoded,
+ * JSON- or HTML-escaped, and two of these in a row). Secrets shorter than four characters are not looked
+ * for (they would match ordinary text).
  */
+import { MIN_SECRET_LENGTH, secretForms } from '../../api/redact.ts';
 import { SnapshotError } from '../errors.ts';
 
 /** A form of a secret as a file could hold it, with the kind of secret it is (for the message). */
@@ -10,17 +12,15 @@ export type Needle = readonly [needle: string, kind: string];
 
 const needlesOf = new WeakMap<readonly string[], readonly Needle[]>();
 
-/** Each secret's forms as a file could hold them (as it is, and percent-encoded when that differs), with its kind. */
+/** Each secret's forms as a file could hold them (`secretForms`), with its kind. */
 export function needlesOfSecrets(secrets: readonly string[]): readonly Needle[] {
   let needles = needlesOf.get(secrets);
   if (!needles) {
     needles = secrets
-      .filter((secret) => secret.length >= 4)
+      .filter((secret) => secret.length >= MIN_SECRET_LENGTH)
       .flatMap((secret) => {
         const kind = secret.includes('@') ? 'an e-mail address' : 'a key, token or password';
-        return (/[^A-Za-z0-9_.~-]/.test(secret) ? [secret, encodeURIComponent(secret)] : [secret]).map(
-          (needle): Needle => [needle, kind],
-        );
+        return secretForms(secret).map((needle): Needle => [needle, kind]);
       });
     needlesOf.set(secrets, needles);
   }

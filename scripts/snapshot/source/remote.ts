@@ -3,7 +3,7 @@
  * Each request has a timeout and a bounded number of attempts; timeouts, connection errors, 429 and 5xx
  * are retried with exponential backoff and full jitter, honouring `Retry-After`.
  */
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { CONTRACT } from '../../api/schemas/contract.ts';
 import { describeRequest, redactSecrets, redactUrl } from '../../api/redact.ts';
@@ -20,6 +20,7 @@ import {
 
 import { ENDPOINT } from '../../api/endpoints.ts';
 import { familyAHeaders, requestTarget, type ApiRequest, type Credentials } from '../../api/request.ts';
+import { BodyTooLarge, get } from './http.ts';
 import type { AccountInfo, Source, UpstreamResponse } from './source.ts';
 
 export interface RemoteOptions {
@@ -37,8 +38,8 @@ export interface RemoteOptions {
   connections?: number;
   dispatcher?: Dispatcher;
   /**
-   * The signal that ends one request when its time is up: `AbortSignal.timeout(timeoutMs)` unless given.
-   * Tests end a request they made hang as soon as it arrives, so no test waits out a real timeout.
+   * A signal that ends one request early, beside its own deadline of `timeoutMs` (http.ts). Tests end a
+   * request they made hang as soon as it arrives, so no test waits out a real timeout.
    */
   deadline?: (target: string) => AbortSignal;
   /** Backoff clock and dice, replaceable in tests. */
@@ -48,6 +49,11 @@ export interface RemoteOptions {
   onRetry?: (line: string) => void;
   /** Stops the source (SIGTERM): requests under way end, waits for a retry end, and no new attempt starts. */
   signal?: AbortSignal;
+  /**
+   * The build's deadline (`deadline` in the config): requests under way end, waits for a retry end, and no
+   * new attempt starts; each such request fails as a fault of its part, so the build publishes the rest.
+   */
+  cutoff?: AbortSignal;
 }
 
 export interface RemoteSource extends Source {
@@ -113,58 +119,49 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   let sent = 0;
   const stop = options.signal;
   const stopped = () => interrupted(stop);
-  /** Waits for a retry, or until the source is stopped. */
+  const cutoff = options.cutoff;
+  const cut = (target: string) =>
+    new SnapshotError(
+      'upstream_network',
+      `${shown(target)}: stopped at the build's deadline (config deadline)`,
+    );
+  /** Waits for a retry, or until the source is stopped or its deadline is reached. */
   const pause = (ms: number) =>
-    stop
-      ? new Promise<void>((resolve) => {
-          const done = () => resolve();
-          stop.addEventListener('abort', done, { once: true });
-          void sleep(ms).then(() => {
-            stop.removeEventListener('abort', done);
-            resolve();
-          });
-        })
-      : sleep(ms);
+    new Promise<void>((resolve) => {
+      const wake = [stop, cutoff].filter((s): s is AbortSignal => !!s);
+      const done = () => {
+        for (const s of wake) s.removeEventListener('abort', done);
+        resolve();
+      };
+      for (const s of wake) s.addEventListener('abort', done, { once: true });
+      void sleep(ms).then(done);
+    });
   async function once(
     origin: string,
     target: string,
     headers: Record<string, string>,
   ): Promise<UpstreamResponse & { retryAfter?: number }> {
     sent++;
-    const response = await request(origin + target, {
-      method: 'GET',
-      headers: { accept: 'application/json', ...headers },
-      dispatcher,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      signal: ((deadline) => (stop ? AbortSignal.any([deadline, stop]) : deadline))(
-        options.deadline?.(target) ?? AbortSignal.timeout(options.timeoutMs),
-      ),
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).byteLength;
-      if (size > options.maxBodyBytes) {
-        response.body.destroy();
-        throw new SnapshotError(
-          'upstream_http',
-          `${shown(target)}: the body is larger than ${options.maxBodyBytes} bytes (request.maxBodyBytes)`,
-        );
-      }
-      chunks.push(chunk as Buffer);
-    }
-    const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared !== size) {
-      throw Object.assign(new Error(`the body ended after ${size} of ${declared} bytes`), {
-        code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+    try {
+      const response = await get(origin + target, {
+        dispatcher,
+        headers: { accept: 'application/json', ...headers },
+        timeoutMs: options.timeoutMs,
+        maxBytes: options.maxBodyBytes,
+        signals: [stop, cutoff, options.deadline?.(target)],
       });
+      return {
+        status: response.status,
+        body: response.body.toString('utf8'),
+        retryAfter: retryAfterMs(response.headers['retry-after']),
+      };
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      throw new SnapshotError(
+        'upstream_http',
+        `${shown(target)}: the body is larger than ${options.maxBodyBytes} bytes (request.maxBodyBytes)`,
+      );
     }
-    return {
-      status: response.statusCode,
-      body: Buffer.concat(chunks).toString('utf8'),
-      retryAfter: retryAfterMs(response.headers['retry-after']),
-    };
   }
 
   async function withRetries(
@@ -176,6 +173,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
     let connectOnly = true;
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
       if (stop?.aborted) throw stopped();
+      if (cutoff?.aborted) throw cut(target);
       let wait = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * random();
       try {
         const response = await once(origin, target, headers);
@@ -189,6 +187,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
         }
       } catch (error) {
         if (stop?.aborted) throw stopped();
+        if (cutoff?.aborted) throw cut(target);
         if (!isRetryable(error)) {
           if (error instanceof SnapshotError) throw error;
           throw new SnapshotError(
@@ -287,6 +286,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
 
   return {
     kind: 'remote',
+    origins: [...new Set([a, b].flatMap((u) => (u ? [u.origin] : [])))],
     sent: () => sent,
     families,
     proven,

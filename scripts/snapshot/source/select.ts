@@ -34,6 +34,8 @@ export interface SourceOptions {
   onRetry?: (line: string) => void;
   /** Stops the remote source's requests (SIGTERM). */
   signal?: AbortSignal;
+  /** The build's deadline: ends the remote source's requests as faults of their parts (`remote.ts`). */
+  cutoff?: AbortSignal;
 }
 
 export async function chooseSource(options: SourceOptions): Promise<SourceChoice> {
@@ -52,6 +54,7 @@ export async function chooseSource(options: SourceOptions): Promise<SourceChoice
       connections: config.concurrency,
       onRetry: options.onRetry,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.cutoff ? { cutoff: options.cutoff } : {}),
     });
     return { source, families: source.families };
   }

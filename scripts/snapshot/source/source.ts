@@ -14,6 +14,8 @@ export interface UpstreamResponse {
 
 export interface Source {
   kind: 'local' | 'remote';
+  /** The origins of a real upstream's base URLs: images are copied from these (and the config's) only. */
+  readonly origins?: readonly string[];
   /** Secrets this source holds; the build scans its output and its messages for each. */
   readonly secrets: readonly string[];
   fetch(request: ApiRequest): Promise<UpstreamResponse>;
