@@ -217,6 +217,7 @@ describe('--adopt', () => {
   }, 60_000);
 
   it("adopts what another sync tool uploaded: objects with the release's bytes and headers stay, the rest is fixed", async () => {
+    // (image copies carry Content-Disposition: one uploaded without it is fixed like a wrong type would be)
     const release = await readRelease(small);
     const client = new S3Client({
       region: 'us-east-1',
@@ -236,6 +237,7 @@ describe('--adopt', () => {
           Body: bytes,
           ContentType: o.contentType,
           CacheControl: o.cacheControl,
+          ...(o.contentDisposition ? { ContentDisposition: o.contentDisposition } : {}),
         }),
       );
     }

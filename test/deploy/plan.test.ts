@@ -105,9 +105,18 @@ describe('headersFor', () => {
       type: 'text/html; charset=utf-8',
       cache: 'public, max-age=900, stale-while-revalidate=3600',
     },
-    { path: 'assets/0a1b2c3d.svg', type: 'image/svg+xml', cache: 'public, max-age=86400' },
-  ])('gives the element’s $path its own rule', ({ path, type, cache }) => {
-    expect(headers(path)).toEqual({ contentType: type, cacheControl: cache });
+    {
+      path: 'assets/0a1b2c3d.svg',
+      type: 'image/svg+xml',
+      cache: 'public, max-age=86400',
+      disposition: 'attachment',
+    },
+  ])('gives the element’s $path its own rule', ({ path, type, cache, disposition }) => {
+    expect(headers(path)).toEqual({
+      contentType: type,
+      cacheControl: cache,
+      ...(disposition ? { contentDisposition: disposition } : {}),
+    });
   });
 
   it.each([

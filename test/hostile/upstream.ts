@@ -1,0 +1,129 @@
+/**
+ * An upstream that answers the real shapes with hostile values: the project's embedded service over a
+ * copy of the sample (credentials of the test's choosing), on a real HTTP server on 127.0.0.1, with
+ * answers the test changes or replaces per path. Builds run in-process through the command line, as an
+ * operator's would, with the element's embeds made (but no bundle).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from '../../scripts/cli/build.ts';
+import type { Dataset } from '../../scripts/dataset/schema.ts';
+import { createService } from '../../scripts/service/service.ts';
+import { FROZEN_NOW, sample } from '../helpers.ts';
+import { startHostile, type HostileServer, type Route } from './server.ts';
+
+/** The account the hostile upstream knows, with a password a serialiser has to escape. */
+export const ACCOUNT = {
+  email: 'ops@partner.example',
+  password: 'p"ss\\w&rd<1>',
+  apiKey: 'key-0123456789abcdef',
+  token: 'ab&cd0123456789abcdef0123456789abcdef0123456789',
+};
+
+/** What a test does with one answer: changes its JSON, or replaces it with a route of its own. */
+export type Change = (json: any, path: string) => unknown;
+
+export interface HostileUpstream extends HostileServer {
+  /** Changes the JSON answer of every request whose path `matches`; the last one set for a path wins. */
+  change(matches: (path: string) => boolean, change: Change): void;
+  /** Answers every request whose path `matches` with `route` instead. */
+  replace(matches: (path: string) => boolean, route: Route): void;
+  /** Forgets every change and replacement. */
+  reset(): void;
+}
+
+export async function startHostileUpstream(): Promise<HostileUpstream> {
+  const dataset: Dataset = structuredClone(await sample());
+  Object.assign(dataset.accounts[0]!, ACCOUNT);
+  let changes: Array<{ matches: (path: string) => boolean; change: Change }> = [];
+  let replacements: Array<{ matches: (path: string) => boolean; route: Route }> = [];
+  let origin = 'http://127.0.0.1';
+  const answer: Route = (request: IncomingMessage, response: ServerResponse) => {
+    const url = request.url ?? '/';
+    const path = url.split('?')[0]!;
+    const service = createService(dataset, { now: () => FROZEN_NOW, origin });
+    const answered = service({
+      method: request.method ?? 'GET',
+      url,
+      headers: request.headers as Record<string, string>,
+    });
+    let body = answered.body;
+    const change = changes.findLast((c) => c.matches(path));
+    if (change && answered.status === 200) {
+      const json = JSON.parse(body);
+      const changed = change.change(json, path);
+      body = typeof changed === 'string' ? changed : JSON.stringify(changed === undefined ? json : changed);
+    }
+    response
+      .writeHead(answered.status, { ...answered.headers, 'content-length': Buffer.byteLength(body) })
+      .end(body);
+  };
+  const server = await startHostile((path) => replacements.findLast((r) => r.matches(path))?.route ?? answer);
+  origin = server.url;
+  return {
+    ...server,
+    change: (matches, change) => void changes.push({ matches, change }),
+    replace: (matches, route) => void replacements.push({ matches, route }),
+    reset: () => {
+      changes = [];
+      replacements = [];
+      server.requests.clear();
+      server.sent.clear();
+      server.cut.clear();
+    },
+  };
+}
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  out: string;
+}
+
+/** A scratch folder for a suite's builds. */
+export const scratch = () => mkdtemp(join(tmpdir(), 'rc-hostile-'));
+export const removeScratch = (dir: string) => rm(dir, { recursive: true, force: true });
+
+/**
+ * Runs `npm run build` in-process against `upstream` into `out`: Family A with its key, Family B with
+ * the account's e-mail and password (or `token` alone), one locale and one state's resorts unless `flags`
+ * say otherwise, a config file when `config` is given.
+ */
+export async function buildAgainst(
+  upstream: { url: string },
+  out: string,
+  options: { flags?: string[]; config?: string; token?: boolean; env?: Record<string, string> } = {},
+): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const credentials = options.token
+    ? { RC_TOKEN: ACCOUNT.token }
+    : { RC_EMAIL: ACCOUNT.email, RC_PASSWORD: ACCOUNT.password };
+  const code = await build({
+    argv: [
+      '--out',
+      out,
+      ...(options.config ? ['--config', options.config] : []),
+      ...(options.flags ?? ['--locales', 'en-US', '--regions', '251']),
+    ],
+    env: {
+      SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000),
+      RC_BASE_URL: upstream.url,
+      RC_API_KEY: ACCOUNT.apiKey,
+      RC_LEGACY_BASE_URL: upstream.url,
+      ...credentials,
+      ...options.env,
+    },
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    widget: async () => [],
+  });
+  return { code, stdout, stderr, out };
+}
+
+/** A published file's text, or undefined. */
+export const published = (out: string, path: string) =>
+  readFile(join(out, path), 'utf8').catch(() => undefined);
