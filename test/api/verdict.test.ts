@@ -53,6 +53,16 @@ describe('one bad value is its record’s problem', () => {
     expect(kept[4]).toBe(countries[4]);
   });
 
+  it('leaves a country out whose id an earlier country has, where it would overwrite that one’s list', () => {
+    const countries = structuredClone(REAL_COUNTRIES);
+    countries[5]!.id = countries[2]!.id;
+    const verdict = judge('region.countries', countries);
+    expect(verdict.ok && verdict.dropped).toEqual([
+      '$[5] left out: $[5].id: the id of an earlier country again',
+    ]);
+    expect(verdict.ok && (verdict.body as unknown[]).length).toBe(34);
+  });
+
   it('leaves a country out when a member of its own is wrong', () => {
     const countries = structuredClone(REAL_COUNTRIES) as Array<Record<string, unknown>>;
     countries[0]!.regionName = { first: 'A' };

@@ -18,7 +18,8 @@ import { startHostile, type HostileServer, type Route } from './server.ts';
 export const ACCOUNT = {
   email: 'ops@partner.example',
   password: 'p"ss\\w&rd<1>',
-  apiKey: 'key-0123456789abcdef',
+  // every four characters of it hold a capital: no piece of it occurs in hex hashes or the sample's text
+  apiKey: 'ZqXkWvPlMtRyBnJhGdSc',
   token: 'ab&cd0123456789abcdef0123456789abcdef0123456789',
 };
 
@@ -120,6 +121,8 @@ export async function buildAgainst(
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     widget: async () => [],
+    // as the entry script gives it (scripts/build.ts): the build's stop signal, never aborted here
+    signal: new AbortController().signal,
   });
   return { code, stdout, stderr, out };
 }

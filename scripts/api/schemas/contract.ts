@@ -86,7 +86,15 @@ export const CONTRACT: Record<EndpointId, z.ZodType> = {
   'a.snowreport': z.array(FamilyARecord), // derive: familyAFiles iterates the list
   'a.resort.snowreport': AnyRecord, // element: data.ts ignores a Family A file that is not an object
   ...perMultiEndpoint((type, ordered) => (ordered ? list(type) : map(type))),
-  'region.countries': z.array(RegionList), // derive: countriesFiles maps over the countries
+  // derive: countriesFiles maps over the countries, each its own `region/{id}/list` file: one id once
+  'region.countries': z.array(RegionList).superRefine((countries, ctx) => {
+    const seen = new Set<number>();
+    countries.forEach((country, i) => {
+      if (seen.has(country.id))
+        ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'the id of an earlier country again' });
+      seen.add(country.id);
+    });
+  }),
   'region.list': RegionList,
   forecast: Forecast,
   links: AnyRecord, // paths: published as `resort/{id}/links`; the element reads `combined.links` defensively

@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { DriftIssue } from '../../api/schemas/drift.ts';
+import { ResortConditionsError } from '../../api/errors.ts';
 import { SnapshotError } from '../errors.ts';
 import type { FetchFailure, Fetched } from '../fetch/fetch.ts';
 import { MANIFEST_PATH, serializeManifest, type Manifest, type StaleMark } from './manifest.ts';
@@ -89,6 +90,9 @@ export interface ReleaseOptions {
   /** Called after each file the writer puts in the release; tests stop a build at a chosen write. */
   onWrite?: (count: number) => void;
 }
+
+/** Bodies → files (`derive.ts`): the files of one collection, those holding a broken resort marked `keep`. */
+type Derive = (c: Collection, bodies: ReadonlyArray<unknown>, broken: ReadonlySet<number>) => Output[];
 
 /** What the run says of the release: the index's head and the state's identity. */
 export interface ReleaseHead {
@@ -167,10 +171,21 @@ export class Release {
   }
 
   /** Adds one collection: its derived files when fetched, its previous files when carried or failed. */
-  async add(
-    f: Fetched,
-    derive: (c: Collection, bodies: ReadonlyArray<unknown>, broken: ReadonlySet<number>) => Output[],
-  ): Promise<void> {
+  async add(f: Fetched, derive: Derive): Promise<void> {
+    try {
+      await this.#add(f, derive);
+    } catch (error) {
+      if (error instanceof ResortConditionsError) throw error;
+      // a defect, named by the part it struck (every failure names its endpoint and part)
+      throw new SnapshotError(
+        'internal',
+        `${whereOf(f.collection)}: the build failed on this part (${error instanceof Error ? error.name : 'error'}); nothing was published`,
+        { cause: error },
+      );
+    }
+  }
+
+  async #add(f: Fetched, derive: Derive): Promise<void> {
     const c = f.collection;
     const previous = this.#options.previous;
     if (f.state !== 'carried') {
