@@ -1,13 +1,14 @@
 /**
  * The static file server for a published tree: what `npm run preview`, the snapshot, mirror and browser
- * tests use (the browser tests hold the elements' scripts with `before`). It sends what scripts/README.md asks of any host ("Hosting"): CORS for every file and the
- * content types of `scripts/api/content-types.ts`.
+ * tests use (the browser tests hold the elements' scripts with `before`). It sends what scripts/README.md asks of any host ("Hosting"): CORS for every file, the
+ * content types of `scripts/api/content-types.ts`, and the image copies' sandboxing headers.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { contentTypeOf, DEFAULT_CONTENT_TYPE } from '../api/content-types.ts';
+import { ASSET_HEADERS } from '../api/headers.ts';
 import { handled, listen, type Listening } from '../service/listen.ts';
 
 export type StaticServer = Listening;
@@ -49,6 +50,8 @@ export async function serveFolder(folder: string, options: ServeOptions = {}): P
       }
       response.writeHead(200, {
         ...headers,
+        // the image copies, as every host rule the build writes serves them (scripts/api/headers.ts)
+        ...(path.startsWith('/assets/') ? Object.fromEntries(ASSET_HEADERS) : {}),
         'content-type': contentTypeOf(file) ?? DEFAULT_CONTENT_TYPE,
         'content-length': info.size,
         'cache-control': 'no-cache',

@@ -115,6 +115,20 @@ describe('an SVG logo with script in it', () => {
     );
   });
 
+  it('is served with the policy by `npm run preview`', async () => {
+    const preview = await serveFolder(run.out);
+    try {
+      const answer = await fetch(`${preview.url}/${path}`);
+      expect([
+        answer.headers.get('content-security-policy'),
+        answer.headers.get('content-disposition'),
+        answer.headers.get('access-control-allow-origin'),
+      ]).toEqual([ASSET_POLICY, 'attachment', '*']);
+    } finally {
+      await preview.close();
+    }
+  });
+
   it('is answered with the policy by the edge function', async () => {
     const origin = await serveFolder(run.out);
     try {
