@@ -41,9 +41,9 @@ import { runSnapshot } from './snapshot/run.ts';
 import { deploy } from './deploy/deploy.ts';
 import { bundleElements, bundleSource, bundleWidget, type BundleFile } from './site/widget.ts';
 import { buildSite } from './site/extras.ts';
-import { readState } from './snapshot/release/state.ts';
-import { currentStatePath } from './snapshot/release/writer.ts';
-import { removeTree } from './snapshot/release/folder.ts';
+import { readState } from './snapshot/store/state.ts';
+import { currentStatePath } from './snapshot/store/writer.ts';
+import { removeTree } from './snapshot/store/folder.ts';
 
 const NOW = Date.parse('2026-02-14T09:30:00Z');
 

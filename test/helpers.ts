@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../scripts/dataset/load.ts';
 import { ENDPOINT, type EndpointId } from '../scripts/api/endpoints.ts';
 import type { Dataset } from '../scripts/dataset/schema.ts';
-import type { Collection } from '../scripts/snapshot/plan/plan.ts';
+import type { Collection } from '../scripts/snapshot/model.ts';
 
 export const DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'data');
 /** Every test that renders the sample uses this moment: mid-season, a Saturday morning in Europe. */

@@ -8,7 +8,7 @@
  * object a reader can learn about — from the manifest, a region list's link, the bundle's chunk names — is
  * in the bucket before anything names it, and stays until nothing does.
  */
-import { MANIFEST_PATH } from '../snapshot/release/manifest.ts';
+import { MANIFEST_PATH } from '../snapshot/store/manifest.ts';
 import type { LocalObject } from './release-files.ts';
 
 export interface DeployPlan {

@@ -12,8 +12,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { headerRules, headersFor, type ObjectHeaders } from '../api/headers.ts';
-import { readState } from '../snapshot/release/state.ts';
-import { currentRelease, currentStatePath, isOurs } from '../snapshot/release/writer.ts';
+import { readState } from '../snapshot/store/state.ts';
+import { currentRelease, currentStatePath, isOurs } from '../snapshot/store/writer.ts';
 import { fingerprint } from './remote-index.ts';
 
 export interface LocalObject extends ObjectHeaders {

@@ -2,7 +2,7 @@
  * Makes the embeds (the cards and the lists) in a thread of their own (embed-worker.ts), one locale at a
  * time, while the build's thread goes on fetching and writing the next locales: rendering them is as much
  * work as the rest of the build's thread, and the second core has room for it. The thread reads the staged
- * files and places the embeds in the staged release itself (scripts/snapshot/release/staging.ts); the
+ * files and places the embeds in the staged release itself (scripts/snapshot/store/staging.ts); the
  * build's thread only counts them. Handing each card back to the build's thread made the cards wait for it: a
  * collection of 2,000 resorts keeps that thread busy for seconds, and the cards of one locale took 14 s
  * of which 10.7 s were spent waiting.
@@ -16,7 +16,7 @@ import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SnapshotError } from '../snapshot/errors.ts';
-import type { Placed } from '../snapshot/release/staging.ts';
+import type { Placed } from '../snapshot/store/staging.ts';
 import type { EmbedAnswer, EmbedJob, EmbedMessage } from './embed-worker.ts';
 import { heightReporterSource, prerenderFile } from './cards.ts';
 

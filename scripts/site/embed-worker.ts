@@ -1,15 +1,15 @@
 /**
  * The code of the thread that makes the embeds (embed-thread.ts): one locale's cards, then its regions'
  * lists, at a time, rendered from the staged files on disk; it places each file in the staged release
- * itself, as the release's writer would (scripts/snapshot/release/staging.ts), so the build's thread,
+ * itself, as the release's writer would (scripts/snapshot/store/staging.ts), so the build's thread,
  * which has the fetching to do, never handles them. A job the build stops (its build failed) ends at the
  * next file, and says so only once it writes no more.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { SnapshotError } from '../snapshot/errors.ts';
 import { stagedReader, type ExtraFile } from '../snapshot/release/release.ts';
-import { placeBeside, type Beside, type Placed } from '../snapshot/release/staging.ts';
-import { Turns } from '../snapshot/release/turns.ts';
+import { placeBeside, type Beside, type Placed } from '../snapshot/store/staging.ts';
+import { Turns } from '../snapshot/turns.ts';
 import { cardMaker, localeCards } from './cards.ts';
 import { listMaker, localeLists } from './lists.ts';
 

@@ -6,8 +6,7 @@
 import { join } from 'node:path';
 import { FRAME_LOADER } from '../api/headers.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
-import type { Beside, Placed } from '../snapshot/release/staging.ts';
-import type { Scope } from '../snapshot/discover/scope.ts';
+import type { Beside, Placed } from '../snapshot/store/staging.ts';
 import {
   attributionImages,
   checkedImages,
@@ -19,6 +18,7 @@ import type { EmbedThread } from './embed-thread.ts';
 import { cardFiles, frameLoaderSource } from './cards.ts';
 import { listFiles, regionIds } from './lists.ts';
 import { packageRoot } from './root.ts';
+import type { Scope } from '../snapshot/model.ts';
 
 export interface EmbedOptions {
   scope: Pick<Scope, 'resorts'> & Partial<Pick<Scope, 'groups'>>;

@@ -14,7 +14,6 @@ import { ID_SOURCE } from '../api/text.ts';
 import { multiEndpoint } from '../api/endpoints.ts';
 import { filePath } from '../api/paths.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
-import type { Group } from '../snapshot/discover/scope.ts';
 import { pathToFileURL } from 'node:url';
 import {
   cleanHtml,
@@ -26,6 +25,7 @@ import {
   readJson,
   scriptJson,
 } from './cards.ts';
+import type { Group } from '../snapshot/model.ts';
 
 /** A region's list page and include, relative to the release root. */
 export const listPath = (locale: string, region: number, shape: 'page' | 'include') =>

@@ -11,7 +11,7 @@ import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import { ID_SOURCE } from '../api/text.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
-import type { Group } from '../snapshot/discover/scope.ts';
+import type { Group } from '../snapshot/model.ts';
 
 /** A published region list of family B, relative to the release's `api/`: its region id. */
 const REGION_FILE = new RegExp(`^[^/]+/resorts/snowreport/regionId=(${ID_SOURCE})\\.json$`);

@@ -15,10 +15,10 @@ import { discover } from './discover/discover.ts';
 import { checkGrowth } from './discover/growth.ts';
 import { fitPlan, formatFit } from './plan/fit.ts';
 import { interrupted } from './errors.ts';
-import { Fetcher, type Fetched } from './fetch/fetch.ts';
-import type { Manifest } from './release/manifest.ts';
-import { resortCollections, type Collection, type PlanContext } from './plan/plan.ts';
-import { PreviousBuild } from './release/previous.ts';
+import { Fetcher } from './fetch/fetch.ts';
+import type { Manifest } from './store/manifest.ts';
+import { resortCollections, type PlanContext } from './plan/plan.ts';
+import { PreviousBuild } from './store/previous.ts';
 import { silentProgress, type Progress, type Summary } from './progress.ts';
 import { FAMILY_B_PROBE, familyAProbe, preflight } from './source/preflight.ts';
 import {
@@ -29,13 +29,13 @@ import {
   type ReleaseHead,
   type StagedFiles,
 } from './release/release.ts';
-import type { Scope } from './discover/scope.ts';
 import type { Source } from './source/source.ts';
-import { identityOf, readLedger, writeLedger, type State } from './release/state.ts';
-import { isOurs, LEDGER, releasesDir } from './release/writer.ts';
+import { identityOf, readLedger, writeLedger, type State } from './store/state.ts';
+import { isOurs, LEDGER, releasesDir } from './store/writer.ts';
 import { join } from 'node:path';
-import type { Beside, Placed } from './release/staging.ts';
-import { Turns } from './release/turns.ts';
+import type { Beside, Placed } from './store/staging.ts';
+import { Turns } from './turns.ts';
+import type { Collection, Fetched, Scope } from './model.ts';
 
 export type { ExtraFile, ExtraFiles, Failure, StagedFiles };
 
@@ -56,7 +56,7 @@ export interface SnapshotOptions {
   /**
    * Work on one locale's files (the site's cards), begun as soon as every part of the locale is in the
    * staged release and done beside the fetching of the next locales: it places the files it makes in
-   * the staged release itself, as `beside` says (release/staging.ts), and answers what it placed.
+   * the staged release itself, as `beside` says (store/staging.ts), and answers what it placed.
    * `signal` stops it (the build failed); it settles only once it writes no more.
    */
   localeFiles?: (

@@ -103,6 +103,41 @@ function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][]
   return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
+/**
+ * The snapshot's phases in the order a run goes through them (scripts/ARCHITECTURE.md, "The snapshot run,
+ * phase by phase"), and what every phase may use: the shared model, the store, the config, errors and
+ * progress. A phase imports only itself, the phases before it and that base; the base imports no phase;
+ * `run.ts` on top imports them all.
+ */
+const PHASES = ['source', 'discover', 'plan', 'fetch', 'derive', 'release'] as const;
+const BASE = ['model.ts', 'config.ts', 'errors.ts', 'progress.ts', 'turns.ts', 'store'];
+
+/** Where a file of scripts/snapshot/ stands: a phase's place in the order, -1 for the base, Infinity for run.ts. */
+function snapshotRank(path: string): number {
+  const part = path.slice('scripts/snapshot/'.length).split('/')[0]!;
+  if (BASE.includes(part)) return -1;
+  const phase = PHASES.indexOf(part as (typeof PHASES)[number]);
+  if (phase >= 0) return phase;
+  if (part === 'run.ts') return Infinity;
+  throw new Error(`${path}: neither a phase, the base nor run.ts`);
+}
+
+describe('the snapshot’s phases', () => {
+  const files = FILES.filter((f) => f.startsWith('scripts/snapshot/'));
+
+  it.each(files)('%s imports only the phases before it and the base', (file) => {
+    const rank = snapshotRank(file);
+    const later = importsOf(file)
+      .filter((i) => i.local && i.target.startsWith('scripts/snapshot/'))
+      .map((i) => i.target)
+      .filter((target) => {
+        const theirs = snapshotRank(target);
+        return rank === -1 ? theirs !== -1 : theirs > rank;
+      });
+    expect(later).toEqual([]);
+  });
+});
+
 describe('the layers', () => {
   it('finds the files of every layer', () => {
     const layers = new Set(FILES.map(layerOf));

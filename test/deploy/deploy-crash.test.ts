@@ -12,7 +12,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint, INDEX_KEY, RemoteIndex } from '../../scripts/deploy/remote-index.ts';
-import { Manifest } from '../../scripts/snapshot/release/manifest.ts';
+import { Manifest } from '../../scripts/snapshot/store/manifest.ts';
 import {
   buildRelease,
   datasetWithDeeperSnow,

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patternOf } from '../../scripts/api/headers.ts';
-import { readState } from '../../scripts/snapshot/release/state.ts';
-import { currentStatePath } from '../../scripts/snapshot/release/writer.ts';
+import { readState } from '../../scripts/snapshot/store/state.ts';
+import { currentStatePath } from '../../scripts/snapshot/store/writer.ts';
 import {
   buildRelease,
   datasetWithDeeperSnow,

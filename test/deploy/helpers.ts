@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
 import { deployCommand } from '../../scripts/cli/deploy.ts';
 import type { RequestRecord } from '../../scripts/deploy/store.ts';
-import { currentRelease } from '../../scripts/snapshot/release/writer.ts';
+import { currentRelease } from '../../scripts/snapshot/store/writer.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
 import type { LocalS3 } from './s3-server.ts';
 

@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
-import { Manifest } from '../../scripts/snapshot/release/manifest.ts';
+import { Manifest } from '../../scripts/snapshot/store/manifest.ts';
 import { trickle } from './server.ts';
 import {
   buildAgainst,

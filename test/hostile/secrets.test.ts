@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactSecrets, secretForms } from '../../scripts/api/redact.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
-import { assertNoSecretIn } from '../../scripts/snapshot/release/secrets.ts';
+import { assertNoSecretIn } from '../../scripts/snapshot/store/secrets.ts';
 import { bytes } from './server.ts';
 import {
   ACCOUNT,

@@ -8,7 +8,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
-import { Manifest } from '../../scripts/snapshot/release/manifest.ts';
+import { Manifest } from '../../scripts/snapshot/store/manifest.ts';
 import {
   buildAgainst,
   published,

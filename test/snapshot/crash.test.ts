@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Manifest } from '../../scripts/snapshot/release/manifest.ts';
-import { State } from '../../scripts/snapshot/release/state.ts';
-import { currentStatePath } from '../../scripts/snapshot/release/writer.ts';
+import { Manifest } from '../../scripts/snapshot/store/manifest.ts';
+import { State } from '../../scripts/snapshot/store/state.ts';
+import { currentStatePath } from '../../scripts/snapshot/store/writer.ts';
 import { FROZEN_NOW } from '../helpers.ts';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

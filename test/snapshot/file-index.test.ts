@@ -2,14 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileIndex, readIndexedState, withIndexedFiles } from '../../scripts/snapshot/release/file-index.ts';
+import { FileIndex, readIndexedState, withIndexedFiles } from '../../scripts/snapshot/store/file-index.ts';
 import {
   readState,
   serializeState,
   stateChunks,
   type FileState,
   type State,
-} from '../../scripts/snapshot/release/state.ts';
+} from '../../scripts/snapshot/store/state.ts';
 
 const hash = (n: number) => n.toString(16).padStart(2, '0').repeat(32);
 

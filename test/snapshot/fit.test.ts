@@ -11,9 +11,10 @@ import {
 } from '../../scripts/snapshot/config.ts';
 import { countriesCollection, regionListCollection } from '../../scripts/snapshot/discover/discover.ts';
 import { fitPlan, formatFit, STRETCH_CAP, STRETCH_ORDER, type Fit } from '../../scripts/snapshot/plan/fit.ts';
-import { resortCollections, type Collection } from '../../scripts/snapshot/plan/plan.ts';
+import { resortCollections } from '../../scripts/snapshot/plan/plan.ts';
 import { scopeOf } from '../../scripts/snapshot/discover/scope.ts';
 import { sample } from '../helpers.ts';
+import type { Collection } from '../../scripts/snapshot/model.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

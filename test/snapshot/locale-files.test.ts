@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filePath } from '../../scripts/api/paths.ts';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
-import { placeBeside, type Placed } from '../../scripts/snapshot/release/staging.ts';
+import { placeBeside, type Placed } from '../../scripts/snapshot/store/staging.ts';
 import { runSnapshot, type SnapshotOptions } from '../../scripts/snapshot/run.ts';
 import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { FROZEN_NOW, FULL, sample } from '../helpers.ts';

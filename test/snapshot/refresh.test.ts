@@ -12,8 +12,8 @@ import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/run.ts'
 import { countriesInScope } from '../../scripts/snapshot/discover/discover.ts';
 import { subregionIds } from '../../scripts/snapshot/discover/scope.ts';
 import type { Source } from '../../scripts/snapshot/source/source.ts';
-import type { State } from '../../scripts/snapshot/release/state.ts';
-import { releasesDir } from '../../scripts/snapshot/release/writer.ts';
+import type { State } from '../../scripts/snapshot/store/state.ts';
+import { releasesDir } from '../../scripts/snapshot/store/writer.ts';
 import { BASIC, fakeCollection, FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
 const MINUTE = 60_000;

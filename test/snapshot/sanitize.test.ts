@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecret, byteNeedles, findNeedle, scanned } from '../../scripts/snapshot/release/secrets.ts';
+import { assertNoSecret, byteNeedles, findNeedle, scanned } from '../../scripts/snapshot/store/secrets.ts';
 import {
   answerSanitizer,
   safeHttpUrl,

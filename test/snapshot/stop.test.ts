@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
-import { currentStatePath } from '../../scripts/snapshot/release/writer.ts';
+import { currentStatePath } from '../../scripts/snapshot/store/writer.ts';
 import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
 import { startFaultServer, type FaultServer } from './fault-server.ts';
 

@@ -18,11 +18,11 @@ import { createService } from '../../scripts/service/service.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
 import { AUTH_BREAKER } from '../../scripts/snapshot/fetch/fetch.ts';
 import { localSource } from '../../scripts/snapshot/source/local.ts';
-import { Manifest } from '../../scripts/snapshot/release/manifest.ts';
+import { Manifest } from '../../scripts/snapshot/store/manifest.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
 import type { Source } from '../../scripts/snapshot/source/source.ts';
-import { readState, type State } from '../../scripts/snapshot/release/state.ts';
-import { currentStatePath } from '../../scripts/snapshot/release/writer.ts';
+import { readState, type State } from '../../scripts/snapshot/store/state.ts';
+import { currentStatePath } from '../../scripts/snapshot/store/writer.ts';
 import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

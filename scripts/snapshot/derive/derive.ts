@@ -11,8 +11,9 @@ import { filePath, relativeLink } from '../../api/paths.ts';
 import type { ApiRequest } from '../../api/request.ts';
 import type { RegionList } from '../../api/schemas/regions.ts';
 import type { EndpointGroup } from '../config.ts';
-import { includes, widgetProfile, type Collection, type PlanContext } from '../plan/plan.ts';
-import { checkId, type Scope } from '../discover/scope.ts';
+import { includes, widgetProfile, type PlanContext } from '../plan/plan.ts';
+import { checkId } from '../discover/scope.ts';
+import type { Collection, Scope } from '../model.ts';
 
 export interface Output {
   file: string;

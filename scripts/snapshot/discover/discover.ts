@@ -10,16 +10,15 @@ import type { ApiRequest } from '../../api/request.ts';
 import type { RegionList } from '../../api/schemas/regions.ts';
 import type { SnapshotConfig } from '../config.ts';
 import { SnapshotError } from '../errors.ts';
-import type { Fetched, Fetcher } from '../fetch/fetch.ts';
-import { singleCollection, type Collection } from '../plan/plan.ts';
-import type { PreviousBuild } from '../release/previous.ts';
+import type { PreviousBuild } from '../store/previous.ts';
 import { checkGrowth } from './growth.ts';
-import { checkId, configuredScope, scopeOf, subregionIds, type Scope } from './scope.ts';
+import { checkId, configuredScope, scopeOf, subregionIds } from './scope.ts';
+import { singleCollection, type Collection, type Fetched, type Fetches, type Scope } from '../model.ts';
 
 export interface DiscoverInput {
   config: SnapshotConfig;
   families: ReadonlySet<'A' | 'B'>;
-  fetcher: Fetcher;
+  fetcher: Fetches;
   previous: PreviousBuild;
   /**
    * A plan spends nothing: it reads the lists from the published tree, and fetches only from the

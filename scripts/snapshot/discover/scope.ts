@@ -5,23 +5,7 @@ import type { RegionList } from '../../api/schemas/regions.ts';
 import { isPositiveId } from '../../api/text.ts';
 import type { SnapshotConfig } from '../config.ts';
 import { SnapshotError } from '../errors.ts';
-
-export interface Group {
-  /** `all` or `region-<id>` */
-  name: string;
-  /** Resort ids, ascending. */
-  ids: number[];
-}
-
-export interface Scope {
-  resorts: Array<{ id: number; name: string }>;
-  groups: Group[];
-  /**
-   * Regions, states and countries the lists name with no resort at all, in a snapshot of every resort: the
-   * service answers Family A's `regionId` for them with `[]`, and so does the mirror (no group files).
-   */
-  emptyRegions: number[];
-}
+import type { Group, Scope } from '../model.ts';
 
 /** An id from an upstream body that will name a file: a positive whole number, or the run stops. */
 export function checkId(value: unknown, where: string): number {

@@ -8,41 +8,11 @@
 import type { DriftIssue } from '../../api/schemas/drift.ts';
 import { describeRequest } from '../../api/redact.ts';
 import { interrupted, SnapshotError } from '../errors.ts';
-import type { Collection } from '../plan/plan.ts';
 import { silentProgress, type Progress } from '../progress.ts';
 import type { Source } from '../source/source.ts';
 import { pool } from './pool.ts';
-import { validateBody, whereOf, type BrokenRecords } from './validate.ts';
-
-/** Why a collection failed: the upstream's fault (HTTP, network) or a body that breaks the contract. */
-export interface FetchFailure {
-  kind: 'upstream' | 'contract';
-  /** The whole story, for the log and the private state (URLs redacted). */
-  reason: string;
-  /** A short public reason without URLs: `HTTP 503`, `timeout after 30000 ms`, `breaks the contract`. */
-  short: string;
-  /** The build's deadline ended or prevented the request (config `deadline`). */
-  cut?: boolean;
-}
-
-export interface Fetched {
-  collection: Collection;
-  /** ok: one body per request; forbidden: the account lacks the feature; carried: not due this run. */
-  state: 'ok' | 'forbidden' | 'failed' | 'carried';
-  /** One per request; undefined where an allowed 404 means "no file". */
-  bodies: unknown[];
-  failure?: FetchFailure;
-  /** Answers that meant "no file". */
-  notFound: number;
-  /** Upstream requests made for this collection. */
-  requests: number;
-  /** What the bodies sent beyond or beside the specification. */
-  drift: DriftIssue[];
-  /** Resorts whose records broke the contract, left out of the bodies: id → why (JSON paths, no URL). */
-  broken?: ReadonlyMap<number, string>;
-  /** Other records left out of the bodies for what they held (a region list's entries): why, per record. */
-  dropped?: string[];
-}
+import { validateBody, whereOf } from './validate.ts';
+import type { BrokenRecords, Collection, FetchFailure, Fetched } from '../model.ts';
 
 /** 401 answers in a row that stop a run: the credentials were revoked or are wrong. */
 export const AUTH_BREAKER = 3;

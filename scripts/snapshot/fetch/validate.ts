@@ -13,7 +13,7 @@
  */
 import { judge } from '../../api/schemas/verdict.ts';
 import type { DriftIssue } from '../../api/schemas/drift.ts';
-import type { Collection } from '../plan/plan.ts';
+import type { Collection } from '../model.ts';
 
 export type Validated =
   | { ok: true; body: unknown; drift: DriftIssue[]; broken?: BrokenRecords; dropped?: string[] }

@@ -5,8 +5,8 @@
 import type { Freshness } from '../../api/endpoints.ts';
 import { intervals, type SnapshotConfig } from '../config.ts';
 import { SnapshotError } from '../errors.ts';
-import type { Collection } from './plan.ts';
 import type { AccountInfo } from '../source/source.ts';
+import type { Collection } from '../model.ts';
 
 /** The longest month: projections are for 31 days. */
 export const MONTH_MINUTES = 31 * 24 * 60;

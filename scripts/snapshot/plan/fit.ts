@@ -16,7 +16,7 @@ import { ENDPOINT, type Freshness } from '../../api/endpoints.ts';
 import { project, runsPerMonth, MONTH_MINUTES, type Projection } from './budget.ts';
 import { intervals as configuredIntervals, type SnapshotConfig } from '../config.ts';
 import { SnapshotError } from '../errors.ts';
-import type { Collection } from './plan.ts';
+import type { Collection } from '../model.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

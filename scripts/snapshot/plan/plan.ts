@@ -11,43 +11,13 @@ import {
   ENDPOINT,
   multiEndpoint,
   type Endpoint,
-  type Freshness,
   type MultiType,
   type Permission,
 } from '../../api/endpoints.ts';
 import { MAX_URI_LENGTH, type ApiRequest } from '../../api/request.ts';
 import { batchIds, lowerBound } from './batch.ts';
 import { GROUP_ENDPOINT, type EndpointGroup, type SnapshotConfig } from '../config.ts';
-import type { Scope } from '../discover/scope.ts';
-
-/** How a collection's bodies become files (`derive.ts`). */
-export type Derivation =
-  /** The countries list, and each country's own region list. */
-  | { kind: 'countries' }
-  /** One state's or region's list, its quick links rewritten. */
-  | { kind: 'region-list' }
-  /** Family A's batched list: each resort's record and each group's list. */
-  | { kind: 'family-a' }
-  /** A multi-resort map: each resort's single files, and the group files of the default variant. */
-  | { kind: 'multi'; type: MultiType; variant: Readonly<Record<string, string>>; isDefault: boolean }
-  /** The body of the one request is its own file (overview, attribution). */
-  | { kind: 'as-is' };
-
-export interface Collection {
-  /** Stable across runs: the manifest remembers each file's collection by it. */
-  key: string;
-  locale: string;
-  endpoint: Endpoint;
-  freshness: Freshness;
-  requests: ApiRequest[];
-  /** The fewest requests the URI limit allows for this collection. */
-  lowerBound: number;
-  /** Whether 404 means "no file" (webcams of a resort with none, an overview not in this language). */
-  allowNotFound: boolean;
-  /** Resorts the collection is about. */
-  resorts: number[];
-  derivation: Derivation;
-}
+import { singleCollection, type Collection, type Derivation, type Scope } from '../model.ts';
 
 export interface PlanContext {
   config: SnapshotConfig;
@@ -84,22 +54,6 @@ const variantKey = (variant: Record<string, string>) =>
   Object.entries(variant)
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-
-/** A collection of exactly one request. */
-export function singleCollection(
-  request: ApiRequest,
-  fields: Pick<Collection, 'key' | 'allowNotFound' | 'resorts' | 'derivation'>,
-): Collection {
-  const endpoint = ENDPOINT[request.endpoint];
-  return {
-    ...fields,
-    locale: request.locale,
-    endpoint,
-    freshness: endpoint.freshness,
-    requests: [request],
-    lowerBound: 1,
-  };
-}
 
 /** A collection of `base` requests with the resort ids spread over as few as the URI limit allows. */
 function batchedCollection(

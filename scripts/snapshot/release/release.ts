@@ -17,20 +17,19 @@ import { resolve, sep } from 'node:path';
 import type { DriftIssue } from '../../api/schemas/drift.ts';
 import { ResortConditionsError } from '../../api/errors.ts';
 import { SnapshotError } from '../errors.ts';
-import type { FetchFailure, Fetched } from '../fetch/fetch.ts';
-import { MANIFEST_PATH, serializeManifest, type Manifest, type StaleMark } from './manifest.ts';
+import { MANIFEST_PATH, serializeManifest, type Manifest, type StaleMark } from '../store/manifest.ts';
 import type { Output } from '../derive/derive.ts';
-import type { Collection } from '../plan/plan.ts';
-import type { PreviousBuild } from './previous.ts';
+import type { PreviousBuild } from '../store/previous.ts';
 import type { Summary } from '../progress.ts';
 import { answerSanitizer } from './sanitize.ts';
 import { answerSerializer } from './serialize.ts';
-import { FileIndex } from './file-index.ts';
-import { stateChunks, type FileState, type Identity, type State } from './state.ts';
+import { FileIndex } from '../store/file-index.ts';
+import { stateChunks, type FileState, type Identity, type State } from '../store/state.ts';
 import { whereOf } from '../fetch/validate.ts';
-import { ReleaseWriter, sha256 } from './writer.ts';
-import { scanned } from './secrets.ts';
-import type { Beside, Placed } from './staging.ts';
+import { ReleaseWriter, sha256 } from '../store/writer.ts';
+import { scanned } from '../store/secrets.ts';
+import type { Beside, Placed } from '../store/staging.ts';
+import type { Collection, FetchFailure, Fetched } from '../model.ts';
 
 export interface ExtraFile {
   /** Relative to the release root: `resort-conditions.js`, `index.html`, `_headers`. */

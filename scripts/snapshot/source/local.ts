@@ -6,7 +6,7 @@ import { createService } from '../../service/service.ts';
 import { SnapshotError } from '../errors.ts';
 import { ENDPOINT } from '../../api/endpoints.ts';
 import { familyAHeaders, requestTarget } from '../../api/request.ts';
-import { sha256 } from '../release/writer.ts';
+import { sha256 } from '../store/writer.ts';
 import type { Source } from './source.ts';
 
 export interface LocalSourceOptions {

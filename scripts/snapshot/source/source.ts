@@ -5,7 +5,7 @@
  */
 import type { Family } from '../../api/endpoints.ts';
 import type { ApiRequest } from '../../api/request.ts';
-import type { SourceIdentity } from '../release/state.ts';
+import type { SourceIdentity } from '../store/state.ts';
 
 export interface UpstreamResponse {
   status: number;

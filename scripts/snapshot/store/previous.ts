@@ -10,10 +10,10 @@ import { filePath } from '../../api/paths.ts';
 import type { ApiRequest } from '../../api/request.ts';
 import { readFile } from 'node:fs/promises';
 import type { StaleMark } from './manifest.ts';
-import type { Collection } from '../plan/plan.ts';
 import { FileIndex, readIndexedState, withIndexedFiles } from './file-index.ts';
 import { sameIdentity, type FileState, type SourceIdentity, type State } from './state.ts';
 import { currentStatePath } from './writer.ts';
+import type { Collection } from '../model.ts';
 
 export class PreviousBuild {
   /** The previous release's state, when it was made by the same source. */
