@@ -7,20 +7,15 @@
  * collection of 2,000 resorts keeps that thread busy for seconds, and the cards of one locale took 14 s
  * of which 10.7 s were spent waiting.
  *
- * The thread starts with the first locale and keeps the process alive only while a locale is under way.
- * From the sources it runs through tsx, as the bundler's process does (bundler.ts); from the package, its
- * compiled module.
+ * The thread starts with the first locale and keeps the process alive only while a locale is under way
+ * (scripts/snapshot/store/thread.ts: from the sources through tsx, from the package its compiled module).
  */
-import { createRequire } from 'node:module';
-import { extname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { SnapshotError } from '../snapshot/errors.ts';
 import type { Placed } from '../snapshot/store/staging.ts';
-import type { EmbedAnswer, EmbedJob, EmbedMessage } from './embed-worker.ts';
+import { besideModule, startThread } from '../snapshot/store/thread.ts';
+import type { EmbedAnswer, EmbedJob, EmbedMessage, EmbedWorkerData } from './embed-worker.ts';
 import { heightReporterSource, prerenderFile } from './cards.ts';
-
-const require = createRequire(import.meta.url);
 
 /** One locale's job as the build gives it: the staged folder, the build's time, the resorts, the images. */
 export type LocaleJob = Omit<EmbedJob, 'job'>;
@@ -71,19 +66,12 @@ export class EmbedThread {
       prerenderFile('list/prerender'),
       heightReporterSource(),
     ]);
-    const url = new URL(`./embed-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-    const workerData = { prerender, listPrerender, heightReporter };
+    const data: EmbedWorkerData = { prerender, listPrerender, heightReporter };
     // a card or a list is tens of kilobytes of short-lived strings: a small young generation collects them as often
     // and keeps the thread's heap small
-    const resourceLimits = { maxYoungGenerationSizeMb: 8 };
-    // a thread does not take tsx's loader from the command line: the sources' module is imported through
-    // tsx's own API (its ES module, beside the CommonJS one `require` finds), the package's as it is
-    const worker = url.pathname.endsWith('.ts')
-      ? new Worker(
-          `import(${JSON.stringify(pathToFileURL(require.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href)}).then((tsx) => tsx.tsImport(${JSON.stringify(url.href)}, ${JSON.stringify(import.meta.url)}))`,
-          { eval: true, execArgv: [], workerData, resourceLimits },
-        )
-      : new Worker(url, { execArgv: [], workerData, resourceLimits });
+    const worker = startThread(besideModule('embed-worker', import.meta.url), data, {
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
     worker.unref();
     worker.on('message', (answer: EmbedAnswer) => this.#jobs.get(answer.job)?.(answer));
     // a thread that died writes nothing more: its jobs end with its error

@@ -5,7 +5,8 @@
  * which has the fetching to do, never handles them. A job the build stops (its build failed) ends at the
  * next file, and says so only once it writes no more.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import { threadData } from '../snapshot/store/thread.ts';
 import { SnapshotError } from '../snapshot/errors.ts';
 import { stagedReader, type ExtraFile } from '../snapshot/release/release.ts';
 import { placeBeside, type Beside, type Placed } from '../snapshot/store/staging.ts';
@@ -36,11 +37,14 @@ export type EmbedAnswer = { job: number } & ({ placed: Placed } | { error: strin
 export type EmbedMessage = EmbedJob | { stop: number };
 
 const port = parentPort!;
-const { prerender, listPrerender, heightReporter } = workerData as {
+/** What the thread is started with: the pre-render modules and the cards' height reporter. */
+export interface EmbedWorkerData {
   prerender: string;
   listPrerender: string;
   heightReporter: string;
-};
+}
+
+const { prerender, listPrerender, heightReporter } = threadData<EmbedWorkerData>();
 const [cards, lists] = await Promise.all([
   cardMaker({ heightReporter, file: prerender }),
   listMaker({ heightReporter, file: listPrerender }),

@@ -32,8 +32,13 @@ const ELEMENT_ENTRIES = [
   'widget/list/prerender.ts',
 ];
 
-/** The command line's entry points: the bin, the deploy command it loads when the package has one, and the embeds' thread (a Worker loads it by URL). */
-const CLI_ENTRIES = ['scripts/cli/main.ts', 'scripts/cli/deploy.ts', 'scripts/site/embed-worker.ts'];
+/** The command line's entry points: the bin, the deploy command it loads when the package has one, and the threads' modules (a Worker loads each by URL). */
+const CLI_ENTRIES = [
+  'scripts/cli/main.ts',
+  'scripts/cli/deploy.ts',
+  'scripts/site/embed-worker.ts',
+  'scripts/snapshot/store/write-worker.ts',
+];
 
 /** Packages the element imports and leaves to the consumer's install; zod may be named by the types only. */
 const ELEMENT_EXTERNAL = [/^lit(\/|$)/, /^@lit-labs\//, /^zod(\/|$)/];

@@ -44,17 +44,17 @@ export function assertNoSecret(text: string, file: string, secrets: readonly str
 export type ByteNeedle = readonly [bytes: Buffer, kind: string, at: number, anchor: Buffer];
 
 /**
- * `needles` as bytes. Self-contained (its source also runs in the writing thread, write-thread.ts). The
- * printable ASCII bytes from the rarest to the commonest in a built tree's JSON and HTML (measured on one
- * of 2,000 resorts); a byte beyond ASCII counts as rare.
+ * The printable ASCII bytes from the rarest to the commonest in a built tree's JSON and HTML (measured on
+ * one of 2,000 resorts); a byte beyond ASCII counts as rarer than all of them.
  */
+const BY_RARITY =
+  '$?X\\^|~Z`J&Kq%VQ!\'*@Y[]+GFjz#HIALEPDUOR9C()NWBk=yS8M;vxT></{}w5_34gb67hfu.2c1- mdp0l,nsir:oate"';
+
+/** `needles` as bytes, each with the anchor its search starts from (the writing thread's too, write-worker.ts). */
 export function byteNeedles(needles: ReadonlyArray<readonly [needle: string, kind: string]>): ByteNeedle[] {
-  const BY_RARITY =
-    '$?X\\^|~Z`J&Kq%VQ!\'*@Y[]+GFjz#HIALEPDUOR9C()NWBk=yS8M;vxT></{}w5_34gb67hfu.2c1- mdp0l,nsir:oate"';
   const result: ByteNeedle[] = [];
   for (const [needle, kind] of needles) {
     const bytes = Buffer.from(needle);
-    // no function in here: this source runs as it is elsewhere, where a bundler's helpers are not
     let at = 0;
     let best = Infinity;
     for (let i = 0; i + 3 <= bytes.length; i++) {
@@ -70,7 +70,7 @@ export function byteNeedles(needles: ReadonlyArray<readonly [needle: string, kin
  * The kind of the first needle `data` holds, or undefined. Each is found through its anchor, three bytes
  * that start with a rare one, then compared whole: three times faster than a search for the whole needle
  * (the search's first step looks for the needle's first byte, which JSON and HTML hold everywhere).
- * Self-contained (its source also runs in the writing thread, write-thread.ts).
+ * The writing thread's search too (write-worker.ts).
  */
 export function findNeedle(data: Buffer, needles: readonly ByteNeedle[]): string | undefined {
   for (const [bytes, kind, at, anchor] of needles) {

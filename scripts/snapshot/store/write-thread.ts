@@ -9,9 +9,11 @@
  * staged release is then dropped, so a failed write never reaches a published tree. The thread scans each
  * file for the source's secrets before it writes it, and writes no file that holds one.
  */
-import { Worker } from 'node:worker_threads';
-import { RECORD_HEAD, Records, type Batch } from './records.ts';
-import { byteNeedles, findNeedle, type Needle } from './secrets.ts';
+import type { Worker } from 'node:worker_threads';
+import { Records, type Batch } from './records.ts';
+import type { Needle } from './secrets.ts';
+import { besideModule, startThread } from './thread.ts';
+import type { WriteAnswer, WriteWorkerData } from './write-worker.ts';
 
 /** Bytes in a batch; a larger file goes over in a batch of its own. */
 const BATCH = 1 << 20;
@@ -19,53 +21,6 @@ const BATCH = 1 << 20;
 const IN_FLIGHT = 4;
 /** Batches under way past which `write` itself waits: a caller that never asks `ready` still stays bounded. */
 const MOST = 4 * IN_FLIGHT;
-
-// The thread's code is a CommonJS script of its own (no TypeScript, no imports of the project), so it
-// loads the same from the sources, from the package's compiled files and under the test runner. A file
-// whose folder is missing is written again once the folder is made: nothing is remembered per folder.
-const THREAD = `
-'use strict';
-const { parentPort, workerData } = require('node:worker_threads');
-const { mkdirSync, writeFileSync } = require('node:fs');
-const { dirname } = require('node:path');
-${byteNeedles.toString()}
-${findNeedle.toString()}
-const needles = byteNeedles(workerData.needles);
-const write = (path, data) => {
-  try {
-    writeFileSync(path, data);
-  } catch (error) {
-    if (error.code !== 'ENOENT') throw error;
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, data);
-  }
-};
-parentPort.on('message', ({ buffer, length }) => {
-  const bytes = Buffer.from(buffer, 0, length);
-  let failure;
-  for (let at = 0; at < length && !failure; ) {
-    const pathEnd = at + ${RECORD_HEAD} + bytes.readUInt32LE(at);
-    const end = pathEnd + bytes.readUInt32LE(at + 4);
-    const path = bytes.toString('utf8', at + ${RECORD_HEAD}, pathEnd);
-    const data = bytes.subarray(pathEnd, end);
-    const leak = findNeedle(data, needles);
-    try {
-      if (leak !== undefined) failure = { leak, path };
-      else write(path, data);
-    } catch (error) {
-      failure = { message: String(error.message), code: error.code, syscall: error.syscall, path: error.path ?? path };
-    }
-    at = end;
-  }
-  parentPort.postMessage({ buffer, failure }, [buffer]);
-});
-`;
-
-interface Answer {
-  buffer: ArrayBuffer;
-  failure?:
-    { message: string; code?: string; syscall?: string; path: string } | { leak: string; path: string };
-}
 
 export class WriteThread {
   readonly #worker: Worker;
@@ -93,11 +48,12 @@ export class WriteThread {
     readonly leak: (path: string, kind: string) => Error = (path, kind) =>
       new Error(`${path} would contain ${kind}`),
   ) {
-    // none of the process's flags: a module loader or `--input-type=module` would make the code an ES module
-    this.#worker = new Worker(THREAD, { eval: true, execArgv: [], workerData: { needles } });
+    this.#worker = startThread(besideModule('write-worker', import.meta.url), {
+      needles,
+    } satisfies WriteWorkerData);
     // the thread keeps the process alive only while a batch is under way (see #send)
     this.#worker.unref();
-    this.#worker.on('message', (answer: Answer) => this.#answer(answer));
+    this.#worker.on('message', (answer: WriteAnswer) => this.#answer(answer));
     this.#worker.on('error', (error) => this.#gone(error));
     this.#worker.on('exit', (code) => {
       if (this.#pending > 0)
@@ -155,7 +111,7 @@ export class WriteThread {
     this.#worker.postMessage(batch, [batch.buffer]);
   }
 
-  #answer({ buffer, failure }: Answer): void {
+  #answer({ buffer, failure }: WriteAnswer): void {
     this.#answered++;
     if (buffer.byteLength === BATCH) this.#free.push(buffer);
     if (failure && 'leak' in failure) this.#fail(this.leak(failure.path, failure.leak));
