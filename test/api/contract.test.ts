@@ -5,15 +5,14 @@ import { SCHEMAS } from '../../scripts/api/schemas/by-endpoint.ts';
 import { jsonPath } from '../../scripts/api/json-path.ts';
 import { CONTRACT } from '../../scripts/api/schemas/contract.ts';
 import {
-  contractIssues,
-  conformsTo,
   driftOf,
   fullDriftOf,
   inspect,
-  MAX_CONTRACT_ISSUES,
   MAX_DRIFT_ISSUES,
   type DriftIssue,
 } from '../../scripts/api/schemas/drift.ts';
+import { conformsTo } from '../../scripts/api/schemas/conforms.ts';
+import { contractIssues, MAX_CONTRACT_ISSUES } from '../../scripts/api/schemas/verdict.ts';
 import { random } from '../../scripts/dataset/generate.ts';
 import { bodyOf, SAMPLED, three } from './bodies.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { filePath } from '../../scripts/api/paths.ts';
 import { Id } from '../../scripts/api/schemas/contract.ts';
-import { MAX_NESTING } from '../../scripts/api/schemas/drift.ts';
+import { MAX_NESTING } from '../../scripts/api/schemas/zod-defs.ts';
 import { judge } from '../../scripts/api/schemas/verdict.ts';
 import { MAX_ID } from '../../scripts/api/text.ts';
 import { bodyOf, three } from './bodies.ts';

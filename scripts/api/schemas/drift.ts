@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import type { EndpointId } from '../endpoints.ts';
 import { jsonPath } from '../json-path.ts';
 import { SCHEMAS } from './by-endpoint.ts';
-import { CONTRACT } from './contract.ts';
+import { conformsQuietly } from './conforms.ts';
+import { defOf, MAX_NESTING, shownPath, step, tooDeep, unwrap, type Issue } from './zod-defs.ts';
 
 export type DriftKind = 'missing' | 'null' | 'extra' | 'enum' | 'numeric-string' | 'type' | 'other';
 
@@ -42,43 +43,11 @@ export interface DriftIssue {
 
 /** At most this many issues per body, so one broken upstream cannot flood a report. */
 export const MAX_DRIFT_ISSUES = 50;
-/** At most this many contract issues per body, as `validate.ts` reports schema breaks. */
-export const MAX_CONTRACT_ISSUES = 5;
 const MAX_EXAMPLE = 80;
-/**
- * Deeper than any record of the service nests (they nest six levels or so): a body nested deeper is
- * wrong where it does, and no walk of the build ever goes deeper.
- */
-export const MAX_NESTING = 64;
 const MAX_DEPTH = MAX_NESTING;
-
 /** A path segment standing for every array index or map key. */
 const ANY = Symbol('*');
 type Segment = PropertyKey;
-
-/** The slice of a zod 4 issue this module reads (`z.core.$ZodIssue` members, all optional). */
-interface Issue {
-  code?: string;
-  path: PropertyKey[];
-  message: string;
-  expected?: string;
-  values?: unknown[];
-  keys?: string[];
-  errors?: Issue[][];
-  issues?: Issue[];
-}
-
-/** The slice of a zod 4 schema definition (`schema._zod.def`) this module understands. */
-interface Def {
-  type: string;
-  shape?: Record<string, unknown>;
-  catchall?: unknown;
-  element?: unknown;
-  valueType?: unknown;
-  options?: unknown[];
-  innerType?: unknown;
-  in?: unknown;
-}
 
 interface Raw {
   segments: Segment[];
@@ -88,18 +57,6 @@ interface Raw {
   at?: PropertyKey[];
   message?: string;
 }
-
-/** Schema kinds that only wrap another schema without changing the shape of an accepted value. */
-const WRAPPERS = new Set([
-  'optional',
-  'nullable',
-  'default',
-  'prefault',
-  'catch',
-  'readonly',
-  'nonoptional',
-  'success',
-]);
 
 /** The drift of `body` from `endpoint`'s full schema, grouped by (path, kind), sorted, at most 50. */
 export function driftOf(endpoint: EndpointId, body: unknown): DriftIssue[] {
@@ -182,47 +139,6 @@ function optionalAt(schema: unknown, path: readonly PropertyKey[]): boolean {
   if (def?.type !== 'object' || typeof key !== 'string' || !def.shape || !Object.hasOwn(def.shape, key))
     return false;
   return (def.shape[key] as { _zod?: { optin?: string } })._zod?.optin === 'optional';
-}
-
-/**
- * The path of the first value nested deeper than `limit` levels below `value`, or undefined. Walked with a
- * stack of its own, so no depth of input can exhaust the call stack.
- */
-export function tooDeep(value: unknown, limit: number): PropertyKey[] | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  const stack: Array<{ value: object; path: PropertyKey[] }> = [{ value, path: [] }];
-  while (stack.length > 0) {
-    const { value: node, path } = stack.pop()!;
-    if (path.length >= limit) return path;
-    for (const key of Object.keys(node)) {
-      const member = (node as Record<string, unknown>)[key];
-      if (member !== null && typeof member === 'object')
-        stack.push({ value: member, path: [...path, Array.isArray(node) ? Number(key) : key] });
-    }
-  }
-  return undefined;
-}
-
-/** Whether `value` nests no deeper than `MAX_NESTING` levels; a value that is not a container answers at once. */
-const shallow = (value: unknown): boolean =>
-  value === null || typeof value !== 'object' || tooDeep(value, MAX_NESTING) === undefined;
-
-/** The contract's issues as `"<json path>: <message>"` lines (at most 5); empty when the body is usable. */
-export function contractIssues(endpoint: EndpointId, body: unknown): string[] {
-  try {
-    const schema = (CONTRACT as Partial<Record<string, z.ZodType>>)[endpoint];
-    if (!schema) return [`$: there is no endpoint ${preview(endpoint)}`];
-    const result = schema.safeParse(body);
-    if (result.success) return [];
-    return (result.error.issues as unknown as Issue[])
-      .slice(0, MAX_CONTRACT_ISSUES)
-      .map(
-        (issue) =>
-          `${jsonPath(issue.path)}: ${issue.code === 'invalid_key' ? (issue.issues?.[0]?.message ?? issue.message) : issue.message}`,
-      );
-  } catch (error) {
-    return [`$: the contract check failed: ${errorText(error)}`];
-  }
 }
 
 // ---- zod issues -------------------------------------------------------------------------------------
@@ -404,184 +320,6 @@ function optionFor(options: unknown[], value: unknown): unknown {
   return fitting.find((option) => (option as z.ZodType).safeParse(value).success) ?? fitting[0];
 }
 
-// ---- bodies without drift ---------------------------------------------------------------------------------
-
-type Conforms = (value: unknown) => boolean;
-
-const conforming = new WeakMap<object, Conforms>();
-
-/**
- * A test that answers true only for a value `schema` accepts (`safeParse` succeeds) in which `extras` finds
- * nothing: the drift of such a value is empty. It understands the kinds of schema the full schemas use
- * (objects, arrays, records, unions of primitives, optional, nullable, enums, literals, strings with
- * patterns, numbers, booleans, null, unknown); for any other kind, check or shape it answers false, and
- * the full check decides. Made once per schema; it allocates nothing.
- */
-export function conformsTo(schema: unknown): Conforms {
-  if (schema === null || typeof schema !== 'object') return () => false;
-  let test = conforming.get(schema);
-  if (test) return test;
-  let made: Conforms = () => false;
-  // a schema that holds itself reaches this entry before it is made
-  test = (value) => made(value);
-  conforming.set(schema, test);
-  made = makeConforms(
-    schema as { _zod: { def: Def & Record<string, unknown>; values?: Set<unknown>; optin?: string } },
-  );
-  return test;
-}
-
-/** `conformsTo(schema)(value)`, false where the walk fails (a getter that throws, a cycle too deep). */
-function conformsQuietly(schema: unknown, value: unknown): boolean {
-  try {
-    return conformsTo(schema)(value);
-  } catch {
-    return false;
-  }
-}
-
-interface CheckDef {
-  check?: string;
-  format?: string;
-  pattern?: RegExp;
-}
-
-/** Integer formats of `z.int()`, `z.int32()`, `z.uint32()`: their ranges. */
-const INT_RANGES: Record<string, [number, number]> = {
-  safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-  int32: [-2147483648, 2147483647],
-  uint32: [0, 4294967295],
-};
-
-/** The test of a check the full schemas use (a pattern, a date or time format, an integer format), or undefined. */
-function checkTest(type: string, check: CheckDef): Conforms | undefined {
-  const pattern = check.pattern;
-  if (
-    type === 'string' &&
-    check.check === 'string_format' &&
-    pattern instanceof RegExp &&
-    ['regex', 'date', 'datetime', 'time', 'duration'].includes(check.format ?? '')
-  )
-    return (value) => {
-      pattern.lastIndex = 0;
-      return pattern.test(value as string);
-    };
-  const range = INT_RANGES[check.format ?? ''];
-  if (type === 'number' && check.check === 'number_format' && range)
-    return (value) =>
-      Number.isSafeInteger(value) && (value as number) >= range[0] && (value as number) <= range[1];
-  return undefined;
-}
-
-const isPlain = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.getPrototypeOf(value) === Object.prototype;
-
-function makeConforms(schema: {
-  _zod: { def: Def & Record<string, unknown>; values?: Set<unknown> };
-}): Conforms {
-  const def = schema._zod.def;
-  // the checks a schema holds, and the one it may be itself (`z.int()`, `z.iso.date()`)
-  const checkDefs = [
-    ...(def.check ? [def as CheckDef] : []),
-    ...((def.checks as Array<{ _zod: { def: CheckDef } }> | undefined) ?? []).map((c) => c._zod.def),
-  ];
-  const checks: Conforms[] = [];
-  for (const check of checkDefs) {
-    const test = checkTest(def.type, check);
-    if (!test) return () => false;
-    checks.push(test);
-  }
-  const checked = (value: unknown) => checks.every((check) => check(value));
-  switch (def.type) {
-    case 'unknown':
-    case 'any':
-      // what the schema leaves open is still bounded in depth
-      return shallow;
-    case 'null':
-      return (value) => value === null;
-    case 'boolean':
-      return (value) => typeof value === 'boolean';
-    case 'number':
-      return (value) => typeof value === 'number' && Number.isFinite(value) && checked(value);
-    case 'string':
-      return (value) => typeof value === 'string' && checked(value);
-    case 'literal':
-    case 'enum': {
-      const values = schema._zod.values;
-      return values ? (value) => values.has(value) : () => false;
-    }
-    case 'optional': {
-      const inner = conformsTo(def.innerType);
-      return (value) => value === undefined || inner(value);
-    }
-    case 'nullable': {
-      const inner = conformsTo(def.innerType);
-      return (value) => value === null || inner(value);
-    }
-    case 'array': {
-      const element = conformsTo(def.element);
-      return (value) => Array.isArray(value) && value.every((v) => element(v));
-    }
-    case 'union': {
-      // `extras` walks a container by one option it picks: such a value is left to the full check
-      const options = (def.options ?? []).map(conformsTo);
-      return (value) =>
-        (value === null || typeof value !== 'object') && options.some((option) => option(value));
-    }
-    case 'record': {
-      const key = conformsTo(def.keyType);
-      const member = conformsTo(def.valueType);
-      return (value) => {
-        if (!isPlain(value)) return false;
-        for (const k of Object.keys(value))
-          if (k === '__proto__' || !key(k) || !member(value[k])) return false;
-        return true;
-      };
-    }
-    case 'object': {
-      const shape = def.shape ?? {};
-      const keys = Object.keys(shape);
-      const members = keys.map((k) => conformsTo(shape[k]));
-      // as zod's object: a member may be absent when its schema is optional both in and out
-      const required = keys.map((k) => {
-        const zod = (shape[k] as { _zod?: { optin?: string; optout?: string } })._zod;
-        return zod?.optin === undefined || zod.optout !== 'optional';
-      });
-      const rest = defOf(def.catchall)?.type;
-      // an undeclared member is drift (an extra), but in an object that declares none, which any may hold
-      const anyMore = keys.length === 0 && rest !== 'never';
-      if (def.catchall !== undefined && rest !== 'unknown' && rest !== 'any' && rest !== 'never')
-        return () => false;
-      return (value) => {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-        const record = value as Record<string, unknown>;
-        let present = 0;
-        for (let i = 0; i < keys.length; i++) {
-          const k = keys[i]!;
-          if (Object.hasOwn(record, k)) {
-            present++;
-            if (!members[i]!(record[k])) return false;
-          } else if (required[i]) return false;
-        }
-        if (anyMore) {
-          if (Object.hasOwn(record, '__proto__')) return false;
-          for (const k in record) if (!shallow(record[k])) return false;
-          return true;
-        }
-        // every member declared: as many own members as the declared ones present
-        let count = 0;
-        for (const _ in record) count++;
-        return count === present;
-      };
-    }
-    default:
-      return () => false;
-  }
-}
-
 // ---- paths ----------------------------------------------------------------------------------------------
 
 /** A zod path with every array index and map key replaced by `ANY`, found by walking the schema along it. */
@@ -592,59 +330,6 @@ function normalise(schema: unknown, path: readonly PropertyKey[]): Segment[] {
     const next = step(current, key);
     out.push(next.any ? ANY : key);
     current = next.schema;
-  }
-  return out;
-}
-
-function step(schema: unknown, key: PropertyKey): { schema: unknown; any: boolean } {
-  const def = unwrap(schema);
-  switch (def?.type) {
-    case 'array':
-      return { schema: def.element, any: true };
-    case 'record':
-      return { schema: def.valueType, any: true };
-    case 'object':
-      return {
-        schema:
-          typeof key === 'string' && def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined,
-        any: false,
-      };
-    case 'union': {
-      const option = (def.options ?? []).find((o) => {
-        const d = unwrap(o);
-        if (typeof key === 'number') return d?.type === 'array';
-        return (
-          d?.type === 'record' ||
-          (d?.type === 'object' && typeof key === 'string' && !!d.shape && Object.hasOwn(d.shape, key))
-        );
-      });
-      if (option !== undefined) return step(option, key);
-      break;
-    }
-  }
-  // not understood: an index is still an index
-  return { schema: undefined, any: typeof key === 'number' };
-}
-
-/** What stands in a shown path for a key of the body the schema does not name. */
-export const UNNAMED_KEY = '…';
-
-/**
- * `path` as a message may show it: indexes, members the schema declares and map keys that are ids, with
- * every other key (text of the body, which may be anything) replaced by `UNNAMED_KEY`.
- */
-export function shownPath(schema: unknown, path: readonly PropertyKey[]): PropertyKey[] {
-  const out: PropertyKey[] = [];
-  let current: unknown = schema;
-  for (const key of path) {
-    const def = unwrap(current);
-    const declared =
-      typeof key === 'number' ||
-      (typeof key === 'string' &&
-        ((def?.type === 'object' && !!def.shape && Object.hasOwn(def.shape, key)) ||
-          (def?.type === 'record' && /^[1-9][0-9]{0,9}$/.test(key))));
-    out.push(declared ? key : UNNAMED_KEY);
-    current = step(current, key).schema;
   }
   return out;
 }
@@ -668,25 +353,7 @@ function group(raw: readonly Raw[]): DriftIssue[] {
     .slice(0, MAX_DRIFT_ISSUES);
 }
 
-// ---- zod internals and values -------------------------------------------------------------------------
-
-function defOf(schema: unknown): Def | undefined {
-  const def = (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
-  return def && typeof def.type === 'string' ? def : undefined;
-}
-
-/** The definition under optional/nullable/default/… wrappers and a pipe's input side. */
-function unwrap(schema: unknown): Def | undefined {
-  let current = schema;
-  for (let i = 0; i < 16; i++) {
-    const def = defOf(current);
-    if (!def) return undefined;
-    if (WRAPPERS.has(def.type)) current = def.innerType;
-    else if (def.type === 'pipe') current = def.in;
-    else return def;
-  }
-  return undefined;
-}
+// ---- values ------------------------------------------------------------------------------------------
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -13,8 +13,12 @@ import type { EndpointId } from '../endpoints.ts';
 import { jsonPath } from '../json-path.ts';
 import { isPositiveId } from '../text.ts';
 import { CONTRACT } from './contract.ts';
-import { inspect, shownPath, type DriftIssue, type Problem } from './drift.ts';
+import { inspect, type DriftIssue, type Problem } from './drift.ts';
+import { shownPath } from './zod-defs.ts';
 import { ResortIdKey } from './family-b.ts';
+
+/** At most this many contract issues per body, as `contractIssues` lists them. */
+export const MAX_CONTRACT_ISSUES = 5;
 
 /** At most this many problems are named in a reason. */
 export const MAX_NAMED_PROBLEMS = 5;
@@ -125,6 +129,24 @@ export function problemsOf(
 
 /** Path segments a reason shows at most: a body nested too deep is named by where it starts. */
 const SHOWN_SEGMENTS = 8;
+
+/** The contract's issues as `"<json path>: <message>"` lines (at most 5); empty when the body is usable. */
+export function contractIssues(endpoint: EndpointId, body: unknown): string[] {
+  try {
+    const schema = (CONTRACT as Partial<Record<string, z.ZodType>>)[endpoint];
+    if (!schema) return [`$: there is no endpoint ${JSON.stringify(endpoint)}`];
+    const result = schema.safeParse(body);
+    if (result.success) return [];
+    return result.error.issues
+      .slice(0, MAX_CONTRACT_ISSUES)
+      .map(
+        (issue) =>
+          `${jsonPath(issue.path)}: ${issue.code === 'invalid_key' ? ((issue as { issues?: Array<{ message: string }> }).issues?.[0]?.message ?? issue.message) : issue.message}`,
+      );
+  } catch (error) {
+    return [`$: the contract check failed: ${error instanceof Error ? error.message : 'unknown error'}`];
+  }
+}
 
 const describe = (p: Problem) =>
   `${jsonPath(p.shown.slice(0, SHOWN_SEGMENTS))}${p.shown.length > SHOWN_SEGMENTS ? '…' : ''}: ${p.message}`;

@@ -1,0 +1,142 @@
+/**
+ * The slice of zod 4's schema definitions (`schema._zod.def`) the walks over bodies read (drift.ts,
+ * conforms.ts, verdict.ts): a schema's kind under its wrappers, the schema of a member or an element, the
+ * path a message may show, and the bound on nesting every walk keeps.
+ */
+
+/**
+ * Deeper than any record of the service nests (they nest six levels or so): a body nested deeper is
+ * wrong where it does, and no walk of the build ever goes deeper.
+ */
+export const MAX_NESTING = 64;
+
+/** The slice of a zod 4 issue the walks read (`z.core.$ZodIssue` members, all optional). */
+export interface Issue {
+  code?: string;
+  path: PropertyKey[];
+  message: string;
+  expected?: string;
+  values?: unknown[];
+  keys?: string[];
+  errors?: Issue[][];
+  issues?: Issue[];
+}
+
+/** The slice of a zod 4 schema definition (`schema._zod.def`) the walks understand. */
+export interface Def {
+  type: string;
+  shape?: Record<string, unknown>;
+  catchall?: unknown;
+  element?: unknown;
+  valueType?: unknown;
+  options?: unknown[];
+  innerType?: unknown;
+  in?: unknown;
+}
+
+/** Schema kinds that only wrap another schema without changing the shape of an accepted value. */
+const WRAPPERS = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'catch',
+  'readonly',
+  'nonoptional',
+  'success',
+]);
+
+export function defOf(schema: unknown): Def | undefined {
+  const def = (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+  return def && typeof def.type === 'string' ? def : undefined;
+}
+
+/** The definition under optional/nullable/default/… wrappers and a pipe's input side. */
+export function unwrap(schema: unknown): Def | undefined {
+  let current = schema;
+  for (let i = 0; i < 16; i++) {
+    const def = defOf(current);
+    if (!def) return undefined;
+    if (WRAPPERS.has(def.type)) current = def.innerType;
+    else if (def.type === 'pipe') current = def.in;
+    else return def;
+  }
+  return undefined;
+}
+
+/** The schema of the member `key` of what `schema` describes, and whether `key` is an index or a map key. */
+export function step(schema: unknown, key: PropertyKey): { schema: unknown; any: boolean } {
+  const def = unwrap(schema);
+  switch (def?.type) {
+    case 'array':
+      return { schema: def.element, any: true };
+    case 'record':
+      return { schema: def.valueType, any: true };
+    case 'object':
+      return {
+        schema:
+          typeof key === 'string' && def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined,
+        any: false,
+      };
+    case 'union': {
+      const option = (def.options ?? []).find((o) => {
+        const d = unwrap(o);
+        if (typeof key === 'number') return d?.type === 'array';
+        return (
+          d?.type === 'record' ||
+          (d?.type === 'object' && typeof key === 'string' && !!d.shape && Object.hasOwn(d.shape, key))
+        );
+      });
+      if (option !== undefined) return step(option, key);
+      break;
+    }
+  }
+  // not understood: an index is still an index
+  return { schema: undefined, any: typeof key === 'number' };
+}
+
+/** What stands in a shown path for a key of the body the schema does not name. */
+export const UNNAMED_KEY = '…';
+
+/**
+ * `path` as a message may show it: indexes, members the schema declares and map keys that are ids, with
+ * every other key (text of the body, which may be anything) replaced by `UNNAMED_KEY`.
+ */
+export function shownPath(schema: unknown, path: readonly PropertyKey[]): PropertyKey[] {
+  const out: PropertyKey[] = [];
+  let current: unknown = schema;
+  for (const key of path) {
+    const def = unwrap(current);
+    const declared =
+      typeof key === 'number' ||
+      (typeof key === 'string' &&
+        ((def?.type === 'object' && !!def.shape && Object.hasOwn(def.shape, key)) ||
+          (def?.type === 'record' && /^[1-9][0-9]{0,9}$/.test(key))));
+    out.push(declared ? key : UNNAMED_KEY);
+    current = step(current, key).schema;
+  }
+  return out;
+}
+
+/**
+ * The path of the first value nested deeper than `limit` levels below `value`, or undefined. Walked with a
+ * stack of its own, so no depth of input can exhaust the call stack.
+ */
+export function tooDeep(value: unknown, limit: number): PropertyKey[] | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const stack: Array<{ value: object; path: PropertyKey[] }> = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: node, path } = stack.pop()!;
+    if (path.length >= limit) return path;
+    for (const key of Object.keys(node)) {
+      const member = (node as Record<string, unknown>)[key];
+      if (member !== null && typeof member === 'object')
+        stack.push({ value: member, path: [...path, Array.isArray(node) ? Number(key) : key] });
+    }
+  }
+  return undefined;
+}
+
+/** Whether `value` nests no deeper than `MAX_NESTING` levels; a value that is not a container answers at once. */
+export const shallow = (value: unknown): boolean =>
+  value === null || typeof value !== 'object' || tooDeep(value, MAX_NESTING) === undefined;
