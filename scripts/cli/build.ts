@@ -9,12 +9,12 @@ import { redactSecrets } from '../api/redact.ts';
 import { buildSite } from '../site/extras.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags } from '../snapshot/config.ts';
 import { createProgress } from '../snapshot/progress.ts';
-import type { ExtraFile } from '../snapshot/release/release.ts';
 import { runSnapshot } from '../snapshot/run.ts';
 import { chooseSource } from '../snapshot/source/select.ts';
 import type { Source } from '../snapshot/source/source.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
 import { parseFlags } from './process.ts';
+import type { ExtraFile } from '../snapshot/store/staging.ts';
 
 export { EXIT };
 

@@ -12,11 +12,11 @@ import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FRAME_LOADER } from '../api/headers.ts';
 import { packageRoot } from '../site/root.ts';
-import type { ExtraFile } from '../snapshot/release/release.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
 import { collectEarly, stopSignal } from './process.ts';
 import { serveCommand } from './serve.ts';
+import type { ExtraFile } from '../snapshot/store/staging.ts';
 
 export const USAGE = `Usage: resort-conditions <command> [options]
 

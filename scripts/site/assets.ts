@@ -15,9 +15,9 @@ import { Agent } from 'undici';
 import { assetPath } from '../api/assets.ts';
 import { filePath } from '../api/paths.ts';
 import { redactUrl } from '../api/redact.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import { BodyTooLarge, get } from '../snapshot/source/http.ts';
 import { sanitizeSvg } from './svg.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
 /** The bytes of the image at an upstream URL, or why there are none. */
 export type ImageSource = (url: string) => Promise<Uint8Array | { refused: string }>;

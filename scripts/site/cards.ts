@@ -19,10 +19,10 @@ import { pathToFileURL } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import { bundleApart } from './bundler.ts';
 import { packageRoot } from './root.ts';
 import { runtimeBundle } from './runtime.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
 /** Forecast days after today on a card: the element's default. */
 export const CARD_DAYS = 3;

@@ -8,8 +8,13 @@
 import { parentPort } from 'node:worker_threads';
 import { threadData } from '../snapshot/store/thread.ts';
 import { SnapshotError } from '../snapshot/errors.ts';
-import { stagedReader, type ExtraFile } from '../snapshot/release/release.ts';
-import { placeBeside, type Beside, type Placed } from '../snapshot/store/staging.ts';
+import {
+  placeBeside,
+  stagedReader,
+  type Beside,
+  type ExtraFile,
+  type Placed,
+} from '../snapshot/store/staging.ts';
 import { Turns } from '../snapshot/turns.ts';
 import { cardMaker, localeCards } from './cards.ts';
 import { listMaker, localeLists } from './lists.ts';

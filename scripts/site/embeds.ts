@@ -5,8 +5,7 @@
  */
 import { join } from 'node:path';
 import { FRAME_LOADER } from '../api/headers.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
-import type { Beside, Placed } from '../snapshot/store/staging.ts';
+import type { Beside, ExtraFile, Placed, StagedFiles } from '../snapshot/store/staging.ts';
 import {
   attributionImages,
   checkedImages,

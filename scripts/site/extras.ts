@@ -4,7 +4,6 @@
  * copies) when the element is built.
  */
 import { headersFile } from '../api/headers.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import type { ImageSource } from './assets.ts';
 import { EmbedThread } from './embed-thread.ts';
 import { embedFiles, imageSource, placeLocaleEmbeds } from './embeds.ts';
@@ -14,6 +13,7 @@ import { LIST_SHEET, largestRegion, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
 import { runtimeBundle } from './runtime.ts';
 import type { Scope } from '../snapshot/model.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
 export interface SiteOptions {
   scope: Scope;

@@ -13,7 +13,6 @@ import { escapeHtml } from '../api/html.ts';
 import { ID_SOURCE } from '../api/text.ts';
 import { multiEndpoint } from '../api/endpoints.ts';
 import { filePath } from '../api/paths.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/release/release.ts';
 import { pathToFileURL } from 'node:url';
 import {
   cleanHtml,
@@ -26,6 +25,7 @@ import {
   scriptJson,
 } from './cards.ts';
 import type { Group } from '../snapshot/model.ts';
+import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
 /** A region's list page and include, relative to the release root. */
 export const listPath = (locale: string, region: number, shape: 'page' | 'include') =>

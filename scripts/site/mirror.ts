@@ -3,7 +3,6 @@
  * file per kind of host, each written by its own module from what `rewrites.ts` says the mirror answers,
  * and the static error bodies. Pure: options in, files out.
  */
-import type { ExtraFile } from '../snapshot/release/release.ts';
 import {
   errorFile,
   MIRROR_FOLDER,
@@ -15,6 +14,7 @@ import { apacheRules } from './rewrites-apache.ts';
 import { edgeWorker } from './rewrites-edge.ts';
 import { netlifyRedirects } from './rewrites-netlify.ts';
 import { nginxRules } from './rewrites-nginx.ts';
+import type { ExtraFile } from '../snapshot/store/staging.ts';
 
 /** The rule files and the static error bodies a release publishes beside `api/`. */
 export async function mirrorFiles(options: MirrorOptions): Promise<ExtraFile[]> {

@@ -21,19 +21,12 @@ import { resortCollections, type PlanContext } from './plan/plan.ts';
 import { PreviousBuild } from './store/previous.ts';
 import { silentProgress, type Progress, type Summary } from './progress.ts';
 import { FAMILY_B_PROBE, familyAProbe, preflight } from './source/preflight.ts';
-import {
-  Release,
-  type ExtraFile,
-  type ExtraFiles,
-  type Failure,
-  type ReleaseHead,
-  type StagedFiles,
-} from './release/release.ts';
+import { Release, type Failure, type ReleaseHead } from './release/release.ts';
 import type { Source } from './source/source.ts';
 import { identityOf, readLedger, writeLedger, type State } from './store/state.ts';
 import { isOurs, LEDGER, releasesDir } from './store/writer.ts';
 import { join } from 'node:path';
-import type { Beside, Placed } from './store/staging.ts';
+import type { Beside, ExtraFile, ExtraFiles, Placed, StagedFiles } from './store/staging.ts';
 import { Turns } from './turns.ts';
 import type { Collection, Fetched, Scope } from './model.ts';
 

@@ -4,11 +4,11 @@
  * pre-rendered versions when the list is built, and every name from the data escaped.
  */
 import { describe, expect, it } from 'vitest';
-import type { ExtraFile } from '../../scripts/snapshot/release/release.ts';
 import { demoPage, listSnippet } from '../../scripts/site/demo.ts';
 import { siteFiles, type SiteOptions } from '../../scripts/site/extras.ts';
 import { runtimeBundle } from '../../scripts/site/runtime.ts';
 import { LIST_SHEET, largestRegion, resortsRowsCss } from '../../scripts/site/lists.ts';
+import type { ExtraFile } from '../../scripts/snapshot/store/staging.ts';
 
 const HOSTILE = `<img src=x onerror="alert(1)">&'`;
 const RESORTS = [

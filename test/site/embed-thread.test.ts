@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
 import { SnapshotError } from '../../scripts/snapshot/errors.ts';
-import type { Beside } from '../../scripts/snapshot/store/staging.ts';
+import { stagedReader, type Beside } from '../../scripts/snapshot/store/staging.ts';
 import { EmbedThread, type LocaleJob } from '../../scripts/site/embed-thread.ts';
 import { attributionImages, sampleImages } from '../../scripts/site/assets.ts';
-import { stagedReader } from '../../scripts/snapshot/release/release.ts';
 import { DATA_DIR, FROZEN_NOW, sample } from '../helpers.ts';
 
 let root: string;

@@ -8,7 +8,6 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../scripts/api/schemas/error.ts';
-import type { ExtraFile } from '../../scripts/snapshot/release/release.ts';
 import { mirrorFiles } from '../../scripts/site/mirror.ts';
 import { mirrorErrors, publishedSets, subsets, type MirrorOptions } from '../../scripts/site/rewrites.ts';
 import { edgeWorker } from '../../scripts/site/rewrites-edge.ts';
@@ -16,6 +15,7 @@ import { nginxRules } from '../../scripts/site/rewrites-nginx.ts';
 import { describeNeeding } from '../helpers.ts';
 import { NGINX, startNginx } from './nginx.ts';
 import { parseRedirects, resolveRedirect } from './netlify.ts';
+import type { ExtraFile } from '../../scripts/snapshot/store/staging.ts';
 
 /** A country of 400 resorts: its quick link is longer than any token nginx reads. */
 const BIG = Array.from({ length: 400 }, (_, i) => 1000 + i);

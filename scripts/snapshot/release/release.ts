@@ -12,8 +12,7 @@
  * publishes nothing; a run with nothing due publishes the same files again (hard links) under a new build
  * time.
  */
-import { readFileSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { DriftIssue } from '../../api/schemas/drift.ts';
 import { ResortConditionsError } from '../../api/errors.ts';
 import { SnapshotError } from '../errors.ts';
@@ -28,46 +27,14 @@ import { stateChunks, type FileState, type Identity, type State } from '../store
 import { whereOf } from '../fetch/validate.ts';
 import { ReleaseWriter, sha256 } from '../store/writer.ts';
 import { scanned } from '../store/secrets.ts';
-import type { Beside, Placed } from '../store/staging.ts';
+import {
+  stagedReader,
+  type Beside,
+  type ExtraFiles,
+  type Placed,
+  type StagedFiles,
+} from '../store/staging.ts';
 import type { Collection, FetchFailure, Fetched } from '../model.ts';
-
-export interface ExtraFile {
-  /** Relative to the release root: `resort-conditions.js`, `index.html`, `_headers`. */
-  path: string;
-  bytes: Uint8Array;
-}
-
-/** Extra files, as a list or made one by one (the cards of a large tree do not fit in memory at once). */
-export type ExtraFiles = Iterable<ExtraFile> | AsyncIterable<ExtraFile>;
-
-/**
- * Paths of a staged release's files (relative to `api/`), readable before it is published. Each iteration
- * makes the paths anew from the release's index, so a caller that does not keep them holds none.
- */
-export interface StagedFiles extends Iterable<string> {
-  /** The build's time (fixed by SOURCE_DATE_EPOCH). */
-  builtAt: number;
-  /** A staged file's bytes; undefined when there is none. */
-  read(path: string): Promise<Uint8Array | undefined>;
-  /** The staged `api/` folder, for a reader in another thread (`stagedReader` reads it as `read` does). */
-  dir: string;
-}
-
-/** `read` of the staged files in `dir`: a path that would leave it, or a file that is not there, is undefined. */
-export function stagedReader(dir: string): (path: string) => Promise<Uint8Array | undefined> {
-  // a staged file is a few kilobytes the kernel has just cached: read at once, as the writer writes, not
-  // through the thread pool (a round trip per file left the build's thread idle a quarter of the time
-  // while it made the cards of 2,000 resorts in 16 locales)
-  return async (path) => {
-    const file = resolve(dir, path);
-    if (!file.startsWith(dir + sep)) return undefined;
-    try {
-      return readFileSync(file);
-    } catch {
-      return undefined;
-    }
-  };
-}
 
 export interface Failure extends FetchFailure {
   collection: string;
@@ -365,22 +332,7 @@ export class Release {
     started: number,
   ): Promise<{ manifest: Manifest; state: State; summary: Summary; dataFiles: number }> {
     const files = this.#files;
-    const parts = new Map<string, Manifest['stale'][number]>();
-    let staleFiles = 0;
-    for (const f of files.stale()) {
-      staleFiles++;
-      const part = parts.get(f.collection);
-      if (part) part.files++;
-      else
-        parts.set(f.collection, {
-          part: f.collection,
-          since: f.stale.since,
-          reason: f.stale.reason,
-          files: 1,
-        });
-    }
-    for (const [part, mark] of Object.entries(this.#staleAbsent))
-      parts.set(part, { part, since: mark.since, reason: mark.reason, files: 0 });
+    const { parts, staleFiles } = staleParts(files.stale(), this.#staleAbsent);
     const missing = [...this.#missing].map(([part, reason]) => ({ part, reason }));
     const manifest: Manifest = {
       ...head.manifest,
@@ -446,4 +398,23 @@ export class Release {
   abort(): Promise<void> {
     return this.#writer.abort();
   }
+}
+
+/** The index's stale parts: each part with a file kept stale, by its mark and count, and the absences kept stale. */
+function staleParts(
+  stale: Iterable<{ collection: string; stale: StaleMark }>,
+  staleAbsent: Readonly<Record<string, StaleMark>>,
+): { parts: Map<string, Manifest['stale'][number]>; staleFiles: number } {
+  const parts = new Map<string, Manifest['stale'][number]>();
+  let staleFiles = 0;
+  for (const f of stale) {
+    staleFiles++;
+    const part = parts.get(f.collection);
+    if (part) part.files++;
+    else
+      parts.set(f.collection, { part: f.collection, since: f.stale.since, reason: f.stale.reason, files: 1 });
+  }
+  for (const [part, mark] of Object.entries(staleAbsent))
+    parts.set(part, { part, since: mark.since, reason: mark.reason, files: 0 });
+  return { parts, staleFiles };
 }
