@@ -20,8 +20,9 @@ import { MANIFEST_PATH, serializeManifest, type Manifest, type StaleMark } from 
 import type { Output } from '../derive/derive.ts';
 import type { PreviousBuild } from '../store/previous.ts';
 import type { Summary } from '../progress.ts';
+import { DriftReport } from './drift-report.ts';
 import { answerSanitizer } from './sanitize.ts';
-import { answerSerializer } from './serialize.ts';
+import { answerSerializer, reusedEncoder } from './serialize.ts';
 import { FileIndex } from '../store/file-index.ts';
 import { stateChunks, type FileState, type Identity, type State } from '../store/state.ts';
 import { whereOf } from '../fetch/validate.ts';
@@ -74,18 +75,15 @@ export interface ReleaseHead {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The reused buffer of `Release.#encode`: 1 MiB. */
-const SCRATCH_BYTES = 1 << 20;
-
 export class Release {
   readonly failures: Failure[] = [];
   readonly #files = new FileIndex();
   readonly #absent: Record<string, string> = {};
   readonly #staleAbsent: Record<string, StaleMark> = {};
   readonly #missing = new Map<string, string>();
-  readonly #drift = new Map<string, Map<string, DriftIssue>>();
+  readonly #drift = new DriftReport();
   readonly #writer: ReleaseWriter;
-  readonly #scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+  readonly #encode = reusedEncoder();
   readonly #options: ReleaseOptions;
   readonly #counts = {
     requests: 0,
@@ -124,11 +122,7 @@ export class Release {
 
   /** Drift of this run so far, per endpoint. */
   get drift(): Record<string, DriftIssue[]> {
-    return Object.fromEntries(
-      [...this.#drift]
-        .sort((a, b) => a[0].localeCompare(b[0]))
-        .map(([endpoint, issues]) => [endpoint, [...issues.values()]]),
-    );
+    return this.#drift.issues;
   }
 
   /** Nothing while the files are written as fast as they are made, else a promise of the next turn to make more. */
@@ -194,7 +188,7 @@ export class Release {
     }
     this.#counts.fresh++;
     this.#counts.skipped += f.notFound;
-    this.#addDrift(c.endpoint.id, f.drift);
+    this.#drift.add(c.endpoint.id, f.drift);
     const fetchedAt = iso(this.#options.now());
     const outputs = derive(c, f.bodies, new Set(f.broken?.keys()));
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
@@ -241,18 +235,6 @@ export class Release {
     }
   }
 
-  /**
-   * `text` as UTF-8 in a buffer the next call reuses: the writer copies the bytes before it returns, and
-   * a new buffer per file (833,000 at 2,000 resorts in 16 locales) is memory the collector must chase. A
-   * text of more than a megabyte (a group of every resort: 8 MB) gets a buffer of its own, let go once
-   * written, so the reused one stays small.
-   */
-  #encode(text: string): Buffer {
-    // a UTF-16 code unit is at most three bytes of UTF-8
-    if (text.length * 3 > SCRATCH_BYTES) return Buffer.from(text);
-    return this.#scratch.subarray(0, this.#scratch.write(text));
-  }
-
   /** Carries a file of the previous release over; with `staleReason`, marked stale since its fetch time. */
   async #carry(path: string, staleReason: string | undefined): Promise<void> {
     const before = this.#options.previous.file(path)!;
@@ -264,17 +246,6 @@ export class Release {
         ? { since: before.stale?.since ?? before.fetchedAt, reason: staleReason }
         : before.stale;
     this.#files.set(path, stale ? { ...rest, stale } : rest);
-  }
-
-  #addDrift(endpoint: string, issues: readonly DriftIssue[]): void {
-    if (issues.length === 0) return;
-    const byPath = this.#drift.get(endpoint) ?? new Map<string, DriftIssue>();
-    for (const issue of issues) {
-      const key = `${issue.path} ${issue.kind}`;
-      const seen = byPath.get(key);
-      byPath.set(key, seen ? { ...seen, count: seen.count + issue.count } : { ...issue });
-    }
-    this.#drift.set(endpoint, byPath);
   }
 
   /**

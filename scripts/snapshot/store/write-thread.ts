@@ -8,12 +8,16 @@
  * outruns the disk waits (`ready`). The first failure is kept and thrown by the next `write` or by `flush`; the
  * staged release is then dropped, so a failed write never reaches a published tree. The thread scans each
  * file for the source's secrets before it writes it, and writes no file that holds one.
+ *
+ * One thread serves every writer of the process (`shared`): starting one from the sources costs a few
+ * hundred milliseconds (thread.ts), which a process that builds many times over (the tests) would pay per
+ * build. It keeps the process alive only while a batch of some writer is under way.
  */
 import type { Worker } from 'node:worker_threads';
 import { Records, type Batch } from './records.ts';
 import type { Needle } from './secrets.ts';
 import { besideModule, startThread } from './thread.ts';
-import type { WriteAnswer, WriteWorkerData } from './write-worker.ts';
+import type { WriteAnswer, WriteMessage } from './write-worker.ts';
 
 /** Bytes in a batch; a larger file goes over in a batch of its own. */
 const BATCH = 1 << 20;
@@ -22,8 +26,35 @@ const IN_FLIGHT = 4;
 /** Batches under way past which `write` itself waits: a caller that never asks `ready` still stays bounded. */
 const MOST = 4 * IN_FLIGHT;
 
+/** The process's writing thread and the writers using it, by id; started by the first writer. */
+interface Shared {
+  worker: Worker;
+  writers: Map<number, WriteThread>;
+  /** Batches under way, of every writer: the thread keeps the process alive while there are any. */
+  pending: number;
+}
+let shared: Shared | undefined;
+let nextWriter = 0;
+
+function sharedThread(): Shared {
+  if (shared) return shared;
+  const worker = startThread(besideModule('write-worker', import.meta.url), undefined);
+  const thread: Shared = { worker, writers: new Map(), pending: 0 };
+  worker.unref();
+  worker.on('message', (answer: WriteAnswer) => thread.writers.get(answer.writer)?.answer(answer));
+  // a thread that failed answers no batch under way: its writers fail, and the next writer starts anew
+  const gone = (error: Error) => {
+    if (shared === thread) shared = undefined;
+    for (const writer of thread.writers.values()) writer.gone(error);
+  };
+  worker.on('error', gone);
+  worker.on('exit', (code) => gone(new Error(`the thread writing the release stopped (exit code ${code})`)));
+  return (shared = thread);
+}
+
 export class WriteThread {
-  readonly #worker: Worker;
+  readonly #thread: Shared;
+  readonly #id = nextWriter++;
   /** Buffers back from the thread, for the next batches. */
   readonly #free: ArrayBuffer[] = [];
   readonly #records = new Records(BATCH, (bytes) =>
@@ -48,17 +79,9 @@ export class WriteThread {
     readonly leak: (path: string, kind: string) => Error = (path, kind) =>
       new Error(`${path} would contain ${kind}`),
   ) {
-    this.#worker = startThread(besideModule('write-worker', import.meta.url), {
-      needles,
-    } satisfies WriteWorkerData);
-    // the thread keeps the process alive only while a batch is under way (see #send)
-    this.#worker.unref();
-    this.#worker.on('message', (answer: WriteAnswer) => this.#answer(answer));
-    this.#worker.on('error', (error) => this.#gone(error));
-    this.#worker.on('exit', (code) => {
-      if (this.#pending > 0)
-        this.#gone(new Error(`the thread writing the release stopped (exit code ${code})`));
-    });
+    this.#thread = sharedThread();
+    this.#thread.writers.set(this.#id, this);
+    this.#post({ writer: this.#id, needles });
   }
 
   /**
@@ -98,20 +121,27 @@ export class WriteThread {
     if (this.#failure) throw this.#failure;
   }
 
-  /** Waits for the batches under way (their failures ignored), then stops the thread. */
+  /** Waits for the batches under way (their failures ignored), then lets go of the thread. */
   async close(): Promise<void> {
     this.#records.clear();
     while (this.#pending > 0) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    await this.#worker.terminate();
+    if (this.#thread.writers.delete(this.#id) && shared === this.#thread)
+      this.#post({ writer: this.#id, done: true });
+  }
+
+  #post(message: WriteMessage, transfer: ArrayBuffer[] = []): void {
+    this.#thread.worker.postMessage(message, transfer);
   }
 
   #send(batch: Batch): void {
     this.#sent++;
-    if (this.#pending++ === 0) this.#worker.ref();
-    this.#worker.postMessage(batch, [batch.buffer]);
+    this.#pending++;
+    if (this.#thread.pending++ === 0) this.#thread.worker.ref();
+    this.#post({ writer: this.#id, ...batch }, [batch.buffer]);
   }
 
-  #answer({ buffer, failure }: WriteAnswer): void {
+  /** A batch back from the thread (`sharedThread` hands it over). */
+  answer({ buffer, failure }: WriteAnswer): void {
     this.#answered++;
     if (buffer.byteLength === BATCH) this.#free.push(buffer);
     if (failure && 'leak' in failure) this.#fail(this.leak(failure.path, failure.leak));
@@ -119,13 +149,14 @@ export class WriteThread {
       const { message, ...fields } = failure;
       this.#fail(Object.assign(new Error(message), fields));
     }
-    if (--this.#pending === 0) this.#worker.unref();
+    this.#pending--;
+    if (--this.#thread.pending === 0) this.#thread.worker.unref();
     this.#wake();
     if (this.#pending < IN_FLIGHT) this.#turns.shift()?.();
   }
 
   /** The thread itself failed: no batch under way will be answered. */
-  #gone(error: Error): void {
+  gone(error: Error): void {
     this.#pending = 0;
     this.#fail(error);
   }

@@ -1,29 +1,30 @@
 /**
- * The thread that writes the staged release's files (write-thread.ts): each batch of records it is sent,
- * every file scanned for the source's secrets before it is written, and the batch's buffer handed back. A
- * file whose folder is missing is written again once the folder is made: nothing is remembered per folder.
+ * The thread that writes the staged releases' files (write-thread.ts): one per process, shared by every
+ * writer in it. Each writer first says which secrets its files may not hold; then each batch of records it
+ * sends is written, every file scanned for those secrets before it is, and the batch's buffer handed back.
+ * A file whose folder is missing is written again once the folder is made: nothing is remembered per folder.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { RECORD_HEAD } from './records.ts';
-import { byteNeedles, findNeedle, type Needle } from './secrets.ts';
-import { threadData } from './thread.ts';
+import { byteNeedles, findNeedle, type ByteNeedle, type Needle } from './secrets.ts';
 
-/** What the thread is started with. */
-export interface WriteWorkerData {
-  /** The forms of the source's secrets: a file holding one is not written. */
-  needles: readonly Needle[];
-}
+/** What a writer sends: who it is and its secrets' forms, a batch, or that it is done. */
+export type WriteMessage =
+  | { writer: number; needles: readonly Needle[] }
+  | { writer: number; buffer: ArrayBuffer; length: number }
+  | { writer: number; done: true };
 
-/** A batch back: its buffer, and the first failure among its files. */
+/** A batch back, to the writer that sent it: its buffer, and the first failure among its files. */
 export interface WriteAnswer {
+  writer: number;
   buffer: ArrayBuffer;
   failure?:
     { message: string; code?: string; syscall?: string; path: string } | { leak: string; path: string };
 }
 
-const needles = byteNeedles(threadData<WriteWorkerData>().needles);
+const needles = new Map<number, ByteNeedle[]>();
 
 function write(path: string, data: Uint8Array): void {
   try {
@@ -35,21 +36,22 @@ function write(path: string, data: Uint8Array): void {
   }
 }
 
-parentPort!.on('message', ({ buffer, length }: { buffer: ArrayBuffer; length: number }) => {
+/** Writes one batch of `writer`'s; answers the first failure. */
+function writeBatch(writer: number, buffer: ArrayBuffer, length: number): WriteAnswer['failure'] {
   const bytes = Buffer.from(buffer, 0, length);
-  let failure: WriteAnswer['failure'];
-  for (let at = 0; at < length && !failure;) {
+  const secrets = needles.get(writer) ?? [];
+  for (let at = 0; at < length;) {
     const pathEnd = at + RECORD_HEAD + bytes.readUInt32LE(at);
     const end = pathEnd + bytes.readUInt32LE(at + 4);
     const path = bytes.toString('utf8', at + RECORD_HEAD, pathEnd);
     const data = bytes.subarray(pathEnd, end);
-    const leak = findNeedle(data, needles);
+    const leak = findNeedle(data, secrets);
+    if (leak !== undefined) return { leak, path };
     try {
-      if (leak !== undefined) failure = { leak, path };
-      else write(path, data);
+      write(path, data);
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
-      failure = {
+      return {
         message: String(e.message),
         ...(e.code ? { code: e.code } : {}),
         ...(e.syscall ? { syscall: e.syscall } : {}),
@@ -58,5 +60,15 @@ parentPort!.on('message', ({ buffer, length }: { buffer: ArrayBuffer; length: nu
     }
     at = end;
   }
-  parentPort!.postMessage({ buffer, failure } satisfies WriteAnswer, [buffer]);
+  return undefined;
+}
+
+parentPort!.on('message', (message: WriteMessage) => {
+  if ('needles' in message) needles.set(message.writer, byteNeedles(message.needles));
+  else if ('done' in message) needles.delete(message.writer);
+  else {
+    const { writer, buffer, length } = message;
+    const failure = writeBatch(writer, buffer, length);
+    parentPort!.postMessage({ writer, buffer, failure } satisfies WriteAnswer, [buffer]);
+  }
 });
