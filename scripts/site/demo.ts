@@ -63,7 +63,7 @@ export function demoPage(options: DemoOptions): string {
         return text === undefined
           ? []
           : [
-              `    <h3>${escapeHtml(SNIPPET_TITLES[layout])}</h3>\n    <pre><code data-snippet="${layout}">${escapeHtml(text)}</code></pre>`,
+              `    <h3>${escapeHtml(SNIPPET_TITLES[layout])}</h3>\n    <pre tabindex="0"><code data-snippet="${layout}">${escapeHtml(text)}</code></pre>`,
             ];
       }).join('\n')
     : '';
@@ -100,8 +100,8 @@ ${cards}
 ${
   first
     ? `  <nav>Without the script: <a href="./cards/${escapeHtml(locale)}/${first.id}.html">${escapeHtml(first.name)} as a pre-rendered card</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./cards/${escapeHtml(locale)}/${first.id}.include.html">as a server-side include</a>.</nav>
-  <section id="embed">
-    <h2>Put a resort on your page</h2>
+  <section id="embed" aria-labelledby="embed-title">
+    <h2 id="embed-title">Put a resort on your page</h2>
     <p>Each snippet in the chosen language, with this host's address; the host must send <code>Access-Control-Allow-Origin: *</code>, as this one does.</p>
     <label>Resort <select id="resort">${resorts.map((r) => option(r.id, `${r.name} (${r.id})`, ` data-name="${escapeHtml(r.name)}"`)).join('')}</select></label>
 ${regions.length > 0 ? `    <label>Region, for the list <select id="region">${regions.map((r) => option(r.id, `${r.name} (${r.id})`, ` data-rows="${r.rows}"${r.id === chosenRegion?.id ? ' selected' : ''}`)).join('')}</select></label>\n` : ''}${snippets}
@@ -110,8 +110,8 @@ ${regions.length > 0 ? `    <label>Region, for the list <select id="region">${re
     : ''
 }${
     list
-      ? `  <section>
-    <h2>A region's resorts: <code>&lt;resort-conditions-list&gt;</code></h2>
+      ? `  <section aria-labelledby="list-title">
+    <h2 id="list-title">A region's resorts: <code>&lt;resort-conditions-list&gt;</code></h2>
     <resort-conditions-list region="${list.region}"><p>Snow report of ${list.rows} resorts: loading…</p></resort-conditions-list>
     <p>Without the script: <a href="./lists/${escapeHtml(locale)}/region-${list.region}.html">the list as a page</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./lists/${escapeHtml(locale)}/region-${list.region}.include.html">as a server-side include</a>.</p>
   </section>

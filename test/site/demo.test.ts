@@ -20,7 +20,8 @@ const RESORTS = [
 ];
 
 /** What a `<section>` of the page holds, as text between its tags. */
-const section = (html: string) => /<section>([\s\S]*?)<\/section>/.exec(html)?.[1];
+const section = (html: string) =>
+  /<section aria-labelledby="list-title">([\s\S]*?)<\/section>/.exec(html)?.[1];
 
 /** Every file the site makes, in order (it makes them one at a time). */
 async function collect<T>(files: AsyncIterable<T>): Promise<T[]> {
@@ -65,7 +66,7 @@ describe('demoPage', () => {
       regions: [{ id: 429, name: 'United States', rows: 8 }],
     });
     const code = (layout: string) =>
-      new RegExp(`<code data-snippet="${layout}">([^<]*)</code>`)
+      new RegExp(`<pre tabindex="0"><code data-snippet="${layout}">([^<]*)</code>`)
         .exec(html)?.[1]
         ?.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)));
     expect(code('card')).toBe(
