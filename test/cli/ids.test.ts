@@ -7,7 +7,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../scripts/cli/build.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
 import { idsCommand } from '../../scripts/cli/ids.ts';
 import { startServer, type RunningServer } from '../../scripts/service/http.ts';
@@ -18,6 +17,7 @@ import {
   type Catalogue,
 } from '../../scripts/site/catalogue.ts';
 import { DATA_DIR, FROZEN_NOW, FULL, sample } from '../helpers.ts';
+import { buildQuietly } from './helpers.ts';
 
 let root: string;
 let built: string;
@@ -28,13 +28,7 @@ const sink = { write: () => true };
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'rc-ids-'));
   built = join(root, 'built');
-  const code = await build({
-    argv: ['--no-widget', '--out', built, '--resorts', '20,25', '--locales', 'en-US,de-DE'],
-    env: { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) },
-    stdout: sink,
-    stderr: sink,
-  });
-  expect(code).toBe(EXIT.ok);
+  await buildQuietly(built, ['--resorts', '20,25', '--locales', 'en-US,de-DE']);
   server = await startServer(await sample(), { now: () => FROZEN_NOW });
 }, 60_000);
 afterAll(async () => {

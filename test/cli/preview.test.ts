@@ -8,9 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../scripts/cli/build.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
-import { FROZEN_NOW } from '../helpers.ts';
+import { buildQuietly, printedUrl } from './helpers.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 let root: string;
@@ -19,14 +18,7 @@ let built: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'rc-preview-'));
   built = join(root, 'site');
-  const sink = { write: () => true };
-  const code = await build({
-    argv: ['--no-widget', '--out', built, '--resorts', '25', '--locales', 'en-US'],
-    env: { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) },
-    stdout: sink,
-    stderr: sink,
-  });
-  expect(code).toBe(EXIT.ok);
+  await buildQuietly(built, ['--resorts', '25', '--locales', 'en-US']);
 }, 60_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -43,15 +35,7 @@ describe('npm run preview', () => {
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
-      const url = await new Promise<string>((found, fail) => {
-        let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /^(http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
-          if (match) found(match[1]!);
-        });
-        child.once('exit', (code) => fail(new Error(`preview exited with ${code}: ${out}`)));
-      });
+      const url = await printedUrl(child, 'preview');
       const answer = await fetch(`${url}/api/en-US/externalservice/resort/25/snowreport.json`, {
         headers: { origin: 'https://partner.example' },
       });

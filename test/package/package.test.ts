@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FROZEN_NOW } from '../helpers.ts';
+import { printedUrl } from '../cli/helpers.ts';
 import { lockFor, type LockFile } from './lock.ts';
 
 const run = promisify(execFile);
@@ -441,15 +442,7 @@ describe('the bin in the partner project', () => {
     });
     const exited = new Promise((done) => child.once('exit', done));
     try {
-      const url = await new Promise<string>((resolveUrl, reject) => {
-        let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /^(http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
-          if (match) resolveUrl(match[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${out}`)));
-      });
+      const url = await printedUrl(child, args[0]!);
       await use(url);
     } finally {
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
