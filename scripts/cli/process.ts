@@ -23,7 +23,7 @@ export function parseFlags<F extends { help?: boolean }>(
     const flag = unknown ? /'(-[^']*)'/.exec((error as Error).message)?.[1] : undefined;
     const near = flag && closest(flag.replace(/^-+/, ''), Object.keys(all));
     const message = flag
-      ? `${flag} is not an option of this command${near ? `; did you mean --${near}?` : ''}`
+      ? `${flag} is not an option of this command${near ? ` (did you mean --${near}?)` : ''}`
       : (error as Error).message;
     throw new ResortConditionsError('usage', `${message}; see --help`);
   }

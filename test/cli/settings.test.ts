@@ -65,7 +65,7 @@ describe('flags', () => {
     const run = await cli('mistyped', ['--resort', '25']);
     expect(run.code).toBe(EXIT.usage);
     expect(run.stderr).toBe(
-      'build: --resort is not an option of this command; did you mean --resorts?; see --help\n',
+      'build: --resort is not an option of this command (did you mean --resorts?); see --help\n',
     );
     expect(await absent(run.out)).toBe(true);
   });
