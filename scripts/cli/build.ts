@@ -34,6 +34,8 @@ credentials it snapshots the real upstream over HTTP:
   RC_LEGACY_BASE_URL + RC_TOKEN                    Family B (resort web service), or instead of the
   RC_LEGACY_BASE_URL + RC_EMAIL + RC_PASSWORD      token the account's e-mail and password
   SOURCE_DATE_EPOCH                                fixes every timestamp (seconds since 1970)
+Each base URL is the service's origin, e.g. RC_LEGACY_BASE_URL=https://api.example.com: the build adds
+/externalservice/… and /resorts/… itself.
 
 Options (each overrides the config):
   --config <file>        JSON config file (default: the "resortConditions" key of package.json)
