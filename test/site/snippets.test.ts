@@ -122,11 +122,11 @@ describeNeeding(
   });
 
   /** A partner page at `path`: the snippets' head parts in `<head>`, each body part in a column of `width`, a line of text below each. */
-  const partnerPage = (path: string, snippets: string[], width: number) => {
+  const partnerPage = (path: string, snippets: string[], width: number, root = '100%') => {
     const parts = snippets.map((s) => split(s.replaceAll(HOST, site.url)));
     pages.set(
       path,
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title><link rel="icon" href="data:,">${parts.map((p) => p.head).join('')}</head>
+      `<!doctype html><html lang="en" style="font-size: ${root}"><head><meta charset="utf-8"><title>Partner</title><link rel="icon" href="data:,">${parts.map((p) => p.head).join('')}</head>
 <body style="margin: 0"><main style="width: ${width}px">${parts.map((p, i) => `<h2>Above ${i}</h2>${p.body}<p class="below">Text below ${i}</p>`).join('\n')}</main></body></html>`,
     );
     return `${partner.url}${path}`;
@@ -163,9 +163,14 @@ describeNeeding(
     }
   }, 60_000);
 
-  it.each([240, 320, 360, 375, 400, 480, 560, 640, 900, 1000, 1400])(
-    "moves nothing below widget/README.md's iframe snippets in a column of %i px",
-    async (width) => {
+  it.each([
+    ...[240, 320, 360, 375, 400, 480, 560, 640, 900, 1000, 1400].map((width) => ({ width, root: '100%' })),
+    // a page that sets its own root font: the frames follow the reader's text size, not the page's
+    { width: 375, root: '62.5%' },
+    { width: 1000, root: '62.5%' },
+  ])(
+    "moves nothing below widget/README.md's iframe snippets in a column of $width px (the page's root font $root)",
+    async ({ width, root }) => {
       const [card, others] = await blocksUnder('### iframe');
       expect(card).toContain('<div class="resort-conditions-frame">');
       const frames = [card!, ...others!.trim().split('\n')];
@@ -179,7 +184,9 @@ describeNeeding(
           await route.continue();
         });
         // (the held script holds the page's load event back: the frames' own loads are what to wait for)
-        await page.goto(partnerPage(`/frames-${width}`, frames, width), { waitUntil: 'domcontentloaded' });
+        await page.goto(partnerPage(`/frames-${width}-${root}`, frames, width, root), {
+          waitUntil: 'domcontentloaded',
+        });
         await Promise.all(
           page
             .frames()
