@@ -34,13 +34,14 @@ export default tseslint.config(
       ecmaVersion: 2023,
       sourceType: 'module',
       globals: { ...globals.node },
-      // type-aware rules read tsconfig.json's program; the JavaScript files (two configs, the threads' bootstrap) are outside it
+      // type-aware rules read tsconfig.json's program; the JavaScript files (two configs, the bin's launcher, the threads' bootstrap) are outside it
       parserOptions: {
         projectService: {
           allowDefaultProject: [
             'eslint.config.js',
             'widget/custom-elements-manifest.config.mjs',
             'scripts/snapshot/store/thread-bootstrap.mjs',
+            'scripts/bin/resort-conditions.js',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

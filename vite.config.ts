@@ -3,9 +3,11 @@ import { defineConfig } from 'vitest/config';
 import { minifyCss, minifyStyleSheets } from './scripts/site/minify-css.ts';
 import { listReservation } from './widget/list/styles.ts';
 import { reservation } from './widget/reservation.ts';
+import { frameReservation } from './widget/frame-reservation.ts';
 
 /**
- * `resort-conditions.css` beside the script: the room each card takes before the script runs (styles.ts);
+ * `resort-conditions.css` beside the script: the room each card takes before the script runs (styles.ts),
+ * and `resort-conditions-frame.css`, the room a pre-rendered card takes in an iframe (frame-reservation.ts);
  * beside the list's script (`scripts/site/widget.ts`, `bundleList`), `resort-conditions-list.css`.
  */
 function reservationSheet(): Plugin {
@@ -19,6 +21,12 @@ function reservationSheet(): Plugin {
         fileName: list ? 'resort-conditions-list.css' : 'resort-conditions.css',
         source: `${minifyCss(list ? listReservation : reservation)}\n`,
       });
+      if (!list)
+        this.emitFile({
+          type: 'asset',
+          fileName: 'resort-conditions-frame.css',
+          source: `${minifyCss(frameReservation)}\n`,
+        });
     },
   };
 }

@@ -1,23 +1,17 @@
 /**
- * `npm run preview -- [--port <n>] [--dir dist]`: serves the published tree on 127.0.0.1.
+ * `npm run preview -- [--port <n>] [--dist dist]`: serves the published tree on 127.0.0.1 (scripts/cli/preview.ts).
  */
 import { exitCodeFor } from './cli/exit-codes.ts';
-import { closeOnSignal, parseFlags, parsePort } from './cli/process.ts';
-import { serveFolder } from './site/static-server.ts';
+import { previewCommand } from './cli/preview.ts';
 
 try {
-  const values = parseFlags<{ help?: boolean; port: string; dir: string }>(process.argv.slice(2), {
-    port: { type: 'string', default: '4173' },
-    dir: { type: 'string', default: 'dist' },
+  const code = await previewCommand({
+    argv: process.argv.slice(2),
+    stdout: process.stdout,
+    stderr: process.stderr,
   });
-  if (values.help) {
-    console.log('npm run preview -- [--port 4173] [--dir dist]: serves the published tree on 127.0.0.1');
-  } else {
-    const running = await serveFolder(values.dir, { port: parsePort(values.port) });
-    console.log(running.url);
-    closeOnSignal(running);
-  }
+  if (code !== undefined) process.exitCode = code;
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(`preview: ${(error as Error).message}`);
   process.exitCode = exitCodeFor(error);
 }

@@ -93,6 +93,7 @@ export function headerRules(files: Iterable<string>): HeaderRule[] {
     { pattern: '/resort-conditions.js', headers: [type('js'), cache('public, max-age=300')] },
     { pattern: `/${FRAME_LOADER}`, headers: [type('js'), cache('public, max-age=300')] },
     { pattern: '/resort-conditions.css', headers: [type('css'), cache('public, max-age=300')] },
+    { pattern: '/resort-conditions-frame.css', headers: [type('css'), cache('public, max-age=300')] },
     { pattern: '/resort-conditions-list.js', headers: [type('js'), cache('public, max-age=300')] },
     { pattern: '/resort-conditions-list.css', headers: [type('css'), cache('public, max-age=300')] },
     { pattern: '/rc.*', headers: [type('js'), cache('public, max-age=31536000, immutable')] },

@@ -4,9 +4,11 @@
  * call it in-process. It parses flags, picks the source, runs the snapshot with the site's files, and
  * maps errors to exit codes; it never throws and never exits.
  */
+import { resolve } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
 import { buildSite } from '../site/extras.ts';
+import { hostLimitLines, treeCounts } from '../site/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags } from '../snapshot/config.ts';
 import { createProgress } from '../snapshot/progress.ts';
 import { runSnapshot } from '../snapshot/run.ts';
@@ -32,6 +34,8 @@ credentials it snapshots the real upstream over HTTP:
   RC_LEGACY_BASE_URL + RC_TOKEN                    Family B (resort web service), or instead of the
   RC_LEGACY_BASE_URL + RC_EMAIL + RC_PASSWORD      token the account's e-mail and password
   SOURCE_DATE_EPOCH                                fixes every timestamp (seconds since 1970)
+Each base URL is the service's origin, e.g. RC_LEGACY_BASE_URL=https://api.example.com: the build adds
+/externalservice/… and /resorts/… itself.
 
 Options (each overrides the config):
   --config <file>        JSON config file (default: the "resortConditions" key of package.json)
@@ -184,14 +188,22 @@ export async function build(io: CliIo): Promise<number> {
       io.stdout.write(
         `Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}${note}):\n\n${result.plan}`,
       );
-      return result.allowance !== undefined && result.projection.monthly > result.allowance
-        ? EXIT.budget
-        : EXIT.ok;
+      // the plan exits as the build would start: only a real upstream is held to its allowance (the
+      // embedded service spends none), and --force starts over it
+      const over = result.allowance !== undefined && result.projection.monthly > result.allowance;
+      if (over && source.kind === 'local')
+        io.stdout.write(
+          'The embedded service spends no allowance, so this plan exits 0; the same plan against a real upstream exits 5.\n',
+        );
+      return over && source.kind === 'remote' && flags.force !== true ? EXIT.budget : EXIT.ok;
     }
     const total = result.summary.written + result.summary.unchanged;
     io.stdout.write(
       `published ${config.out}: ${total} files, ${result.dataFiles} data files under api/ among them\n`,
     );
+    // the hosts that would not take the tree (scripts/README.md, "Profiles and the hosts' file limits")
+    // (the writer resolves `out` as this does: scripts/snapshot/store/folder.ts)
+    for (const line of hostLimitLines(await treeCounts(resolve(config.out), total), config.out)) say(line);
     reportDrift(result.state!.drift, say);
     const broken = result.failures.filter((f) => f.kind === 'contract');
     const stale = result.failures.filter((f) => f.kind === 'upstream' && f.kept);

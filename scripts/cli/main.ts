@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * `resort-conditions`: the package's command line (its `bin`), for a partner's own site repository that
- * adds the package as a dev dependency: `resort-conditions build | plan | serve | deploy`, each with the
- * repository's own config (`--config <file>`, else the `resortConditions` key of its package.json). The
- * embedded sample dataset and the element's bundle come from the package itself. The commands are the
- * ones `npm run build`, `npm run serve` and `npm run deploy` run in this repository.
+ * adds the package as a dev dependency: `resort-conditions build | plan | preview | ids | serve | deploy`,
+ * each with the repository's own config (`--config <file>`, else the `resortConditions` key of its
+ * package.json). The embedded sample dataset and the element's bundle come from the package itself. The
+ * commands are the ones `npm run build`, `preview`, `ids`, `serve` and `deploy` run in this repository.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -14,15 +14,21 @@ import { FRAME_LOADER } from '../api/headers.ts';
 import { packageRoot } from '../site/root.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
+import { idsCommand } from './ids.ts';
+import { previewCommand } from './preview.ts';
 import { collectEarly, stopSignal } from './process.ts';
 import { serveCommand } from './serve.ts';
 import type { ExtraFile } from '../snapshot/store/staging.ts';
+import { closest } from './suggest.ts';
 
 export const USAGE = `Usage: resort-conditions <command> [options]
 
 Commands:
   build     snapshot both API families into static files and publish them atomically (build --help)
   plan      print the request plan and the month's projection; fetch and write nothing (build --plan)
+  preview   serve the published tree on 127.0.0.1 as a host must, CORS included: --port <n> (default
+            4173), --dist <dir> (default: the config's out)
+  ids       list the resorts and regions with their ids, from the snapshot or the source (ids --help)
   serve     run the embedded service on 127.0.0.1: --port <n> (default 8787, 0 picks a free one), --data <dir>
   deploy    publish the current release to S3-compatible object storage (deploy --help)
 
@@ -30,6 +36,9 @@ Each command reads its config from --config <file>, else the "resortConditions" 
 the working folder. Without upstream credentials in the environment, build snapshots the embedded sample
 service. --version prints the package's version.
 `;
+
+/** The commands, for a suggestion when one is mistyped. */
+const COMMANDS = ['build', 'plan', 'preview', 'ids', 'serve', 'deploy'];
 
 /** What the command line gets from its process: the entry below hands over argv, env and the streams. */
 export type MainIo = Omit<CliIo, 'widget'>;
@@ -92,6 +101,10 @@ export async function main(io: MainIo): Promise<number | undefined> {
         });
       case 'plan':
         return await build({ ...io, argv: [...withData(argv, root), '--plan'] });
+      case 'preview':
+        return await previewCommand({ ...io, argv });
+      case 'ids':
+        return await idsCommand({ ...io, argv: withData(argv, root) });
       case 'serve':
         return await serveCommand({ ...io, argv }, join(root, 'data'));
       case 'deploy':
@@ -107,9 +120,13 @@ export async function main(io: MainIo): Promise<number | undefined> {
       case '-h':
         (command === undefined ? io.stderr : io.stdout).write(USAGE);
         return command === undefined ? EXIT.usage : EXIT.ok;
-      default:
-        io.stderr.write(`resort-conditions: "${command}" is not a command\n\n${USAGE}`);
+      default: {
+        const near = closest(command, COMMANDS);
+        io.stderr.write(
+          `resort-conditions: "${command}" is not a command${near ? `; did you mean ${near}?` : ''}\n\n${USAGE}`,
+        );
         return EXIT.usage;
+      }
     }
   } catch (error) {
     io.stderr.write(`resort-conditions ${command}: ${(error as Error).message}\n`);
@@ -128,9 +145,10 @@ function isEntry(): boolean {
   }
 }
 
-if (isEntry()) {
+/** The command line of this process: its arguments, environment and streams; sets the exit code. */
+export async function runFromProcess(): Promise<void> {
   const command = process.argv[2];
-  // a build stops cleanly on SIGTERM; `serve` closes its server on its own handler
+  // a build stops cleanly on SIGTERM; `serve` and `preview` close their servers on their own handlers
   const signal = command === 'build' ? stopSignal() : undefined;
   if (command === 'build') collectEarly();
   const code = await main({
@@ -143,3 +161,5 @@ if (isEntry()) {
   });
   if (code !== undefined) process.exitCode = code;
 }
+
+if (isEntry()) await runFromProcess();

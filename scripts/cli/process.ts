@@ -5,21 +5,27 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import v8 from 'node:v8';
 import { ResortConditionsError } from '../api/errors.ts';
+import { closest } from './suggest.ts';
 
-/** A command's flags (`--help` always among them); an unknown flag or a positional is a usage error. */
+/**
+ * A command's flags (`--help` always among them); an unknown flag or a positional is a usage error, and
+ * an unknown flag close to a known one names it: `--resort` → `did you mean --resorts?`.
+ */
 export function parseFlags<F extends { help?: boolean }>(
   argv: readonly string[],
   options: NonNullable<ParseArgsConfig['options']>,
 ): F {
+  const all = { ...options, help: { type: 'boolean' as const } };
   try {
-    return parseArgs({
-      args: [...argv],
-      options: { ...options, help: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: false,
-    }).values as F;
+    return parseArgs({ args: [...argv], options: all, strict: true, allowPositionals: false }).values as F;
   } catch (error) {
-    throw new ResortConditionsError('usage', `${(error as Error).message}; see --help`);
+    const unknown = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+    const flag = unknown ? /'(-[^']*)'/.exec((error as Error).message)?.[1] : undefined;
+    const near = flag && closest(flag.replace(/^-+/, ''), Object.keys(all));
+    const message = flag
+      ? `${flag} is not an option of this command${near ? ` (did you mean --${near}?)` : ''}`
+      : (error as Error).message;
+    throw new ResortConditionsError('usage', `${message}; see --help`);
   }
 }
 

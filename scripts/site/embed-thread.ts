@@ -31,6 +31,8 @@ export class EmbedThread {
    * file; the promise settles only once the thread writes no more of it.
    */
   async place(locale: LocaleJob, signal?: AbortSignal): Promise<Placed> {
+    // a job stopped before it began is not sent: its stop could reach the thread after its first files
+    if (signal?.aborted) return { written: 0, unchanged: 0, bytes: 0 };
     const worker = await (this.#worker ??= this.#start());
     if (this.#failure) throw this.#failure;
     const id = this.#next++;

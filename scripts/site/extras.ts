@@ -8,8 +8,10 @@ import type { ImageSource } from './assets.ts';
 import { EmbedThread } from './embed-thread.ts';
 import { embedFiles, imageSource, placeLocaleEmbeds } from './embeds.ts';
 import type { SnapshotOptions } from '../snapshot/run.ts';
-import { demoPage } from './demo.ts';
-import { LIST_SHEET, largestRegion, regionRowsCss } from './lists.ts';
+import { filePath } from '../api/paths.ts';
+import { catalogueOf } from './catalogue.ts';
+import { demoPage, type DemoRegion } from './demo.ts';
+import { LIST_SHEET, largestRegion, regionIds, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
 import { runtimeBundle } from './runtime.ts';
 import type { Scope } from '../snapshot/model.ts';
@@ -104,15 +106,43 @@ export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile
     yield {
       path: 'index.html',
       bytes: Buffer.from(
-        demoPage(
-          options.scope.resorts,
-          options.locales,
-          options.sample,
-          list,
-          await runtimeBundle('demo-locale'),
-        ),
+        demoPage({
+          resorts: options.scope.resorts,
+          locales: options.locales,
+          sample: options.sample,
+          ...(list ? { list, regions: await demoRegions(options) } : {}),
+          switcher: await runtimeBundle('demo-locale'),
+        }),
       ),
     };
     yield* embedFiles(options);
   }
+}
+
+/**
+ * The regions a list snippet on the demo page may name: each region group with its rows, named from the
+ * first locale's countries list (catalogue.ts), largest first; a region the list does not name keeps its id.
+ */
+async function demoRegions(options: SiteOptions): Promise<DemoRegion[]> {
+  const locale = options.locales[0];
+  const file =
+    locale && options.files.read
+      ? await options.files.read(filePath({ endpoint: 'region.countries', locale }))
+      : undefined;
+  let names = new Map<number, string>();
+  try {
+    if (file)
+      names = new Map(
+        catalogueOf(JSON.parse(Buffer.from(file).toString('utf8')), 'countries list').regions.map((r) => [
+          r.id,
+          r.name,
+        ]),
+      );
+  } catch {
+    // a countries list the catalogue cannot read leaves the regions named by their ids
+  }
+  const groups = new Map(options.scope.groups.map((g) => [g.name, g.ids.length]));
+  return regionIds(options.scope.groups)
+    .map((id) => ({ id, name: names.get(id) ?? `region ${id}`, rows: groups.get(`region-${id}`) ?? 0 }))
+    .sort((a, b) => b.rows - a.rows || a.name.localeCompare(b.name, 'en'));
 }

@@ -53,14 +53,18 @@ export const DEFAULT_INTERVALS: Record<Freshness, number> = {
 /** The default `deadline`: 40 minutes, under the hour a scheduled job gets (.github/workflows/snapshot.yml). */
 export const DEFAULT_DEADLINE_SECONDS = 40 * 60;
 
-const LocaleTag = z.string().superRefine((tag, ctx) => {
-  const match = /^([a-z]{2})-([A-Z]{2})$/.exec(tag);
-  if (!match || !isLanguage(match[1]!)) {
+/** A language and a country, in any case (language tags are case-insensitive): `de-de` is `de-DE`. */
+const LocaleTag = z.string().transform((tag, ctx) => {
+  const match = /^([a-z]{2})-([a-z]{2})$/i.exec(tag);
+  const language = match?.[1]!.toLowerCase() ?? '';
+  if (!match || !isLanguage(language)) {
     ctx.addIssue({
       code: 'custom',
-      message: `"${tag}" is not a supported locale: use a language of ${LANGUAGES.join(', ')} and a two-letter country in upper case (supported by default: ${SUPPORTED_LOCALES.join(', ')})`,
+      message: `"${tag}" is not a supported locale: use a language of ${LANGUAGES.join(', ')} and a two-letter country (supported by default: ${SUPPORTED_LOCALES.join(', ')})`,
     });
+    return z.NEVER;
   }
+  return `${language}-${match[2]!.toUpperCase()}`;
 });
 
 /** `90s`, `15m`, `4h`, `7d`, or a number of seconds. */
@@ -137,6 +141,8 @@ export const SnapshotConfig = z.strictObject({
   locales: z
     .array(LocaleTag)
     .min(1)
+    // `de-de,de-DE` is one locale
+    .transform((tags) => [...new Set(tags)])
     .default([...SUPPORTED_LOCALES]),
   /** Resorts to include; with `regions`, the union. Neither: every resort the account can see. */
   resorts: positiveIds.optional(),

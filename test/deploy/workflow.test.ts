@@ -1,7 +1,9 @@
 /**
- * `.github/workflows/snapshot.yml`, the workflow partners copy: parsed with a YAML library and checked
- * step by step; its build and deploy scripts run under bash with a stand-in `npm` that exits with each
- * code of the exit-code table, to prove which codes fail the job.
+ * The workflows partners copy: `.github/workflows/snapshot.yml` (a fork of this repository) and
+ * `.github/site/snapshot.yml` (a site repository that installs the npm package). Each is parsed with a
+ * YAML library and checked step by step; its build and deploy scripts run under bash with a stand-in
+ * `npm` and `npx` that exit with each code of the exit-code table, to prove which codes fail the job; the
+ * site's setting of where the snapshot is published gives the state paths the build itself uses.
  */
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
+import { releasesDir } from '../../scripts/snapshot/store/folder.ts';
 import { REPO } from './helpers.ts';
 
 interface Step {
@@ -24,48 +27,78 @@ interface Step {
 interface Workflow {
   on: { schedule?: Array<{ cron: string }>; workflow_dispatch?: unknown };
   concurrency?: { group?: string; 'cancel-in-progress'?: boolean };
+  env?: Record<string, string>;
   jobs: Record<string, { if?: string; env?: Record<string, string>; steps: Step[] }>;
 }
 
-let workflow: Workflow;
-let text: string;
-let steps: Step[];
 let bin: string;
 
 beforeAll(async () => {
-  text = await readFile(join(REPO, '.github', 'workflows', 'snapshot.yml'), 'utf8');
-  workflow = parse(text) as Workflow;
-  steps = workflow.jobs.snapshot!.steps;
-  // a stand-in npm that exits with $FAKE_EXIT, to run the steps' scripts without a build
+  // a stand-in npm and npx that write their arguments to $ARGS and exit with $FAKE_EXIT, to run the
+  // steps' scripts without a build
   bin = await mkdtemp(join(tmpdir(), 'rc-workflow-'));
-  await writeFile(join(bin, 'npm'), '#!/bin/sh\nexit "$FAKE_EXIT"\n');
-  await chmod(join(bin, 'npm'), 0o755);
+  for (const tool of ['npm', 'npx']) {
+    await writeFile(join(bin, tool), '#!/bin/sh\necho "$@" >> "$ARGS"\nexit "$FAKE_EXIT"\n');
+    await chmod(join(bin, tool), 0o755);
+  }
 });
 afterAll(() => rm(bin, { recursive: true, force: true }));
 
-const step = (predicate: (s: Step) => boolean, what: string): Step => {
-  const found = steps.find(predicate);
-  if (!found) throw new Error(`no step ${what}`);
-  return found;
-};
-const at = (s: Step) => steps.indexOf(s);
-const build = () => step((s) => /\bnpm run build\b/.test(s.run ?? ''), 'that runs npm run build');
-const deploy = () => step((s) => /\bnpm run deploy\b/.test(s.run ?? ''), 'that runs npm run deploy');
-const restore = () =>
-  step((s) => s.uses?.startsWith('actions/cache/restore@') === true, 'that restores the cache');
-const save = () => step((s) => s.uses?.startsWith('actions/cache/save@') === true, 'that saves the cache');
-
-/** Runs a step's script as GitHub's `shell: bash` does, with `npm` exiting `code`. */
-function runStep(s: Step, code: number): number {
+/** Runs a step's script as GitHub's `shell: bash` does, with `npm` and `npx` exiting `code`. */
+function runStep(s: Step, code: number, env: Record<string, string> = {}): { status: number; args: string } {
   expect(s.shell).toBe('bash');
+  const args = join(bin, `args-${Math.random().toString(36).slice(2)}`);
   const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', s.run!], {
-    env: { PATH: `${bin}:${process.env.PATH}`, FAKE_EXIT: String(code), RC_DEPLOY_TO: 's3://bucket/prefix' },
+    env: {
+      PATH: `${bin}:${process.env.PATH}`,
+      FAKE_EXIT: String(code),
+      RC_DEPLOY_TO: 's3://bucket/prefix',
+      ARGS: args,
+      ...env,
+    },
     encoding: 'utf8',
   });
-  return result.status!;
+  return { status: result.status!, args: spawnSync('cat', [args], { encoding: 'utf8' }).stdout.trim() };
 }
 
-describe('the snapshot workflow', () => {
+const WORKFLOWS = [
+  {
+    file: '.github/workflows/snapshot.yml',
+    build: /\bnpm run build\b/,
+    deploy: /\bnpm run deploy\b/,
+    state: ['dist', '.dist-releases'],
+  },
+  {
+    file: '.github/site/snapshot.yml',
+    build: /\bnpx resort-conditions build\b/,
+    deploy: /\bnpx resort-conditions deploy\b/,
+    state: ['${{ env.RC_OUT }}', '${{ env.RC_RELEASES }}'],
+  },
+] as const;
+
+describe.each(WORKFLOWS)('$file', ({ file, build: builds, deploy: deploys, state }) => {
+  let workflow: Workflow;
+  let text: string;
+  let steps: Step[];
+
+  beforeAll(async () => {
+    text = await readFile(join(REPO, file), 'utf8');
+    workflow = parse(text) as Workflow;
+    steps = workflow.jobs.snapshot!.steps;
+  });
+
+  const step = (predicate: (s: Step) => boolean, what: string): Step => {
+    const found = steps.find(predicate);
+    if (!found) throw new Error(`no step ${what}`);
+    return found;
+  };
+  const at = (s: Step) => steps.indexOf(s);
+  const build = () => step((s) => builds.test(s.run ?? ''), `that runs ${builds.source}`);
+  const deploy = () => step((s) => deploys.test(s.run ?? ''), `that runs ${deploys.source}`);
+  const restore = () =>
+    step((s) => s.uses?.startsWith('actions/cache/restore@') === true, 'that restores the cache');
+  const save = () => step((s) => s.uses?.startsWith('actions/cache/save@') === true, 'that saves the cache');
+
   it('runs on a schedule and by hand', () => {
     expect(workflow.on.schedule?.[0]?.cron).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
     expect(workflow.on).toHaveProperty('workflow_dispatch');
@@ -90,7 +123,7 @@ describe('the snapshot workflow', () => {
           .with!.path!.split('\n')
           .map((p) => p.trim())
           .filter(Boolean),
-      ).toEqual(['dist', '.dist-releases']);
+      ).toEqual(state);
     }
     expect(save().with!.key).toBe(restore().with!.key);
     expect(restore().with!['restore-keys']).toMatch(/\S/);
@@ -128,19 +161,55 @@ describe('the snapshot workflow', () => {
     'fails the job when the build exits %s (%i) unless it published',
     (_, code) => {
       const published = code === EXIT.ok || code === EXIT.stale || code === EXIT.contract;
-      expect(runStep(build(), code)).toBe(published ? 0 : code);
+      expect(runStep(build(), code, workflow.env).status).toBe(published ? 0 : code);
     },
   );
 
   it.each(Object.entries(EXIT))('fails the job when the deploy exits %s (%i) unless it is 0', (_, code) => {
-    expect(runStep(deploy(), code)).toBe(code);
+    expect(runStep(deploy(), code, workflow.env).status).toBe(code);
   });
 
   it('is what the README and scripts/README.md show', async () => {
     for (const doc of ['README.md', join('scripts', 'README.md')]) {
-      const text = await readFile(join(REPO, doc), 'utf8');
-      expect(text, doc).toContain('.github/workflows/snapshot.yml');
-      expect(text, doc).not.toContain('snapshot.yml (sketch)');
+      const readme = await readFile(join(REPO, doc), 'utf8');
+      expect(readme, doc).toContain(file);
     }
   });
+});
+
+describe('.github/site/snapshot.yml: one setting says where the state lives', () => {
+  let workflow: Workflow;
+  let steps: Step[];
+  beforeAll(async () => {
+    workflow = parse(await readFile(join(REPO, '.github', 'site', 'snapshot.yml'), 'utf8')) as Workflow;
+    steps = workflow.jobs.snapshot!.steps;
+  });
+  const named = (name: string) => steps.find((s) => s.name === name)!;
+
+  it('publishes to RC_OUT, dist unless set, with the config file of RC_CONFIG when one is named', () => {
+    expect(workflow.env?.RC_OUT).toBe('dist');
+    const build = named('Build');
+    expect(runStep(build, 0, { RC_OUT: 'public/snow', RC_CONFIG: '' }).args).toBe(
+      'resort-conditions build --out public/snow',
+    );
+    expect(runStep(build, 0, { RC_OUT: 'dist', RC_CONFIG: 'snow.json', REFRESH: 'all' }).args).toBe(
+      'resort-conditions build --out dist --config snow.json --refresh all',
+    );
+    expect(runStep(named('Deploy'), 0, { RC_OUT: 'public/snow', RC_CONFIG: 'snow.json' }).args).toBe(
+      'resort-conditions deploy --out public/snow --config snow.json --to s3://bucket/prefix',
+    );
+  });
+
+  it.each(['dist', 'public/snow', 'public/snow/', 'site', './out'])(
+    'keeps the releases folder the build uses beside RC_OUT=%s',
+    async (out) => {
+      const github = join(bin, `github-env-${out.replace(/\W/g, '_')}`);
+      await writeFile(github, '');
+      const where = named('Where the state lives');
+      expect(runStep(where, 0, { RC_OUT: out, GITHUB_ENV: github }).status).toBe(0);
+      const written = (await readFile(github, 'utf8')).trim();
+      expect(written).toMatch(/^RC_RELEASES=/);
+      expect(join(process.cwd(), written.slice('RC_RELEASES='.length))).toBe(releasesDir(out));
+    },
+  );
 });

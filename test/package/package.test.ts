@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FROZEN_NOW } from '../helpers.ts';
+import { printedUrl } from '../cli/helpers.ts';
 import { lockFor, type LockFile } from './lock.ts';
 
 const run = promisify(execFile);
@@ -114,6 +115,7 @@ describe('the packed package', () => {
         'widget/lib/custom-elements.json',
         'widget/lib/bundle/resort-conditions.js',
         'widget/lib/bundle/resort-conditions-frame.js',
+        'widget/lib/bundle/resort-conditions-frame.css',
         'widget/lib/bundle/resort-conditions.css',
         'widget/lib/bundle/resort-conditions-list.js',
         'widget/lib/bundle/resort-conditions-list.css',
@@ -123,6 +125,7 @@ describe('the packed package', () => {
         'widget/lib/list/define.js',
         'widget/lib/types/widget/list/define.d.ts',
         'scripts/lib/cli/main.js',
+        'scripts/bin/resort-conditions.js',
         'data/resorts.json',
       ]),
     );
@@ -138,7 +141,7 @@ describe('the packed package', () => {
       paths()
         .filter((p) => !/^(widget\/lib|scripts\/lib|data)\//.test(p))
         .sort(),
-    ).toEqual(['LICENSE', 'README.md', 'package.json']);
+    ).toEqual(['LICENSE', 'README.md', 'package.json', 'scripts/bin/resort-conditions.js']);
   });
 
   it('declares types that name only its own files, lit and zod: dependencies an isolated install puts beside it', async () => {
@@ -396,25 +399,27 @@ describe('the bin in the partner project', () => {
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('"publish" is not a command') });
   }, 60_000);
 
-  it('starts the embedded service with npx resort-conditions serve', async () => {
-    // its own process group, so that npx and the server it starts stop together
-    const child = spawn('npx', ['--offline', 'resort-conditions', 'serve', '--port', '0'], {
-      cwd: consumer,
-      env: env(),
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise((done) => child.once('exit', done));
-    try {
-      const url = await new Promise<string>((resolveUrl, reject) => {
-        let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /^(http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
-          if (match) resolveUrl(match[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  it('serves the built site with npx resort-conditions preview, as a host must, and lists the ids', async () => {
+    const { stdout } = await run(bin(), ['ids', '--config', 'snow.json'], { cwd: consumer, env: env() });
+    expect(stdout).toMatch(/^2 resorts in site, for <resort-conditions resort="…">:$/m);
+    expect(stdout).toMatch(/^ {2}25 {2}Elk Ridge$/m);
+    expect(stdout).toMatch(/^ {2}429 {2}country {8}2 {2}United States$/m);
+    await running(['preview', '--config', 'snow.json', '--port', '0'], async (url) => {
+      const manifest = await fetch(`${url}/api/manifest.json`, {
+        headers: { origin: 'https://partner.example' },
       });
+      expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+      expect(manifest.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const demo = await (await fetch(`${url}/`)).text();
+      expect(demo).toContain('<figcaption>Elk Ridge · <code>resort="25"</code></figcaption>');
+      const frameSheet = await fetch(`${url}/resort-conditions-frame.css`);
+      expect(frameSheet.headers.get('content-type')).toBe('text/css; charset=utf-8');
+      expect(await frameSheet.text()).toContain('.resort-conditions-frame');
+    });
+  }, 60_000);
+
+  it('starts the embedded service with npx resort-conditions serve', async () => {
+    await running(['serve', '--port', '0'], async (url) => {
       const token = (
         (await (
           await fetch(`${url}/externalservice/authorization/token/demo%40example.com/powder-day`)
@@ -423,11 +428,27 @@ describe('the bin in the partner project', () => {
       const profile = await fetch(`${url}/externalservice/resort/25/profile?token=${token}`);
       expect(profile.status).toBe(200);
       expect(((await profile.json()) as { resortName: string }).resortName).toBe('Elk Ridge');
+    });
+  }, 60_000);
+
+  /** `npx resort-conditions <args>` in the partner project while `use` runs with the URL it prints. */
+  async function running(args: string[], use: (url: string) => Promise<void>): Promise<void> {
+    // its own process group, so that npx and the server it starts stop together
+    const child = spawn('npx', ['--offline', 'resort-conditions', ...args], {
+      cwd: consumer,
+      env: env(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise((done) => child.once('exit', done));
+    try {
+      const url = await printedUrl(child, args[0]!);
+      await use(url);
     } finally {
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
       await exited;
     }
-  }, 60_000);
+  }
 });
 
 /** The partner's app bundled by vite with its defaults, as the partner's own build would: its outputs. */

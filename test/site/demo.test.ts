@@ -1,14 +1,17 @@
 /**
  * The demo page (scripts/site/demo.ts) and the region it lists (scripts/site/extras.ts, `largestRegion`):
- * every resort as a card, the largest region's `<resort-conditions-list>` with its snippet and its
- * pre-rendered versions when the list is built, and every name from the data escaped.
+ * every resort as a card with its id, the snippet of each layout (scripts/site/runtime/snippets.ts), the
+ * largest region's `<resort-conditions-list>` and its pre-rendered versions when the list is built, and
+ * every name from the data escaped.
  */
 import { describe, expect, it } from 'vitest';
-import { demoPage, listSnippet } from '../../scripts/site/demo.ts';
+import type { ExtraFile } from '../../scripts/snapshot/store/staging.ts';
+import { escapeHtml } from '../../scripts/api/html.ts';
+import { demoPage, type DemoOptions } from '../../scripts/site/demo.ts';
+import { snippet, SNIPPET_LAYOUTS, type SnippetChoice } from '../../scripts/site/runtime/snippets.ts';
 import { siteFiles, type SiteOptions } from '../../scripts/site/extras.ts';
 import { runtimeBundle } from '../../scripts/site/runtime.ts';
 import { LIST_SHEET, largestRegion, resortsRowsCss } from '../../scripts/site/lists.ts';
-import type { ExtraFile } from '../../scripts/snapshot/store/staging.ts';
 
 const HOSTILE = `<img src=x onerror="alert(1)">&'`;
 const RESORTS = [
@@ -17,7 +20,8 @@ const RESORTS = [
 ];
 
 /** What a `<section>` of the page holds, as text between its tags. */
-const section = (html: string) => /<section>([\s\S]*?)<\/section>/.exec(html)?.[1];
+const section = (html: string) =>
+  /<section aria-labelledby="list-title">([\s\S]*?)<\/section>/.exec(html)?.[1];
 
 /** Every file the site makes, in order (it makes them one at a time). */
 async function collect<T>(files: AsyncIterable<T>): Promise<T[]> {
@@ -30,30 +34,75 @@ async function collect<T>(files: AsyncIterable<T>): Promise<T[]> {
 const SWITCHER = 'switch();';
 
 describe('demoPage', () => {
-  it('escapes the names of the data in the cards and the link to the pre-rendered card', () => {
-    const html = demoPage(RESORTS, ['en-US', 'de-DE'], true, undefined, SWITCHER);
+  const page = (over: Partial<DemoOptions> = {}) =>
+    demoPage({ resorts: RESORTS, locales: ['en-US', 'de-DE'], sample: true, switcher: SWITCHER, ...over });
+
+  it('escapes the names of the data in the cards, their captions, the resort chooser and the links', () => {
+    const html = page();
     expect(html).not.toContain('<img');
     expect(html).toContain(
-      '<resort-conditions resort="20"><p>&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;: loading the snow report…</p></resort-conditions>',
+      '<figure><figcaption>&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39; · <code>resort="20"</code></figcaption><resort-conditions resort="20"><p>&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;: loading the snow report…</p></resort-conditions></figure>',
     );
     expect(html).toContain(
       '<a href="./cards/en-US/20.html">&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39; as a pre-rendered card</a>',
+    );
+    expect(html).toContain(
+      '<option value="20" data-name="&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39;">&#60;img src=x onerror=&#34;alert(1)&#34;&#62;&#38;&#39; (20)</option><option value="25" data-name="Alpine Meadows">Alpine Meadows (25)</option>',
     );
     expect(html).toContain('<option value="en-US">en-US</option><option value="de-DE">de-DE</option>');
     expect(html).toContain('<h1>Snow conditions — sample data, fictional resorts</h1>');
   });
 
-  it('has no list, its sheet or its script without a region to list', () => {
-    const html = demoPage(RESORTS, ['en-US'], false, undefined, SWITCHER);
+  it('shows each resort with its id', () => {
+    const html = page();
+    expect(html).toContain('Alpine Meadows · <code>resort="25"</code>');
+    expect([...html.matchAll(/<figcaption>/g)]).toHaveLength(RESORTS.length);
+  });
+
+  it('gives the snippet of each layout for the first resort in the first locale, escaped as text', () => {
+    const html = page({
+      locales: ['de-DE', 'en-US'],
+      list: { region: 429, rows: 8 },
+      regions: [{ id: 429, name: 'United States', rows: 8 }],
+    });
+    const code = (layout: string) =>
+      new RegExp(`<pre tabindex="0"><code data-snippet="${layout}">([^<]*)</code>`)
+        .exec(html)?.[1]
+        ?.replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)));
+    expect(code('card')).toBe(
+      '<link rel="stylesheet" href="https://your-cdn.example/resort-conditions.css">\n' +
+        '<script type="module" async src="https://your-cdn.example/resort-conditions.js"></script>\n' +
+        `<resort-conditions resort="20" locale="de-DE"><a href="https://your-cdn.example/cards/de-DE/20.html">${escapeHtml(HOSTILE)} snow report</a></resort-conditions>`,
+    );
+    expect(code('compact')).toContain('<resort-conditions resort="20" locale="de-DE" layout="compact">');
+    expect(code('list')).toContain('<resort-conditions-list region="429" locale="de-DE" href-pattern=');
+    expect(code('iframe')).toBe(
+      '<link rel="stylesheet" href="https://your-cdn.example/resort-conditions-frame.css">\n' +
+        '<script async src="https://your-cdn.example/resort-conditions-frame.js"></script>\n' +
+        `<div class="resort-conditions-frame"><iframe src="https://your-cdn.example/cards/de-DE/20.html" title="${escapeHtml(HOSTILE)} snow report" loading="lazy"></iframe></div>`,
+    );
+    expect(code('include')).toContain(
+      '<!--# include virtual="/snow/cards/de-DE/20.include.html" stub="no-card" -->',
+    );
+    expect(html).toContain(
+      '<select id="region"><option value="429" data-rows="8" selected>United States (429)</option></select>',
+    );
+  });
+
+  it('has no list, its sheet, its script, its snippet or a region chooser without a region to list', () => {
+    const html = page({ sample: false, locales: ['en-US'] });
     expect(section(html)).toBeUndefined();
     expect(html).not.toContain('<resort-conditions-list');
     expect(html).not.toContain('resort-conditions-list.js');
     expect(html).not.toContain('resort-conditions-list.css');
+    expect(html).not.toContain('data-snippet="list"');
+    expect(html).not.toContain('id="region"');
+    expect(html).toContain('data-snippet="iframe"');
     expect(html).toContain('<h1>Snow conditions</h1>');
   });
 
-  it("shows the region's list with its rows, the snippet escaped as text, and the list's page and include", () => {
-    const html = demoPage(RESORTS, ['de-DE', 'en-US'], true, { region: 429, rows: 8 }, SWITCHER);
+  it("shows the region's list with its rows and the list's page and include", () => {
+    const html = page({ locales: ['de-DE', 'en-US'], list: { region: 429, rows: 8 } });
     expect(html).toContain(
       '<link rel="stylesheet" href="./resort-conditions-list.css">\n  <script type="module" async src="./resort-conditions-list.js"></script>',
     );
@@ -61,29 +110,49 @@ describe('demoPage', () => {
     expect(list).toContain(
       '<resort-conditions-list region="429"><p>Snow report of 8 resorts: loading…</p></resort-conditions-list>',
     );
-    expect(list).toContain(
-      '<pre><code>&#60;link rel=&#34;stylesheet&#34; href=&#34;https://your-cdn.example/resort-conditions-list.css&#34;&#62;\n' +
-        '&#60;script type=&#34;module&#34; async src=&#34;https://your-cdn.example/resort-conditions-list.js&#34;&#62;&#60;/script&#62;\n' +
-        '&#60;resort-conditions-list region=&#34;429&#34; href-pattern=&#34;https://partner.example/resorts/{id}&#34;&#62;&#60;/resort-conditions-list&#62;</code></pre>',
-    );
     expect(list).toContain('<a href="./lists/de-DE/region-429.html">the list as a page</a>');
     expect(list).toContain('<a href="./lists/de-DE/region-429.include.html">as a server-side include</a>');
     expect(html).toContain(`<script>${SWITCHER}</script>`);
   });
 
-  it('switches the locale of the cards and of the list, with the bundled switcher', async () => {
+  it('switches the locale of the cards and of the list, and writes the snippets, with the bundled script', async () => {
     const switcher = await runtimeBundle('demo-locale');
     expect(switcher).toContain('resort-conditions, resort-conditions-list');
+    expect(switcher).toContain('resort-conditions-frame.css');
     expect(switcher).not.toMatch(/<\/script/i);
   });
+});
 
-  it('gives a snippet with the host it is told', () => {
-    expect(listSnippet(7, 'https://cdn.partner.example')).toBe(
+describe('snippet', () => {
+  const choice: SnippetChoice = {
+    host: 'https://cdn.partner.example',
+    locale: 'fr-FR',
+    resort: { id: 25, name: 'Elk "Ridge" <b>' },
+    region: { id: 7, rows: 3 },
+  };
+
+  it('gives the list of the chosen region, in the chosen locale, from the host it is told', () => {
+    expect(snippet('list', choice)).toBe(
       '<link rel="stylesheet" href="https://cdn.partner.example/resort-conditions-list.css">\n' +
         '<script type="module" async src="https://cdn.partner.example/resort-conditions-list.js"></script>\n' +
-        '<resort-conditions-list region="7" href-pattern="https://partner.example/resorts/{id}"></resort-conditions-list>',
+        '<resort-conditions-list region="7" locale="fr-FR" href-pattern="https://partner.example/resorts/{id}"><a href="https://cdn.partner.example/lists/fr-FR/region-7.html">Snow report</a></resort-conditions-list>',
     );
   });
+
+  it('gives no list without a region', () => {
+    const { region: _region, ...none } = choice;
+    expect(snippet('list', none)).toBeUndefined();
+  });
+
+  it.each(SNIPPET_LAYOUTS.filter((l) => l !== 'list'))(
+    '%s: escapes the name of the data in the HTML to paste',
+    (layout) => {
+      const text = snippet(layout, choice)!;
+      expect(text).not.toContain('<b>');
+      expect(text).toContain('Elk &#34;Ridge&#34; &#60;b&#62; snow report');
+      expect(text).toContain('fr-FR');
+    },
+  );
 });
 
 describe('largestRegion', () => {
@@ -152,6 +221,33 @@ describe('siteFiles: the demo page', () => {
 
   it('lists no region in the widget profile, which publishes no group files', async () => {
     expect(section(await page({ widget: bundle(true), profile: 'widget' }))).toBeUndefined();
+  });
+
+  it('offers each region for the list snippet, named from the countries list, the largest first', async () => {
+    const region = (id: number, regionName: string, regionType: string) => ({ id, regionName, regionType });
+    const countries = [
+      {
+        ...region(429, 'United States', 'COUNTRY'),
+        resorts: [
+          { id: 25, resortName: 'Alpine Meadows' },
+          { id: 36, resortName: 'Other' },
+        ],
+        states: [region(251, 'Colorado', 'STATE')],
+        regions: [],
+        restSnowReport: '',
+        restRegionProfile: '',
+        restCombinedReport: '',
+        resortQueryParam: '',
+      },
+    ];
+    const read = async (path: string) =>
+      path === 'en-US/externalservice/region/countries/list.json'
+        ? Buffer.from(JSON.stringify(countries))
+        : undefined;
+    const html = await page({ widget: bundle(true), files: Object.assign([], { read }) });
+    expect(html).toContain(
+      '<select id="region"><option value="429" data-rows="2" selected>United States (429)</option><option value="251" data-rows="1">Colorado (251)</option></select>',
+    );
   });
 
   it("lists no region when the bundle has no list's sheet", async () => {

@@ -8,6 +8,7 @@
 import type { Family } from '../../api/endpoints.ts';
 import type { ApiRequest } from '../../api/request.ts';
 import { SnapshotError } from '../errors.ts';
+import { cannotReach, notTheService } from './base-url.ts';
 import type { Source } from './source.ts';
 
 /** Family B's cheapest call: the account's attribution (small, one per account). */
@@ -33,19 +34,18 @@ export async function preflight(
   try {
     status = (await source.fetch(probe)).status;
   } catch (error) {
-    if (error instanceof SnapshotError && error.code === 'upstream_unreachable') {
-      throw new SnapshotError(
-        'upstream_unreachable',
-        `${source.describe(family)} cannot be reached: ${error.message}. Check the base URL and the network; nothing was fetched or published`,
-        { cause: error },
-      );
-    }
+    if (error instanceof SnapshotError && error.code === 'upstream_unreachable')
+      throw cannotReach(source.describe(family), error);
     if (error instanceof SnapshotError && ['upstream_network', 'upstream_http'].includes(error.code)) {
       return `${source.describe(family)}: the first probe failed (${error.message}); going on, parts that fail keep their earlier state`;
     }
     throw error;
   }
-  // a resort the upstream does not know is a 404 from a server that accepted the credentials
+  // the account's attribution is always there: a 404 means the base URL is not the service's
+  // (scripts/snapshot/source/base-url.ts); a resort the upstream does not know is a 404 from a server that
+  // accepted the credentials
+  if (status === 404 && family === 'B')
+    throw notTheService('RC_LEGACY_BASE_URL', source.describe(family), "the account's attribution");
   if (status === 200 || status === 404) return undefined;
   if (status === 401 || status === 403) {
     throw new SnapshotError(

@@ -6,8 +6,9 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { CONTRACT } from '../../api/schemas/contract.ts';
-import { describeRequest, redactSecrets, redactUrl } from '../../api/redact.ts';
+import { describeRequest, redactSecrets } from '../../api/redact.ts';
 import { interrupted, SnapshotError } from '../errors.ts';
+import { cannotReach, notTheService, parseBaseUrl } from './base-url.ts';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_CAP_MS,
@@ -61,28 +62,10 @@ export interface RemoteSource extends Source {
   close(): Promise<void>;
 }
 
-function baseOf(url: string, name: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new SnapshotError(
-      'config',
-      `${name}: "${redactUrl(url)}" is not a URL; give one such as https://api.example.com`,
-    );
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    throw new SnapshotError('config', `${name}: only http and https URLs are supported`);
-  if (parsed.search || parsed.hash || parsed.username || parsed.password) {
-    throw new SnapshotError('config', `${name}: give the base URL without query, fragment or credentials`);
-  }
-  return parsed;
-}
-
 export async function remoteSource(options: RemoteOptions): Promise<RemoteSource> {
   const families = new Set<'A' | 'B'>();
-  const a = options.baseUrl ? baseOf(options.baseUrl, 'RC_BASE_URL') : undefined;
-  const b = options.legacyBaseUrl ? baseOf(options.legacyBaseUrl, 'RC_LEGACY_BASE_URL') : undefined;
+  const a = options.baseUrl ? parseBaseUrl('RC_BASE_URL', options.baseUrl) : undefined;
+  const b = options.legacyBaseUrl ? parseBaseUrl('RC_LEGACY_BASE_URL', options.legacyBaseUrl) : undefined;
   if (a && !options.apiKey)
     throw new SnapshotError('config', 'RC_BASE_URL is set but RC_API_KEY is not: Family A needs its API key');
   if (options.apiKey && !a) throw new SnapshotError('config', 'RC_API_KEY is set but RC_BASE_URL is not');
@@ -229,7 +212,13 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
     // a body cut short or garbled on the way is a fault like a 503: asked again, as often as a request is tried
     let token: string | undefined;
     for (let attempt = 1; token === undefined; attempt++) {
-      const response = await withRetries(b.origin, target, {});
+      const response = await withRetries(b.origin, target, {}).catch((error: unknown) => {
+        throw error instanceof SnapshotError && error.code === 'upstream_unreachable'
+          ? cannotReach(describe('B'), error)
+          : error;
+      });
+      if (response.status === 404)
+        throw notTheService('RC_LEGACY_BASE_URL', describe('B'), 'the token request');
       if (response.status !== 200) {
         const refused = response.status === 401 || response.status === 403;
         throw new SnapshotError(
