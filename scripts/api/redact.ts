@@ -4,6 +4,8 @@
  * (scripts/api/README.md, "The two families").
  */
 
+import { escapeHtml } from './html.ts';
+
 const CREDENTIAL_PATH = /(\/externalservice\/authorization\/(?:token|account))\/[^/?#]*\/[^/?#]*/i;
 const SECRET_PARAM = /([?&](?:token|apikey|api_key|x-api-key|password|email)=)[^&#]*/gi;
 
@@ -24,8 +26,11 @@ const ESCAPES: ReadonlyArray<(text: string) => string> = [
   (s) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
   (s) => new URLSearchParams([['', s]]).toString().slice(1),
   encodeURI,
-  // JSON.stringify
+  // JSON.stringify, and as a page's script holds it (`<` as `\u003c`: scripts/site/cards.ts, `scriptJson`)
   (s) => JSON.stringify(s).slice(1, -1),
+  (s) => JSON.stringify(s).slice(1, -1).replace(/</g, '\\u003c'),
+  // HTML: this project's own escape (numeric references: html.ts)
+  escapeHtml,
   // HTML: sanitize-html's text and attributes, lit's server rendering
   (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
   (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),

@@ -99,7 +99,12 @@ export async function build(io: CliIo): Promise<number> {
   let secrets: readonly string[] = SECRET_VARIABLES.map((name) => io.env[name]).filter(
     (s): s is string => !!s,
   );
-  const say = (text: string) => io.stderr.write(`${redactSecrets(text, secrets)}\n`);
+  // no control character but a line's end reaches the terminal or a CI log (where `::` lines are commands)
+  const say = (text: string) =>
+    io.stderr.write(
+      // eslint-disable-next-line no-control-regex -- the control characters are what this replaces
+      `${redactSecrets(text, secrets).replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '\uFFFD')}\n`,
+    );
   let source: Source | undefined;
   let deadline: ReturnType<typeof setTimeout> | undefined;
   try {

@@ -22,7 +22,7 @@ export const EXIT = {
   secret: 6,
   /** Nothing published: the upstream refused the credentials. */
   auth: 7,
-  /** Nothing published: the upstream could not be reached, a first build could not fetch a part, or nothing that was due could be fetched. */
+  /** Nothing published: the upstream could not be reached, the countries list could not be had, or nothing that was due could be fetched. */
   unreachable: 8,
   /** Nothing touched: another build is writing the same output folder. */
   locked: 9,

@@ -13,6 +13,7 @@
  *
  * The widget's modules are loaded by path (the site builds the element, it does not import it).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -115,9 +116,13 @@ export const LIT_MARKERS = /<!--\/?lit-(?:part|node)[^>]*-->|<!--\?(?:lit\$\d+\$
 /** Rendered HTML without lit's markers, which serve no one here (the element renders afresh), nor the templates' indentation. */
 export const cleanHtml = (html: string) => html.replace(LIT_MARKERS, '').replace(/[ \t]*\n\s*/g, ' ');
 
-/** Where a card or a list shows a copied image, until the shape of the page says how to reach it. */
-const IMAGE = 'rc-image:';
-const IMAGES = /rc-image:(assets\/[0-9a-f]{8}\.[a-z]+)/g;
+/**
+ * Where a card or a list shows a copied image, until the shape of the page says how to reach it. The
+ * marker holds a number drawn once per process, which no text of an upstream can know: only what
+ * `imageMarker` made is ever replaced (scripts/ARCHITECTURE.md, "Threat model").
+ */
+const IMAGE = `rc-image-${randomBytes(16).toString('hex')}:`;
+const IMAGES = new RegExp(`${IMAGE}(assets/[0-9a-f]{8}\\.[a-z]+)`, 'g');
 
 /** What a template shows for an upstream image: a marker of its copy (`placeImages`), or nothing without one. */
 export const imageMarker =
@@ -134,9 +139,9 @@ export const imageMarker =
 export function placeImages(html: string, images: ReadonlyMap<string, ExtraFile>) {
   return {
     page: html.replace(IMAGES, (_, path: string) => `../../${path}`),
-    include: html.replace(IMAGES, (_, path: string) => {
-      const image = images.get(path)!;
-      return `data:${assetType(path)};base64,${Buffer.from(image.bytes).toString('base64')}`;
+    include: html.replace(IMAGES, (marker, path: string) => {
+      const image = images.get(path);
+      return image ? `data:${assetType(path)};base64,${Buffer.from(image.bytes).toString('base64')}` : marker;
     }),
   };
 }

@@ -74,7 +74,6 @@ export class EmbedThread {
     const worker = startThread(besideModule('embed-worker', import.meta.url), data, {
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
-    worker.unref();
     worker.on('message', (answer: EmbedAnswer) => this.#jobs.get(answer.job)?.(answer));
     // a thread that died writes nothing more: its jobs end with its error
     const fail = (error: Error) => {
@@ -85,6 +84,8 @@ export class EmbedThread {
     worker.on('exit', (code) => {
       if (this.#jobs.size > 0) fail(new Error(`the thread making the embeds stopped (exit code ${code})`));
     });
+    // after the listeners, which ref the thread's port again: it keeps the process alive only while a job runs
+    worker.unref();
     return worker;
   }
 }

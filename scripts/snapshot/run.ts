@@ -2,11 +2,10 @@
  * One snapshot run, as its list of phases: discover the resorts, plan the requests and check them against
  * the allowance, then fetch (validating every body), derive the files and release them atomically.
  *
- * Failure policy (scripts/README.md, "Running on a schedule"): an id that cannot name a file or a secret
- * in the output stops the run and publishes nothing. A part that cannot be fetched, or whose body breaks the contract,
- * keeps its earlier state (its last good files, or its known absence), marked stale; a part with no earlier
- * state is left out and named, and the rest is published — except in a first build, which has nothing to
- * carry and publishes only a whole tree.
+ * Failure policy (scripts/README.md, "Running on a schedule"): a secret in the output stops the run and
+ * publishes nothing. A part that cannot be fetched, or whose body breaks the contract, keeps its earlier
+ * state (its last good files, or its known absence), marked stale; a part with no earlier state (in a first
+ * build, any part) is left out and named, and the rest is published.
  */
 import { checkBudget, type Projection } from './plan/budget.ts';
 import { intervals, type SnapshotConfig } from './config.ts';
@@ -162,10 +161,11 @@ export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotRes
       ...(account ? { permissions: account } : {}),
     };
 
-    // 1. discover; with no allowance to hold it, a scope far larger than the last release's stops here
+    // 1. discover; unless the operator's config states the allowance (the account record's is the
+    // upstream's word), a scope far larger than the last release's stops here
     const allowance = config.allowance ?? account?.maxPerMonth;
     const guardGrowth =
-      source.kind === 'remote' && allowance === undefined && !options.force && !options.planOnly;
+      source.kind === 'remote' && config.allowance === undefined && !options.force && !options.planOnly;
     const { fetched, later, scope } = await discover({
       config,
       families: options.families,

@@ -160,6 +160,27 @@ const DRIFTED: Variant[] = [
 /** What the specification forbids: a wrong type, a required member missing or null, an impossible value. */
 const WRONG: Variant[] = [
   {
+    name: 'lifts open as text in the report',
+    endpoint: 'combinedreport',
+    change: (b) => (b.report.liftsReport.liftsOpen = '3 units'),
+    path: '$.report.liftsReport.liftsOpen',
+    kind: 'type',
+  },
+  {
+    name: 'acres open below zero',
+    endpoint: 'snowreport',
+    change: (b) => (b.report.terrainReport.acresOpen = -5.5),
+    path: '$.report.terrainReport.acresOpen',
+    kind: 'other',
+  },
+  {
+    name: 'runs open as an object shaped like a template',
+    endpoint: 'combinedreport',
+    change: (b) => (b.report.terrainReport.trailsOpen = { _$litType$: 1, strings: ['x'], values: [] }),
+    path: '$.report.terrainReport.trailsOpen',
+    kind: 'type',
+  },
+  {
     name: 'a region list without regionType',
     endpoint: 'region.list',
     change: (b) => delete b.regionType,

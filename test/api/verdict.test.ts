@@ -58,9 +58,27 @@ describe('one bad value is its record’s problem', () => {
     countries[5]!.id = countries[2]!.id;
     const verdict = judge('region.countries', countries);
     expect(verdict.ok && verdict.dropped).toEqual([
-      '$[5] left out: $[5].id: the id of an earlier country again',
+      '$[5] left out: $[5]: the id of an earlier country again',
     ]);
     expect(verdict.ok && (verdict.body as unknown[]).length).toBe(34);
+  });
+
+  it('leaves out a resort a region list names twice', () => {
+    const list = bodyOf('region.list');
+    list.resorts.push({ ...list.resorts[0], resortName: 'Evil Twin' });
+    const verdict = judge('region.list', list);
+    const last = list.resorts.length - 1;
+    expect(verdict.ok && verdict.dropped).toEqual([
+      `$.resorts[${last}] left out: $.resorts[${last}]: the id of an earlier resort again`,
+    ]);
+    expect(verdict.ok && JSON.stringify(verdict.body)).not.toContain('Evil Twin');
+  });
+
+  it('keeps the last good copy of a resort Family A’s list holds twice: which of the two is right is unknown', () => {
+    const list = bodyOf('a.snowreport');
+    list.push({ ...list[0], comment: 'Evil Twin' });
+    const verdict = judge('a.snowreport', list);
+    expect(verdict.ok && [...verdict.broken!.keys()]).toEqual([list[0].resort]);
   });
 
   it('leaves a country out when a member of its own is wrong', () => {

@@ -1,9 +1,9 @@
 /**
- * Amplification (scripts/README.md, "Request budget"): with the account's allowance unknown (a token and no
- * `allowance`), lists that suddenly name thousands more resorts, or states, stop the build before it asks
+ * Amplification (scripts/README.md, "Request budget"): with no `allowance` in the config (the account
+ * record's is the upstream's word), lists that suddenly name thousands more resorts, or states, stop the build before it asks
  * for them. The requests the server received are the measure.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
@@ -50,7 +50,7 @@ describe('a scope that grows far beyond the last release’s, the allowance unkn
     const run = await buildAgainst(upstream, out, { flags: [...FLAGS, '--refresh', 'all'], token: true });
     expect(run.code, run.stderr).toBe(EXIT.budget);
     expect(run.stderr).toContain(
-      "the upstream's lists name 5002 resorts where the last release had 2 (at most 52 without a known allowance)",
+      "the upstream's lists name 5002 resorts where the last release had 2 (at most 52 without an allowance in the config)",
     );
     expect(run.stderr).toContain('or run once with --force if the growth is real');
     // the two families' probes, the countries list and the lists of the six states and regions of the
@@ -83,10 +83,32 @@ describe('a scope that grows far beyond the last release’s, the allowance unkn
     expect(requestsMade(upstream)).toBeLessThanOrEqual(3);
   }, 120_000);
 
-  it('is not held when the allowance is known: the config’s allowance holds the plan instead', async () => {
-    const out = join(root, 'known');
+  it('is held when the allowance comes from the account record: that is the upstream’s word too', async () => {
+    const out = join(root, 'record');
     upstream.reset();
     expect((await buildAgainst(upstream, out, { flags: FLAGS })).code).toBe(EXIT.ok);
+    upstream.reset();
+    upstream.change(
+      (p) => p.startsWith('/externalservice/authorization/account/'),
+      (account) => ({ ...account, maxPerMonth: 1_000_000_000 }),
+    );
+    upstream.change(
+      (p) => p === '/externalservice/region/251/list',
+      (list: { resorts: Array<{ id: number; resortName: string }> }) => {
+        for (let i = 0; i < 300; i++) list.resorts.push({ id: 100_000 + i, resortName: `Resort ${i}` });
+      },
+    );
+    const run = await buildAgainst(upstream, out, { flags: [...FLAGS, '--refresh', 'all'] });
+    expect(run.code, run.stderr).toBe(EXIT.budget);
+    expect([...upstream.requests.keys()].some((url) => url.includes('combinedreport'))).toBe(false);
+  }, 120_000);
+
+  it('is not held when the config states the allowance: the plan is held to it instead', async () => {
+    const out = join(root, 'known');
+    const config = join(root, 'allowance.json');
+    await writeFile(config, JSON.stringify({ allowance: 1_000_000 }));
+    upstream.reset();
+    expect((await buildAgainst(upstream, out, { flags: FLAGS, config })).code).toBe(EXIT.ok);
     upstream.reset();
     upstream.change(
       (p) => p === '/externalservice/region/251/list',
@@ -94,8 +116,7 @@ describe('a scope that grows far beyond the last release’s, the allowance unkn
         for (let i = 0; i < 60; i++) list.resorts.push({ id: 100_000 + i, resortName: `Resort ${i}` });
       },
     );
-    // with e-mail and password the account record gives the allowance: 62 resorts are planned and asked for
-    const run = await buildAgainst(upstream, out, { flags: [...FLAGS, '--refresh', 'all'] });
+    const run = await buildAgainst(upstream, out, { flags: [...FLAGS, '--refresh', 'all'], config });
     expect(run.stderr).not.toContain('where the last release had');
     expect([...upstream.requests.keys()].some((url) => url.includes('combinedreport'))).toBe(true);
   }, 120_000);

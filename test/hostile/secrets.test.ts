@@ -7,6 +7,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../scripts/api/html.ts';
 import { redactSecrets, secretForms } from '../../scripts/api/redact.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
 import { assertNoSecretIn } from '../../scripts/snapshot/store/secrets.ts';
@@ -160,6 +161,8 @@ describe('every form of a secret', () => {
       new URLSearchParams({ p: `${secret} x` }).toString().slice(2, -2),
       lit,
       JSON.stringify(lit).slice(1, -1),
+      escapeHtml(secret),
+      JSON.stringify(secret).slice(1, -1).replace(/</g, '\\u003c'),
       JSON.stringify(encodeURIComponent(secret)).slice(1, -1),
       encodeURIComponent(JSON.stringify(secret).slice(1, -1)),
     ])

@@ -4,6 +4,7 @@
  * attribution's text should be, a number sent as text. Each build runs against a real HTTP server with the
  * one value injected; everything else must publish (exit 4), the part named, the value nowhere.
  */
+import { spawn } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
   startHostileUpstream,
   type HostileUpstream,
 } from './upstream.ts';
+import { bytes } from './server.ts';
 
 const FLAGS = ['--locales', 'en-US', '--regions', '251', '--endpoints', 'regions,combinedreport,attribution'];
 const COUNTRIES = '/externalservice/region/countries/list';
@@ -160,12 +162,36 @@ describe('one bad value', () => {
   }, 120_000);
 });
 
+describe('an overview that would cost a sanitiser hours', () => {
+  it('30,000 nested lists are refused before they are sanitised (exit 4), the rest published', async () => {
+    upstream.reset();
+    upstream.change(
+      (p) => p.endsWith('/overview'),
+      () => ({ resortOverviews: { overview: { body: '<ul><li>'.repeat(30_000) } } }),
+    );
+    const run = await buildAgainst(upstream, join(root, 'lists'), {
+      flags: ['--locales', 'en-US', '--resorts', `${GOOD}`, '--endpoints', 'combinedreport,overview'],
+      config: file,
+    });
+    expect(run.code, run.stderr).toBe(EXIT.contract);
+    expect(run.stderr).toContain('$.resortOverviews.overview.body: elements nested deeper than 64 levels');
+    expect(
+      await published(run.out, `api/en-US/externalservice/resort/${GOOD}/combinedreport.json`),
+    ).toBeDefined();
+  }, 120_000);
+});
+
 describe('a number sent as text', () => {
   it.each([
     ['resortId', (record: Record<string, unknown>) => (record.resortId = '20 units')],
     [
       'report.openflag',
       (record: { report: Record<string, unknown> }) => (record.report.openflag = '1 units'),
+    ],
+    [
+      'report.liftsReport.liftsOpen',
+      (record: { report: { liftsReport: Record<string, unknown> } }) =>
+        (record.report.liftsReport.liftsOpen = '3 units'),
     ],
   ])(
     '%s: the record is refused, not published as drift',
@@ -178,7 +204,7 @@ describe('a number sent as text', () => {
       const run = await build(`text-${name}`);
       expect(run.code, run.stderr).toBe(EXIT.contract);
       expect(run.stderr).toContain(
-        `the record of resort ${BAD} breaks the contract: $["${BAD}"].${name}: Invalid input: expected number, received string`,
+        `the record of resort ${BAD} breaks the contract: $["${BAD}"].${name}: Invalid input`,
       );
       expect(run.stderr).not.toContain('drift');
       for (const [path, text] of await tree(join(run.out, 'api'))) expect(text, path).not.toContain(' units');
@@ -190,4 +216,51 @@ describe('a number sent as text', () => {
     },
     120_000,
   );
+});
+
+describe('text of a body in the log', () => {
+  it('is written as JSON writes it: no control character and no line of its own reaches the log', async () => {
+    upstream.reset();
+    upstream.change(
+      (p) => p === COMBINED,
+      (map: Record<string, Record<string, unknown>>) => {
+        map[GOOD]!.note = { '\u001b]0;TITLE\u0007\u001b[31mRED\n::warning::pwned': 1 };
+      },
+    );
+    const run = await build('log');
+    expect(run.code, run.stderr).toBe(EXIT.ok);
+    expect(run.stderr).toContain('drift:');
+    expect(run.stderr).toContain('multi.combinedreport $[*].note: extra');
+    // eslint-disable-next-line no-control-regex -- the control characters are what must not appear
+    expect(run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(run.stderr).not.toMatch(/^::warning::/m);
+  }, 120_000);
+});
+
+describe('a body of tiny values', () => {
+  it('30 MB of empty objects is refused before it is parsed, and the build stays under 600 MB', async () => {
+    upstream.reset();
+    upstream.replace((p) => p === COMBINED, bytes('application/json', `[${'{},'.repeat(10_000_000)}{}]`));
+    const out = join(root, 'dense');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'build-child.ts')], {
+      env: {
+        ...process.env,
+        CHILD_ARGS: JSON.stringify(['--out', out, '--config', file, ...FLAGS]),
+        CHILD_UPSTREAM: upstream.url,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    await new Promise((resolve) => child.on('close', resolve));
+    const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as { code: number; maxRssKiB: number };
+    expect(report.code, stderr).toBe(EXIT.contract);
+    expect(stderr).toContain('values in 30000004 characters, fewer than 8 characters a value');
+    expect(
+      await published(out, `api/en-US/externalservice/resort/${GOOD}/combinedreport.json`),
+    ).toBeUndefined();
+    expect(report.maxRssKiB * 1024).toBeLessThan(600_000_000);
+  }, 180_000);
 });

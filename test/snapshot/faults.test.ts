@@ -358,7 +358,7 @@ describe('one failing part never freezes the whole site', () => {
     expect(healed.state!.staleAbsent).toBeUndefined();
   }, 60_000);
 
-  it('leaves out a new part that fails, names it and publishes the rest; a first build refuses instead', async () => {
+  it('leaves out a new part that fails, names it and publishes the rest, in a first build too', async () => {
     upstream.setFaults(() => 'none');
     await build('new-locale');
     upstream.setFaults((path) => (path === '/externalservice/myaccount/attribution' ? '503' : 'none'));
@@ -388,16 +388,16 @@ describe('one failing part never freezes the whole site', () => {
     expect(next.manifest!.missing).toBeUndefined();
     expect(Object.keys(next.state!.files)).toContain('fr-FR/externalservice/myaccount/attribution.json');
 
-    // a first build has nothing to carry: it publishes only a whole tree, and says why
+    // a first build has nothing to carry: it publishes what it has, the part left out and named
     upstream.setFaults((path) => (path === '/externalservice/myaccount/attribution' ? '503' : 'none'));
-    const first = await build('first-hole').catch((e: unknown) => e);
-    expect(first).toBeInstanceOf(SnapshotError);
-    expect((first as SnapshotError).code).toBe('upstream_unreachable');
-    expect((first as SnapshotError).message).toMatch(
-      /^nothing was published: this is the first build of this source, so there is no earlier copy to keep, and 1 part of the tree could not be fetched/,
-    );
-    expect((first as SnapshotError).message).toContain(
-      'en-US attribution: [GET] "/externalservice/myaccount/attribution?token=[redacted]',
+    const first = await build('first-hole');
+    expect(first.published).toBe(true);
+    expect(first.manifest!.missing).toEqual([
+      { part: 'en-US attribution', reason: 'HTTP 503 after 2 attempts' },
+    ]);
+    expect(first.failures.map((f) => [f.collection, f.kept])).toEqual([['en-US attribution', false]]);
+    expect(first.failures[0]!.reason).toContain(
+      '[GET] "/externalservice/myaccount/attribution?token=[redacted]',
     );
   }, 60_000);
 

@@ -42,6 +42,9 @@ interface CheckDef {
   check?: string;
   format?: string;
   pattern?: RegExp;
+  /** A bound of `greater_than` and `less_than` (`.min`, `.max`, `.positive`), and whether it is allowed. */
+  value?: unknown;
+  inclusive?: boolean;
 }
 
 /** Integer formats of `z.int()`, `z.int32()`, `z.uint32()`: their ranges. */
@@ -51,7 +54,7 @@ const INT_RANGES: Record<string, [number, number]> = {
   uint32: [0, 4294967295],
 };
 
-/** The test of a check the full schemas use (a pattern, a date or time format, an integer format), or undefined. */
+/** The test of a check the full schemas use (a pattern, a date or time format, an integer format, a bound), or undefined. */
 function checkTest(type: string, check: CheckDef): Conforms | undefined {
   const pattern = check.pattern;
   if (
@@ -64,6 +67,11 @@ function checkTest(type: string, check: CheckDef): Conforms | undefined {
       pattern.lastIndex = 0;
       return pattern.test(value as string);
     };
+  const bound = check.value;
+  if (type === 'number' && typeof bound === 'number' && check.check === 'greater_than')
+    return check.inclusive ? (value) => (value as number) >= bound : (value) => (value as number) > bound;
+  if (type === 'number' && typeof bound === 'number' && check.check === 'less_than')
+    return check.inclusive ? (value) => (value as number) <= bound : (value) => (value as number) < bound;
   const range = INT_RANGES[check.format ?? ''];
   if (type === 'number' && check.check === 'number_format' && range)
     return (value) =>

@@ -37,15 +37,31 @@ const SubregionRefs = z
 /** One region list, alone (`region/{id}/list`) or as an element of the countries list. */
 const RegionList = z.looseObject({
   id: Id, // derive: countriesFiles/rewriteRegionList name `region/{id}/list` and the `region-{id}` group
-  resorts: z.array(
-    z.looseObject({
-      id: Id, // derive: scope.ts collects the snapshot's resorts; rewriteRegionList builds `resortId=` links
-      resortName: z.string(), // derive: scope.ts names each resort in the manifest
-    }),
-  ),
+  resorts: z
+    .array(
+      z.looseObject({
+        id: Id, // derive: scope.ts collects the snapshot's resorts; rewriteRegionList builds `resortId=` links
+        resortName: z.string(), // derive: scope.ts names each resort in the manifest
+      }),
+    )
+    // rewriteRegionList writes one `resortId=` per entry: a resort named twice is one entry too many
+    .superRefine(once('resort', (r) => r.id)),
   states: SubregionRefs, // derive: scope.ts subregionIds
   regions: SubregionRefs, // derive: scope.ts subregionIds
 });
+
+/** A refinement of a list whose members name ids: each id once; a later one naming it again is the problem. */
+function once<T>(what: string, idOf: (member: T) => number) {
+  return (members: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<number>();
+    members.forEach((member, i) => {
+      const id = idOf(member);
+      if (seen.has(id))
+        ctx.addIssue({ code: 'custom', path: [i], message: `the id of an earlier ${what} again` });
+      seen.add(id);
+    });
+  };
+}
 
 /** Family A record as an element of the list: derivation files it under its `resort`. */
 const FamilyARecord = z.looseObject({
@@ -83,18 +99,12 @@ const list = (type: MultiType) => z.array(RECORD_OF[type]);
 
 /** What every endpoint's 200 body must satisfy to be used at all. */
 export const CONTRACT: Record<EndpointId, z.ZodType> = {
-  'a.snowreport': z.array(FamilyARecord), // derive: familyAFiles iterates the list
+  // derive: familyAFiles files each record under its `resort`: two records of one resort cannot both be it
+  'a.snowreport': z.array(FamilyARecord).superRefine(once('resort', (r) => r.resort)),
   'a.resort.snowreport': AnyRecord, // element: data.ts ignores a Family A file that is not an object
   ...perMultiEndpoint((type, ordered) => (ordered ? list(type) : map(type))),
   // derive: countriesFiles maps over the countries, each its own `region/{id}/list` file: one id once
-  'region.countries': z.array(RegionList).superRefine((countries, ctx) => {
-    const seen = new Set<number>();
-    countries.forEach((country, i) => {
-      if (seen.has(country.id))
-        ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'the id of an earlier country again' });
-      seen.add(country.id);
-    });
-  }),
+  'region.countries': z.array(RegionList).superRefine(once('country', (c) => c.id)),
   'region.list': RegionList,
   forecast: Forecast,
   links: AnyRecord, // paths: published as `resort/{id}/links`; the element reads `combined.links` defensively

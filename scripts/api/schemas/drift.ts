@@ -376,7 +376,9 @@ function preview(value: unknown): string {
   if (Array.isArray(value)) return `[${value.length} item${value.length === 1 ? '' : 's'}]`;
   if (typeof value === 'object' && value !== null) {
     const keys = Object.keys(value);
-    return `{${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', …' : ''}}`;
+    // a key is text of the body: written as JSON writes it, so no control character reaches a log
+    const shown = keys.slice(0, 4).map((k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)));
+    return `{${shown.join(', ')}${keys.length > 4 ? ', …' : ''}}`;
   }
   if (typeof value === 'bigint') return `${value.toString()}n`;
   return String(value);

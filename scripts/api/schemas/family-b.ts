@@ -10,6 +10,10 @@ import { ID_PATTERN } from '../text.ts';
 const gapNumber = z.union([z.number(), z.null(), z.literal('')]).optional();
 /** A string the upstream may leave out or send as `null`. */
 const gapString = z.string().nullable().optional();
+/** A count or a length the upstream may leave out, send as `null` or `""`: never below 0. */
+const gapCount = z.union([z.number().min(0), z.null(), z.literal('')]).optional();
+/** A share in per cent, as `gapCount`: 0 to 100. */
+const gapPercent = z.union([z.number().min(0).max(100), z.null(), z.literal('')]).optional();
 const num = z.number().optional();
 const str = z.string().optional();
 const bool = z.boolean().optional();
@@ -169,11 +173,30 @@ export const SnowReportBody = z.looseObject({
         .optional(),
     })
     .optional(),
-  terrainReport: z.looseObject({}).optional(),
-  snowParkReport: z.looseObject({}).optional(),
-  nordicReport: z.looseObject({}).optional(),
-  liftsReport: z.looseObject({}).optional(),
-  resortReportedWeather: z.looseObject({}).optional(),
+  // the open counterparts of the profile's containers (scripts/api/README.md, "Records"): the members real
+  // clients read are typed; any other is drift
+  terrainReport: z
+    .looseObject({
+      trailsOpen: gapCount,
+      perTrailsOpen: gapPercent,
+      acresOpen: gapCount,
+      numKmOpen: gapCount,
+      numBeginnerOpen: gapCount,
+      numIntermediateOpen: gapCount,
+      numAdvancedOpen: gapCount,
+      numExpertOpen: gapCount,
+      numNightRunsOpen: gapCount,
+      canReturnBySki: bool,
+    })
+    .optional(),
+  snowParkReport: z.looseObject({ parksOpen: gapCount, pipesOpen: gapCount, tubesOpen: gapCount }).optional(),
+  nordicReport: z
+    .looseObject({ kmNordicOpen: gapCount, kmNordicSkateGroomed: gapCount, kmNordicTrackset: gapCount })
+    .optional(),
+  liftsReport: z.looseObject({ liftsOpen: gapCount, perLiftsOpen: gapPercent }).optional(),
+  resortReportedWeather: z
+    .looseObject({ tempTop: gapNumber, tempBottom: gapNumber, snowfall: gapCount, weatherSymbol: gapString })
+    .optional(),
   snowfall: z
     .looseObject({
       snowReportedDate: DayString.or(z.literal('')).nullable().optional(),

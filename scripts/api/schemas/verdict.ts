@@ -114,10 +114,16 @@ export function problemsOf(
   body: unknown,
 ): { problems: Problem[]; drift: DriftIssue[] } {
   try {
+    const contract = contractProblems(endpoint, body);
+    // a body whose contract breaks outside any record is refused whole: the full schema's walks, the
+    // costliest of the checks, are spared (a hostile body may hold millions of values)
+    const records = RECORDS[endpoint];
+    if (contract.some((p) => !records || typeof records(body, p.path) !== 'object'))
+      return { problems: contract, drift: [] };
     const { drift, wrong } = inspect(endpoint, body);
     // the contract and the full schema may say the same of one place: said once
     const seen = new Set<string>();
-    const problems = [...contractProblems(endpoint, body), ...wrong].filter((p) => {
+    const problems = [...contract, ...wrong].filter((p) => {
       const key = `${JSON.stringify(p.path)} ${p.message}`;
       return !seen.has(key) && seen.add(key) !== undefined;
     });

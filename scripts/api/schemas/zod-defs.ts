@@ -124,15 +124,27 @@ export function shownPath(schema: unknown, path: readonly PropertyKey[]): Proper
  */
 export function tooDeep(value: unknown, limit: number): PropertyKey[] | undefined {
   if (value === null || typeof value !== 'object') return undefined;
-  const stack: Array<{ value: object; path: PropertyKey[] }> = [{ value, path: [] }];
-  while (stack.length > 0) {
-    const { value: node, path } = stack.pop()!;
-    if (path.length >= limit) return path;
-    for (const key of Object.keys(node)) {
-      const member = (node as Record<string, unknown>)[key];
-      if (member !== null && typeof member === 'object')
-        stack.push({ value: member, path: [...path, Array.isArray(node) ? Number(key) : key] });
+  // depth first, one frame a level: the containers on the way down and the keys of each left to walk,
+  // so a body of millions of containers allocates its keys once and no path but the one answered
+  const nodes: object[] = [value];
+  const pending: string[][] = [Object.keys(value)];
+  const path: PropertyKey[] = [];
+  while (nodes.length > 0) {
+    const keys = pending[pending.length - 1]!;
+    const key = keys.pop();
+    if (key === undefined) {
+      nodes.pop();
+      pending.pop();
+      path.pop();
+      continue;
     }
+    const node = nodes[nodes.length - 1]!;
+    const member = (node as Record<string, unknown>)[key];
+    if (member === null || typeof member !== 'object') continue;
+    path.push(Array.isArray(node) ? Number(key) : key);
+    if (path.length >= limit) return [...path];
+    nodes.push(member);
+    pending.push(Object.keys(member));
   }
   return undefined;
 }

@@ -1,8 +1,9 @@
 /**
- * A scope that grows far beyond the last release's while nothing holds the build to an allowance
- * (scripts/README.md, "Request budget"): the upstream's lists are data like any other, and a countries
- * list that suddenly names thousands more resorts would have the build ask for all of them. With the
- * account's allowance unknown, such a build stops before it asks, unless told `--force`. Pure.
+ * A scope that grows far beyond the last release's while the operator states no allowance (scripts/README.md,
+ * "Request budget"): the upstream's lists are data like any other, and a countries list that suddenly names
+ * thousands more resorts would have the build ask for all of them; the account record's allowance is the
+ * upstream's word too. Unless the config sets `allowance`, such a build stops before it asks, or is told
+ * `--force`. Pure.
  */
 import { SnapshotError } from '../errors.ts';
 
@@ -22,8 +23,8 @@ export function checkGrowth(what: string, now: number, before: number | undefine
   if (before === undefined || now <= growthLimit(before)) return;
   throw new SnapshotError(
     'budget',
-    `the upstream's lists name ${now} ${what} where the last release had ${before} (at most ${growthLimit(before)} without a known allowance). ` +
-      'With the allowance unknown nothing holds this build to one, so it stopped before asking for them; nothing was published. ' +
-      'Set "allowance" in the config (or RC_EMAIL and RC_PASSWORD, so the account record gives it), or run once with --force if the growth is real',
+    `the upstream's lists name ${now} ${what} where the last release had ${before} (at most ${growthLimit(before)} without an allowance in the config). ` +
+      'With no allowance in the config nothing of yours holds this build to one, so it stopped before asking for them; nothing was published. ' +
+      'Set "allowance" in the config, or run once with --force if the growth is real',
   );
 }

@@ -7,8 +7,7 @@
  * body broke the contract keeps its last good files, marked stale; a part the last release knew to be
  * absent (the upstream answered "no file") stays absent, marked stale too; a part with no earlier state at
  * all (a new resort, locale or variant) is left out and named in the index's `missing`. One broken record
- * of a many-resort answer keeps only the files that hold that resort. Only a first build, which has
- * nothing to carry, refuses a tree with a hole the upstream made; a run whose due parts all failed
+ * of a many-resort answer keeps only the files that hold that resort. A run whose due parts all failed
  * publishes nothing; a run with nothing due publishes the same files again (hard links) under a new build
  * time.
  */
@@ -249,8 +248,9 @@ export class Release {
   }
 
   /**
-   * Refuses a first build with a hole the upstream made (there is nothing to carry, and a first tree
-   * should be whole: the next run tries again), and a run that fetched nothing new.
+   * Refuses a run that fetched nothing new: it would publish the same tree under a new time. A part that
+   * could not be fetched and has no earlier copy, in a first build as in any other, is left out and named;
+   * the next run asks for it again.
    */
   assertComplete(): void {
     const list = (failures: Failure[]) =>
@@ -258,15 +258,6 @@ export class Release {
         .slice(0, 10)
         .map((f) => `${f.collection}: ${f.reason}`)
         .join('\n  ');
-    // a part the build's deadline left out is not a hole: the next run fetches it, and the tree grows whole
-    const holes = this.failures.filter((f) => f.kind === 'upstream' && !f.kept && !f.cut);
-    if (holes.length > 0 && !this.#options.previous.state) {
-      const n = holes.length;
-      throw new SnapshotError(
-        'upstream_unreachable',
-        `nothing was published: this is the first build of this source, so there is no earlier copy to keep, and ${n} part${n === 1 ? '' : 's'} of the tree could not be fetched (run again; from the next build on, a part that fails is left out and named, and the rest is published):\n  ${list(holes)}`,
-      );
-    }
     if (this.#counts.fresh === 0 && this.failures.length > 0) {
       const n = this.failures.length;
       throw new SnapshotError(

@@ -20,7 +20,12 @@ export function startThread(
 ): Worker {
   const entry = module.pathname.endsWith('.ts') ? new URL('./thread-bootstrap.mjs', import.meta.url) : module;
   // none of the process's flags: the thread needs no loader of the command line, and takes no inspector port
-  return new Worker(entry, { execArgv: [], ...options, workerData: { module: module.href, data } });
+  // a path, not the URL: under a test's DOM environment `URL` is another class, which Worker refuses
+  return new Worker(fileURLToPath(entry.href), {
+    execArgv: [],
+    ...options,
+    workerData: { module: module.href, data },
+  });
 }
 
 /** In a thread `startThread` started: the data it was given. */

@@ -40,7 +40,6 @@ function sharedThread(): Shared {
   if (shared) return shared;
   const worker = startThread(besideModule('write-worker', import.meta.url), undefined);
   const thread: Shared = { worker, writers: new Map(), pending: 0 };
-  worker.unref();
   worker.on('message', (answer: WriteAnswer) => thread.writers.get(answer.writer)?.answer(answer));
   // a thread that failed answers no batch under way: its writers fail, and the next writer starts anew
   const gone = (error: Error) => {
@@ -49,6 +48,9 @@ function sharedThread(): Shared {
   };
   worker.on('error', gone);
   worker.on('exit', (code) => gone(new Error(`the thread writing the release stopped (exit code ${code})`)));
+  // after the listeners: a 'message' listener refs the thread's port again; it keeps the process alive
+  // only while a batch is under way (`#send`)
+  worker.unref();
   return (shared = thread);
 }
 
