@@ -164,7 +164,7 @@ export class ReleaseWriter {
 
   /** Keeps the previous release's copy of `path` as it is; false when there is none. */
   async carry(path: string): Promise<boolean> {
-    const linked = await linkPrevious(this.previous, path, stagedTarget(this.staging, path));
+    const linked = linkPrevious(this.previous, path, stagedTarget(this.staging, path));
     // a file carried over is an unchanged file of the tree: the summary counts the whole tree
     if (linked) {
       this.unchanged++;
