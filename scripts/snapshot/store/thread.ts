@@ -4,27 +4,33 @@
  * which Node 20 does not run in a thread, and a thread takes no loader from the command line: the thread
  * then starts from `thread-bootstrap.mjs`, which imports the module through tsx's own API.
  */
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, workerData, type WorkerOptions } from 'node:worker_threads';
 
-/** The module beside `importer` named `name`, with the importer's own extension (`.ts` or `.js`). */
-export const besideModule = (name: string, importer: string): URL =>
-  new URL(`./${name}${extname(fileURLToPath(importer))}`, importer);
+/**
+ * The file of the module beside `importer` (an `import.meta.url`) named `name`, with the importer's own
+ * extension (`.ts` or `.js`). Paths, not URLs: under a test's DOM environment `URL` is another class.
+ */
+export function besideModule(name: string, importer: string): string {
+  const file = fileURLToPath(importer);
+  return join(dirname(file), `${name}${extname(file)}`);
+}
 
-/** Starts a thread running `module` with `data` (what `threadData` answers in it). */
+/** Starts a thread running the module at `file` with `data` (what `threadData` answers in it). */
 export function startThread(
-  module: URL,
+  file: string,
   data: unknown,
   options: Omit<WorkerOptions, 'workerData'> = {},
 ): Worker {
-  const entry = module.pathname.endsWith('.ts') ? new URL('./thread-bootstrap.mjs', import.meta.url) : module;
+  const entry = file.endsWith('.ts')
+    ? join(dirname(fileURLToPath(import.meta.url)), 'thread-bootstrap.mjs')
+    : file;
   // none of the process's flags: the thread needs no loader of the command line, and takes no inspector port
-  // a path, not the URL: under a test's DOM environment `URL` is another class, which Worker refuses
-  return new Worker(fileURLToPath(entry.href), {
+  return new Worker(entry, {
     execArgv: [],
     ...options,
-    workerData: { module: module.href, data },
+    workerData: { module: pathToFileURL(file).href, data },
   });
 }
 
