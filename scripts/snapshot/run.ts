@@ -1,6 +1,8 @@
 /**
- * One snapshot run, as its list of phases: discover the resorts, plan the requests and check them against
- * the allowance, then fetch (validating every body), derive the files and release them atomically.
+ * One snapshot run, as its list of phases (`runSnapshot`): what the last release left, the probes of the
+ * credentials, the scope the upstream's lists name, the plan and its budget, then the release filled as
+ * the bodies are fetched, judged and derived, and published atomically; whatever happened, the month's
+ * ledger counts the requests sent.
  *
  * Failure policy (scripts/README.md, "Running on a schedule"): a secret in the output stops the run and
  * publishes nothing. A part that cannot be fetched, or whose body breaks the contract, keeps its earlier
@@ -22,12 +24,13 @@ import { silentProgress, type Progress, type Summary } from './progress.ts';
 import { FAMILY_B_PROBE, familyAProbe, preflight } from './source/preflight.ts';
 import { Release, type Failure, type ReleaseHead } from './release/release.ts';
 import type { Source } from './source/source.ts';
-import { identityOf, readLedger, writeLedger, type State } from './store/state.ts';
+import { identityOf, readLedger, writeLedger, type Identity, type State } from './store/state.ts';
 import { isOurs, LEDGER, releasesDir } from './store/writer.ts';
 import { join } from 'node:path';
 import type { Beside, ExtraFile, ExtraFiles, Placed, StagedFiles } from './store/staging.ts';
-import { Turns } from './turns.ts';
 import type { Collection, Fetched, Scope } from './model.ts';
+import { fetchInto, LocaleFiles } from './release/fill.ts';
+import type { Budget } from './plan/budget.ts';
 
 export type { ExtraFile, ExtraFiles, Failure, StagedFiles };
 
@@ -109,294 +112,280 @@ const emptySummary = (): Summary => ({
 });
 
 export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotResult> {
-  const { config, source, now } = options;
-  const progress = options.progress ?? silentProgress;
-  const started = performance.now();
-  const buildTime = now();
-  const refresh = options.refresh ?? 'all';
-  const identity = source.identity();
-  const previous = await PreviousBuild.read(config.out, identity);
-  const month = new Date(buildTime).toISOString().slice(0, 7);
-  const ledgerPath = join(releasesDir(config.out), LEDGER);
-  const ledger = await readLedger(ledgerPath, identity);
-  const ledgerBefore = ledger?.month === month ? ledger.requests : 0;
-  const stored = identityOf(identity, previous.state?.identity.salt ?? ledger?.identity.salt);
-  if (previous.otherSource)
-    progress.note(
-      'the published release came from another source or account: this run fetches everything and carries nothing over',
-    );
-  let refreshEvery = intervals(config);
-  const isDue = (c: Parameters<PreviousBuild['isDue']>[0]) =>
-    previous.isDue(c, refresh, refreshEvery, buildTime);
-  // every request this run makes goes into the month's ledger, whether it publishes or not
-  let spent = 0;
-  const fetcher = new Fetcher(source, {
-    concurrency: config.concurrency,
-    progress,
-    isDue,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.cutoff ? { cutoff: options.cutoff } : {}),
-  });
-  const stopped = () => {
-    if (options.signal?.aborted) throw interrupted(options.signal);
-  };
+  const run = await Run.open(options);
   try {
-    // a real upstream proves its credentials before anything is spent; a plan spends nothing at all
-    const probing = source.kind === 'remote' && !options.planOnly;
-    if (probing && options.families.has('B') && !source.proven.has('B')) {
-      spent++;
-      const note = await preflight(source, 'B', FAMILY_B_PROBE);
-      if (note) progress.note(note);
-    }
-    if (probing && options.families.has('A')) {
-      spent++;
-      const note = await preflight(source, 'A', familyAProbe(config.resorts?.[0] ?? 1));
-      if (note) progress.note(note);
-    }
-    const account = await source.account?.();
-    const ctx: PlanContext = {
-      config,
-      families: options.families,
-      target: (r) => source.target(r),
-      ...(account ? { permissions: account } : {}),
-    };
+    await run.probe();
+    const scope = await run.discover();
+    const plan = run.plan(scope);
+    if (options.planOnly) return run.planned(plan);
+    return await run.release(plan);
+  } finally {
+    await run.countRequests();
+  }
+}
 
-    // 1. discover; unless the operator's config states the allowance (the account record's is the
-    // upstream's word), a scope far larger than the last release's stops here
-    const allowance = config.allowance ?? account?.maxPerMonth;
-    const guardGrowth =
-      source.kind === 'remote' && config.allowance === undefined && !options.force && !options.planOnly;
+/** What a plan is made of, for the release to fetch: the scope, the collections, the effective config. */
+interface Planned {
+  scope: Scope;
+  /** The discovered lists' collections, fetched already. */
+  discovered: Fetched[];
+  /** The rest of the plan, fetched by the release. */
+  collections: Collection[];
+  /** The config as the budget left it (`budget: "fit"` stretches intervals and drops variants). */
+  config: SnapshotConfig;
+  context: PlanContext;
+  budget: Budget;
+}
+
+/** One run's state as its phases go: the previous build, the ledger, what was spent, the fetcher. */
+class Run {
+  readonly progress: Progress;
+  readonly started = performance.now();
+  readonly buildTime: number;
+  readonly refresh: 'all' | 'due';
+  readonly month: string;
+  readonly ledgerPath: string;
+  readonly fetcher: Fetcher;
+  refreshEvery: ReturnType<typeof intervals>;
+  /** Requests before the release opened (the probes): the ledger and the state count them. */
+  spent = 0;
+  account: Awaited<ReturnType<NonNullable<Source['account']>>>;
+
+  private constructor(
+    readonly options: SnapshotOptions,
+    readonly previous: PreviousBuild,
+    readonly ledgerBefore: number,
+    readonly stored: Identity,
+    buildTime: number,
+  ) {
+    const { config, source } = options;
+    this.progress = options.progress ?? silentProgress;
+    this.buildTime = buildTime;
+    this.refresh = options.refresh ?? 'all';
+    this.month = new Date(this.buildTime).toISOString().slice(0, 7);
+    this.ledgerPath = join(releasesDir(config.out), LEDGER);
+    this.refreshEvery = intervals(config);
+    this.fetcher = new Fetcher(source, {
+      concurrency: config.concurrency,
+      progress: this.progress,
+      isDue: this.isDue,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.cutoff ? { cutoff: options.cutoff } : {}),
+    });
+  }
+
+  /** The previous build of the same source and the month's ledger, read before anything is asked. */
+  static async open(options: SnapshotOptions): Promise<Run> {
+    const { config, source, now } = options;
+    const identity = source.identity();
+    const previous = await PreviousBuild.read(config.out, identity);
+    const buildTime = now();
+    const month = new Date(buildTime).toISOString().slice(0, 7);
+    const ledger = await readLedger(join(releasesDir(config.out), LEDGER), identity);
+    const ledgerBefore = ledger?.month === month ? ledger.requests : 0;
+    const stored = identityOf(identity, previous.state?.identity.salt ?? ledger?.identity.salt);
+    const run = new Run(options, previous, ledgerBefore, stored, buildTime);
+    if (previous.otherSource)
+      run.progress.note(
+        'the published release came from another source or account: this run fetches everything and carries nothing over',
+      );
+    return run;
+  }
+
+  readonly isDue = (c: Collection) => this.previous.isDue(c, this.refresh, this.refreshEvery, this.buildTime);
+
+  #stopped(): void {
+    if (this.options.signal?.aborted) throw interrupted(this.options.signal);
+  }
+
+  /** A real upstream proves its credentials before anything is spent; a plan spends nothing at all. */
+  async probe(): Promise<void> {
+    const { source, families, config } = this.options;
+    if (source.kind === 'remote' && !this.options.planOnly) {
+      if (families.has('B') && !source.proven.has('B')) {
+        this.spent++;
+        const note = await preflight(source, 'B', FAMILY_B_PROBE);
+        if (note) this.progress.note(note);
+      }
+      if (families.has('A')) {
+        this.spent++;
+        const note = await preflight(source, 'A', familyAProbe(config.resorts?.[0] ?? 1));
+        if (note) this.progress.note(note);
+      }
+    }
+    this.account = await source.account?.();
+  }
+
+  /**
+   * The scope from the upstream's lists; unless the operator's config states the allowance (the account
+   * record's is the upstream's word), a scope far larger than the last release's stops here.
+   */
+  async discover(): Promise<{ scope: Scope; discovered: Fetched[]; later: Collection[] }> {
+    const { config, source, families, planOnly, force } = this.options;
+    const guardGrowth = source.kind === 'remote' && config.allowance === undefined && !force && !planOnly;
     const { fetched, later, scope } = await discover({
       config,
-      families: options.families,
-      fetcher,
-      previous,
+      families,
+      fetcher: this.fetcher,
+      previous: this.previous,
       guardGrowth,
-      ...(options.planOnly ? { planOnly: { sourceKind: source.kind } } : {}),
+      ...(planOnly ? { planOnly: { sourceKind: source.kind } } : {}),
     });
-    if (guardGrowth) checkGrowth('resorts', scope.resorts.length, await previous.resortCount());
+    if (guardGrowth) checkGrowth('resorts', scope.resorts.length, await this.previous.resortCount());
+    return { scope, discovered: fetched, later };
+  }
 
-    // 2. plan, and the month's projection against the allowance; over it, a plan that fits
-    const planned = { ...ctx, publishedGroups: new Set(scope.groups.map((g) => g.name)) };
-    const discovered = fetched.map((f) => f.collection);
-    let resortPlan = [...later, ...resortCollections(planned, scope)];
+  /** The plan, and the month's projection against the allowance; over it, a plan that fits. */
+  plan({ scope, discovered, later }: Awaited<ReturnType<Run['discover']>>): Planned {
+    const { config, source, families, planOnly, force } = this.options;
+    const account = this.account;
+    const context: PlanContext = {
+      config,
+      families,
+      target: (r) => source.target(r),
+      publishedGroups: new Set(scope.groups.map((g) => g.name)),
+      ...(account ? { permissions: account } : {}),
+    };
+    const allowance = config.allowance ?? account?.maxPerMonth;
+    const lists = discovered.map((f) => f.collection);
+    let collections = [...later, ...resortCollections(context, scope)];
     const fit =
       allowance === undefined
         ? undefined
-        : fitPlan({ collections: [...discovered, ...resortPlan], config, allowance });
+        : fitPlan({ collections: [...lists, ...collections], config, allowance });
     let effective = config;
     if (fit && fit.steps.length > 0 && fit.fits && config.budget === 'fit') {
       effective = { ...config, refresh: { ...fit.intervals }, variants: fit.variants };
-      refreshEvery = intervals(effective);
-      resortPlan = [...later, ...resortCollections({ ...planned, config: effective }, scope)];
-      progress.note(`budget "fit": ${fit.steps.join('; ')}`);
+      this.refreshEvery = intervals(effective);
+      collections = [...later, ...resortCollections({ ...context, config: effective }, scope)];
+      this.progress.note(`budget "fit": ${fit.steps.join('; ')}`);
     }
     const budget = checkBudget({
-      collections: [...discovered, ...resortPlan],
+      collections: [...lists, ...collections],
       config: effective,
-      refresh,
-      isDue,
+      refresh: this.refresh,
+      isDue: this.isDue,
       account,
-      ledger: ledgerBefore > 0 ? { month, requests: ledgerBefore } : undefined,
-      month,
-      enforce: !options.planOnly && source.kind === 'remote' && !options.force,
+      ledger: this.ledgerBefore > 0 ? { month: this.month, requests: this.ledgerBefore } : undefined,
+      month: this.month,
+      enforce: !planOnly && source.kind === 'remote' && !force,
       ...(fit && allowance !== undefined && fit.steps.length > 0
         ? { proposal: formatFit(fit, allowance) }
         : {}),
     });
-    if (source.kind === 'remote' && budget.allowance === undefined && !options.planOnly) {
-      progress.note(
+    if (source.kind === 'remote' && budget.allowance === undefined && !planOnly)
+      this.progress.note(
         'the allowance is unknown, so nothing holds this plan to it: set "allowance" in the config, or RC_EMAIL and RC_PASSWORD to read the account record',
       );
-    }
-    const result = { scope, plan: budget.text, projection: budget.projection, allowance: budget.allowance };
-    if (options.planOnly)
-      return {
-        ...result,
-        manifest: undefined,
-        state: previous.state,
-        summary: emptySummary(),
-        dataFiles: 0,
-        failures: [],
-        published: false,
-      };
+    return { scope, discovered, collections, config: effective, context, budget };
+  }
 
-    // 3. fetch, derive and release
-    stopped();
+  /** What `--plan` answers: the plan and the projection, nothing published. */
+  planned(plan: Planned): SnapshotResult {
+    return {
+      ...this.#result(plan),
+      manifest: undefined,
+      state: this.previous.state,
+      summary: emptySummary(),
+      dataFiles: 0,
+      failures: [],
+      published: false,
+    };
+  }
+
+  #result({ scope, budget }: Planned) {
+    return { scope, plan: budget.text, projection: budget.projection, allowance: budget.allowance };
+  }
+
+  /** Fetch, derive and release: the staged release filled as bodies come, then published atomically. */
+  async release(plan: Planned): Promise<SnapshotResult> {
+    const { config, source, families } = this.options;
+    const { scope } = plan;
+    this.#stopped();
     const release = await Release.open({
       out: config.out,
-      previous,
+      previous: this.previous,
       secrets: source.secrets,
-      now,
-      name: String(Math.floor(buildTime / 1000)),
-      onWrite: options.onWrite,
+      now: this.options.now,
+      name: String(Math.floor(this.buildTime / 1000)),
+      onWrite: this.options.onWrite,
     });
-    const deriveFiles = (
-      c: Parameters<typeof derive>[1],
-      bodies: ReadonlyArray<unknown>,
-      broken: ReadonlySet<number>,
-    ) => derive({ ...planned, config: effective, scope }, c, bodies, broken);
-    const localeFiles = options.localeFiles;
+    const deriveFiles: Parameters<Release['add']>[1] = (c, bodies, broken) =>
+      derive({ ...plan.context, config: plan.config, scope }, c, bodies, broken);
+    const localeFiles = this.options.localeFiles;
     const locales = new LocaleFiles(
       release,
-      resortPlan,
+      plan.collections,
       config.locales,
       localeFiles &&
         (async (locale, signal) =>
-          localeFiles(scope, locale, await release.staged(buildTime), release.beside(), signal)),
+          localeFiles(scope, locale, await release.staged(this.buildTime), release.beside(), signal)),
     );
     try {
-      for (const f of fetched) await release.add(f, deriveFiles);
-      fetcher.announce(resortPlan);
+      for (const f of plan.discovered) await release.add(f, deriveFiles);
+      this.fetcher.announce(plan.collections);
       locales.begin();
       await fetchInto(
         release,
-        resortPlan,
-        (c) => fetcher.fetch(c),
+        plan.collections,
+        (c) => this.fetcher.fetch(c),
         // the embedded service answers at once: more collections in flight would only hold more bodies
         source.kind === 'local' ? 2 : Math.max(2, config.concurrency * 2),
         deriveFiles,
         (c) => locales.added(c),
       );
       await locales.settle();
-      stopped();
+      this.#stopped();
       const cut = release.failures.filter((f) => f.cut).length;
       if (cut > 0)
-        progress.note(
+        this.progress.note(
           `the build's deadline (config deadline, ${config.deadline} s) was reached: ${cut} part${cut === 1 ? '' : 's'} not fetched kept their last good copy or were left out; the rest is published`,
         );
       release.assertComplete();
-      previous.forgetFiles();
-      await release.addExtras((await options.extraFiles?.(scope, await release.staged(buildTime))) ?? []);
+      this.previous.forgetFiles();
+      const staged = await release.staged(this.buildTime);
+      await release.addExtras((await this.options.extraFiles?.(scope, staged)) ?? []);
       const head: ReleaseHead = {
         manifest: {
           version: 2,
-          builtAt: new Date(buildTime).toISOString(),
-          source: { kind: source.kind, families: [...options.families].sort() },
+          builtAt: new Date(this.buildTime).toISOString(),
+          source: { kind: source.kind, families: [...families].sort() },
           locales: [...config.locales],
           resorts: scope.resorts,
         },
-        identity: stored,
-        spent,
-        ledgerBefore,
+        identity: this.stored,
+        spent: this.spent,
+        ledgerBefore: this.ledgerBefore,
         sent: source.sent(),
       };
-      stopped();
-      const { manifest, state, summary, dataFiles } = await release.publish(head, started);
-      progress.done(summary);
-      return { ...result, manifest, state, summary, dataFiles, failures: release.failures, published: true };
+      this.#stopped();
+      const { manifest, state, summary, dataFiles } = await release.publish(head, this.started);
+      this.progress.done(summary);
+      return {
+        ...this.#result(plan),
+        manifest,
+        state,
+        summary,
+        dataFiles,
+        failures: release.failures,
+        published: true,
+      };
     } catch (error) {
       await locales.stop();
       await release.abort();
       throw error;
     }
-  } finally {
-    // what the source really sent: retries, the token and account calls and the probes included
-    const made = Math.max(source.sent(), spent + fetcher.made);
+  }
+
+  /** Every request the source really sent (retries, token, account and probes included) into the month's ledger. */
+  async countRequests(): Promise<void> {
+    const { source, config } = this.options;
+    const made = Math.max(source.sent(), this.spent + this.fetcher.made);
     if (made > 0 && (await isOurs(config.out)))
-      await writeLedger(ledgerPath, { identity: stored, month, requests: ledgerBefore + made }, identity);
-  }
-}
-
-/**
- * Each collection is written as soon as it is fetched, and only a few are in flight at once, so memory
- * holds a few bodies, not the whole tree's. After a fatal error no new collection starts, and the ones
- * under way finish before the staged release is removed (a write racing the removal would leave half a
- * staging folder behind).
- *
- * An in-process source answers without ever leaving the microtask queue, so the loop hands the event loop
- * a turn every few milliseconds (turns.ts).
- */
-async function fetchInto(
-  release: Release,
-  collections: readonly Collection[],
-  fetch: (c: Collection) => Promise<Fetched>,
-  inFlight: number,
-  deriveFiles: Parameters<Release['add']>[1],
-  added: (c: Collection) => void,
-): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const turns = new Turns();
-  const worker = async () => {
-    while (!failure && next < collections.length) {
-      // while the disk is the slower side, a collection waits here, before its bodies are made
-      const room = release.ready();
-      if (room) await room;
-      if (failure || next >= collections.length) break;
-      const c = collections[next++]!;
-      try {
-        await release.add(await fetch(c), deriveFiles);
-        added(c);
-      } catch (error) {
-        failure ??= { error };
-      }
-      const turn = turns.due();
-      if (turn) await turn;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(inFlight, collections.length) }, worker));
-  if (failure) throw failure.error;
-}
-
-/**
- * Each locale's own extra files (`SnapshotOptions.localeFiles`), begun once the last collection of the
- * locale is in the release, and written beside the fetching of the next locales. A locale's files are
- * made from what is staged for it then, which is what it holds at the end: no later collection writes a
- * file of another locale.
- */
-class LocaleFiles {
-  readonly #left = new Map<string, number>();
-  readonly #writing: Array<Promise<void>> = [];
-  readonly #stop = new AbortController();
-  #failure: { error: unknown } | undefined;
-
-  constructor(
-    readonly release: Release,
-    plan: readonly Collection[],
-    locales: readonly string[],
-    readonly make: ((locale: string, signal: AbortSignal) => Promise<Placed>) | undefined,
-  ) {
-    for (const locale of locales) this.#left.set(locale, 0);
-    for (const c of plan) this.#left.set(c.locale, (this.#left.get(c.locale) ?? 0) + 1);
-  }
-
-  /** Begins the locales that wait for no collection. */
-  begin(): void {
-    for (const [locale, left] of this.#left) if (left === 0) this.#write(locale);
-  }
-
-  /** One more collection is in; throws when a locale's files failed, so that the fetching stops. */
-  added(c: Collection): void {
-    if (this.#failure) throw this.#failure.error;
-    const left = this.#left.get(c.locale)! - 1;
-    this.#left.set(c.locale, left);
-    if (left === 0) this.#write(c.locale);
-  }
-
-  /** Waits until every locale's files are written; throws the first failure. */
-  async settle(): Promise<void> {
-    await Promise.all(this.#writing);
-    if (this.#failure) throw this.#failure.error;
-  }
-
-  /** Stops making files (a build that failed) and waits for what is under way. */
-  async stop(): Promise<void> {
-    this.#stop.abort();
-    await Promise.all(this.#writing);
-  }
-
-  #write(locale: string): void {
-    if (!this.make || this.#stop.signal.aborted) return;
-    const make = this.make;
-    this.#writing.push(
-      (async () => {
-        try {
-          this.release.placed(await make(locale, this.#stop.signal));
-        } catch (error) {
-          this.#failure ??= { error };
-        }
-      })(),
-    );
+      await writeLedger(
+        this.ledgerPath,
+        { identity: this.stored, month: this.month, requests: this.ledgerBefore + made },
+        source.identity(),
+      );
   }
 }
