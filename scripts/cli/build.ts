@@ -9,13 +9,13 @@ import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
 import { buildSite } from '../site/extras.ts';
 import { hostLimitLines, treeCounts } from '../site/host-limits.ts';
-import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags } from '../snapshot/config.ts';
+import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { createProgress } from '../snapshot/progress.ts';
-import { runSnapshot } from '../snapshot/run.ts';
+import { runSnapshot, type SnapshotResult } from '../snapshot/run.ts';
 import { chooseSource } from '../snapshot/source/select.ts';
 import type { Source } from '../snapshot/source/source.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
-import { parseFlags } from './process.ts';
+import { failureText, parseFlags } from './process.ts';
 import type { ExtraFile } from '../snapshot/store/staging.ts';
 
 export { EXIT };
@@ -184,60 +184,12 @@ export async function build(io: CliIo): Promise<number> {
       extraFiles: site.extraFiles,
       ...(site.localeFiles ? { localeFiles: site.localeFiles } : {}),
     }).finally(() => site.close());
-    if (!result.published) {
-      // a plan of the embedded service assumes scheduled runs too, where a build of it refreshes everything
-      const note =
-        source.kind === 'local' && flags.refresh === undefined
-          ? '; a build of the embedded service without --refresh refreshes all'
-          : '';
-      io.stdout.write(
-        `Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}${note}):\n\n${result.plan}`,
-      );
-      // the plan exits as the build would start: only a real upstream is held to its allowance (the
-      // embedded service spends none), and --force starts over it
-      const over = result.allowance !== undefined && result.projection.monthly > result.allowance;
-      if (over && source.kind === 'local')
-        io.stdout.write(
-          'The embedded service spends no allowance, so this plan exits 0; the same plan against a real upstream exits 5.\n',
-        );
-      return over && source.kind === 'remote' && flags.force !== true ? EXIT.budget : EXIT.ok;
-    }
-    const total = result.summary.written + result.summary.unchanged;
-    io.stdout.write(
-      `published ${config.out}: ${total} files, ${result.dataFiles} data files under api/ among them\n`,
-    );
-    // the hosts that would not take the tree (scripts/README.md, "Profiles and the hosts' file limits")
-    // (the writer resolves `out` as this does: scripts/snapshot/store/folder.ts)
-    for (const line of hostLimitLines(await treeCounts(resolve(config.out), total), config.out)) say(line);
-    reportDrift(result.state!.drift, say);
-    const broken = result.failures.filter((f) => f.kind === 'contract');
-    const stale = result.failures.filter((f) => f.kind === 'upstream' && f.kept);
-    const missing = result.failures.filter((f) => f.kind === 'upstream' && !f.kept);
-    const plural = (n: number) => `${n} part${n === 1 ? '' : 's'}`;
-    if (broken.length > 0) {
-      say(
-        `${plural(broken.length)} broke the contract (kept from an earlier run and marked stale, or left out):`,
-      );
-      for (const f of broken.slice(0, 20))
-        say(`  ${f.collection}${f.kept ? '' : ' (left out: no earlier copy)'}: ${f.reason}`);
-    }
-    if (stale.length > 0) {
-      say(`${plural(stale.length)} kept from an earlier run and marked stale:`);
-      for (const f of stale.slice(0, 20))
-        say(`  ${f.collection}${f.absent ? ' (still absent, as the last run found it)' : ''}: ${f.reason}`);
-    }
-    if (missing.length > 0) {
-      say(
-        `${plural(missing.length)} left out: could not be fetched and had no earlier copy (named in the index's "missing"; the next run tries again):`,
-      );
-      for (const f of missing.slice(0, 20)) say(`  ${f.collection}: ${f.reason}`);
-    }
-    if (broken.length > 0) return EXIT.contract;
-    if (stale.length + missing.length > 0) return EXIT.stale;
-    return EXIT.ok;
+    return result.published
+      ? await reportPublished(result, config.out, say, io.stdout)
+      : reportPlan(result, { config, refresh, local: source.kind === 'local', flags }, io.stdout);
   } catch (error) {
     // `resort-conditions plan` is `build --plan`: its messages name the command that was typed
-    say(`${io.argv.includes('--plan') ? 'plan' : 'build'}: ${(error as Error).message}`);
+    say(failureText(io.argv.includes('--plan') ? 'plan' : 'build', error, io.argv));
     return exitCodeFor(error);
   } finally {
     clearTimeout(deadline);
@@ -260,4 +212,69 @@ function reportDrift(
       say(`  ${endpoint} ${issue.path}: ${issue.kind} ×${issue.count} (${issue.example})`);
     if (issues.length > 5) say(`  ${endpoint}: … and ${issues.length - 5} more (see the private state)`);
   }
+}
+
+/** What `--plan` prints, and its exit code: as the build would start. */
+function reportPlan(
+  result: SnapshotResult,
+  run: { config: SnapshotConfig; refresh: 'due' | 'all'; local: boolean; flags: Flags },
+  stdout: CliIo['stdout'],
+): number {
+  const { config, refresh, flags } = run;
+  // a plan of the embedded service assumes scheduled runs too, where a build of it refreshes everything
+  const note =
+    run.local && flags.refresh === undefined
+      ? '; a build of the embedded service without --refresh refreshes all'
+      : '';
+  stdout.write(
+    `Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}${note}):\n\n${result.plan}`,
+  );
+  // the plan exits as the build would start: only a real upstream is held to its allowance (the
+  // embedded service spends none), and --force starts over it
+  const over = result.allowance !== undefined && result.projection.monthly > result.allowance;
+  if (over && run.local)
+    stdout.write(
+      'The embedded service spends no allowance, so this plan exits 0; the same plan against a real upstream exits 5.\n',
+    );
+  return over && !run.local && flags.force !== true ? EXIT.budget : EXIT.ok;
+}
+
+/** What a published build prints (the tree, the hosts' limits, drift, the parts kept or left out), and its exit code. */
+async function reportPublished(
+  result: SnapshotResult,
+  out: string,
+  say: (line: string) => void,
+  stdout: CliIo['stdout'],
+): Promise<number> {
+  const total = result.summary.written + result.summary.unchanged;
+  stdout.write(`published ${out}: ${total} files, ${result.dataFiles} data files under api/ among them\n`);
+  // the hosts that would not take the tree (scripts/README.md, "Profiles and the hosts' file limits")
+  // (the writer resolves `out` as this does: scripts/snapshot/store/folder.ts)
+  for (const line of hostLimitLines(await treeCounts(resolve(out), total), out)) say(line);
+  reportDrift(result.state!.drift, say);
+  const broken = result.failures.filter((f) => f.kind === 'contract');
+  const stale = result.failures.filter((f) => f.kind === 'upstream' && f.kept);
+  const missing = result.failures.filter((f) => f.kind === 'upstream' && !f.kept);
+  const plural = (n: number) => `${n} part${n === 1 ? '' : 's'}`;
+  if (broken.length > 0) {
+    say(
+      `${plural(broken.length)} broke the contract (kept from an earlier run and marked stale, or left out):`,
+    );
+    for (const f of broken.slice(0, 20))
+      say(`  ${f.collection}${f.kept ? '' : ' (left out: no earlier copy)'}: ${f.reason}`);
+  }
+  if (stale.length > 0) {
+    say(`${plural(stale.length)} kept from an earlier run and marked stale:`);
+    for (const f of stale.slice(0, 20))
+      say(`  ${f.collection}${f.absent ? ' (still absent, as the last run found it)' : ''}: ${f.reason}`);
+  }
+  if (missing.length > 0) {
+    say(
+      `${plural(missing.length)} left out: could not be fetched and had no earlier copy (named in the index's "missing"; the next run tries again):`,
+    );
+    for (const f of missing.slice(0, 20)) say(`  ${f.collection}: ${f.reason}`);
+  }
+  if (broken.length > 0) return EXIT.contract;
+  if (stale.length + missing.length > 0) return EXIT.stale;
+  return EXIT.ok;
 }

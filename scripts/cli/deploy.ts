@@ -11,7 +11,7 @@ import { CREDENTIAL_VARIABLES } from '../deploy/store.ts';
 import { parseTarget } from '../deploy/target.ts';
 import { loadConfig } from '../snapshot/config.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
-import { parseFlags } from './process.ts';
+import { failureText, parseFlags } from './process.ts';
 import type { CliIo } from './build.ts';
 
 export const DEPLOY_HELP = `Usage: npm run deploy -- --to s3://bucket/prefix [options]
@@ -113,7 +113,7 @@ export async function deployCommand(io: DeployIo): Promise<number> {
     for (const line of summaryLines(summary)) io.stdout.write(`${line}\n`);
     return EXIT.ok;
   } catch (error) {
-    say(`deploy: ${(error as Error).message}`);
+    say(failureText('deploy', error, io.argv));
     return exitCodeFor(error);
   }
 }

@@ -16,7 +16,7 @@ import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
 import { idsCommand } from './ids.ts';
 import { previewCommand } from './preview.ts';
-import { collectEarly, stopSignal } from './process.ts';
+import { collectEarly, failureText, stopSignal } from './process.ts';
 import { serveCommand } from './serve.ts';
 import type { ExtraFile } from '../snapshot/store/staging.ts';
 import { closest } from './suggest.ts';
@@ -129,7 +129,7 @@ export async function main(io: MainIo): Promise<number | undefined> {
       }
     }
   } catch (error) {
-    io.stderr.write(`resort-conditions ${command}: ${(error as Error).message}\n`);
+    io.stderr.write(`${failureText(`resort-conditions ${command}`, error, io.argv)}\n`);
     return exitCodeFor(error);
   }
 }

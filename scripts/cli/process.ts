@@ -15,7 +15,7 @@ export function parseFlags<F extends { help?: boolean }>(
   argv: readonly string[],
   options: NonNullable<ParseArgsConfig['options']>,
 ): F {
-  const all = { ...options, help: { type: 'boolean' as const } };
+  const all = { ...options, help: { type: 'boolean' as const }, verbose: { type: 'boolean' as const } };
   try {
     return parseArgs({ args: [...argv], options: all, strict: true, allowPositionals: false }).values as F;
   } catch (error) {
@@ -27,6 +27,27 @@ export function parseFlags<F extends { help?: boolean }>(
       : (error as Error).message;
     throw new ResortConditionsError('usage', `${message}; see --help`);
   }
+}
+
+/**
+ * How a command says it failed: its name, the error's stable code and its message
+ * (`build: [config] config.locales[2]: …`); with `--verbose`, each cause under it, as the libraries said
+ * it. An error of no code of the project's is a defect: `[internal]`.
+ */
+export function failureText(command: string, error: unknown, argv: readonly string[]): string {
+  const code = error instanceof ResortConditionsError ? error.code : 'internal';
+  const lines = [`${command}: [${code}] ${error instanceof Error ? error.message : String(error)}`];
+  if (argv.includes('--verbose')) {
+    let cause = (error as { cause?: unknown }).cause;
+    for (let depth = 0; cause !== undefined && depth < 8; depth++) {
+      const c = cause as { name?: string; code?: unknown; message?: string };
+      lines.push(
+        `  cause: ${c.name ?? 'Error'}${typeof c.code === 'string' ? ` ${c.code}` : ''}: ${c.message ?? String(cause)}`,
+      );
+      cause = (cause as { cause?: unknown }).cause;
+    }
+  } else if ((error as { cause?: unknown }).cause !== undefined) lines.push('  (--verbose shows the cause)');
+  return lines.join('\n');
 }
 
 /** A port from a flag: a whole number from 0 to 65535 (0 picks a free one). */

@@ -71,8 +71,8 @@ describe('build exit codes', () => {
   it('names the command that was typed: plan is build --plan', async () => {
     const built = await run('command-build', ['--refresh', 'sometimes']);
     const planned = await run('command-plan', ['--plan', '--refresh', 'sometimes']);
-    expect(built.stderr).toMatch(/^build: --refresh/);
-    expect(planned.stderr).toMatch(/^plan: --refresh/);
+    expect(built.stderr).toMatch(/^build: \[usage\] --refresh/);
+    expect(planned.stderr).toMatch(/^plan: \[usage\] --refresh/);
     expect(planned.code).toBe(2);
   });
 

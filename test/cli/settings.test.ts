@@ -65,7 +65,7 @@ describe('flags', () => {
     const run = await cli('mistyped', ['--resort', '25']);
     expect(run.code).toBe(EXIT.usage);
     expect(run.stderr).toBe(
-      'build: --resort is not an option of this command (did you mean --resorts?); see --help\n',
+      'build: [usage] --resort is not an option of this command (did you mean --resorts?); see --help\n',
     );
     expect(await absent(run.out)).toBe(true);
   });
@@ -178,7 +178,7 @@ describe('base URLs', () => {
     });
     expect(run.code).toBe(EXIT.usage);
     expect(run.stderr).toContain(
-      `build: RC_LEGACY_BASE_URL: ${server.url}/externalservice holds the API's own path /externalservice, which the build adds to every request; give the service's origin: RC_LEGACY_BASE_URL=${server.url}`,
+      `build: [config] RC_LEGACY_BASE_URL: ${server.url}/externalservice holds the API's own path /externalservice, which the build adds to every request; give the service's origin: RC_LEGACY_BASE_URL=${server.url}`,
     );
     expect(served.length).toBe(before);
     expect(await absent(run.out)).toBe(true);

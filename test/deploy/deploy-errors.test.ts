@@ -58,7 +58,7 @@ describe('a deploy that cannot be done', () => {
       to: 's3://site/new',
       env: () => without(s3.env, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'),
       exit: EXIT.storeAuth,
-      message: 'deploy: no credentials for s3://site/new/: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
+      message: 'deploy: [store_auth] no credentials for s3://site/new/: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
     },
     {
       name: 'an access key the store does not know',
@@ -66,7 +66,7 @@ describe('a deploy that cannot be done', () => {
       env: () => ({ ...s3.env, AWS_ACCESS_KEY_ID: 'NOT-A-KEY' }),
       exit: EXIT.storeAuth,
       message:
-        'deploy: [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 InvalidAccessKeyId: the store refused the credentials',
+        'deploy: [store_auth] [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 InvalidAccessKeyId: the store refused the credentials',
     },
     {
       name: 'a secret key that does not match the access key',
@@ -74,7 +74,7 @@ describe('a deploy that cannot be done', () => {
       env: () => ({ ...s3.env, AWS_SECRET_ACCESS_KEY: 'wrong-secret-d0n0tl0g' }),
       exit: EXIT.storeAuth,
       message:
-        'deploy: [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 SignatureDoesNotMatch: the store refused the credentials',
+        'deploy: [store_auth] [GET] "s3://site/new/.resort-conditions/index.json.gz": HTTP 403 SignatureDoesNotMatch: the store refused the credentials',
     },
     {
       name: 'a bucket that does not exist',
@@ -90,7 +90,7 @@ describe('a deploy that cannot be done', () => {
       noWrite: (key: string) => key.startsWith('site/locked/'),
       exit: EXIT.storeTarget,
       message:
-        'deploy: [PUT] "s3://site/locked/.resort-conditions/journal.json.gz": HTTP 403 AccessDenied: the credentials may not write under s3://site/locked/',
+        'deploy: [store_target] [PUT] "s3://site/locked/.resort-conditions/journal.json.gz": HTTP 403 AccessDenied: the credentials may not write under s3://site/locked/',
     },
     {
       name: 'a prefix the credentials may write to but not delete from, even when nothing must go',
@@ -99,7 +99,7 @@ describe('a deploy that cannot be done', () => {
       noDelete: (key: string) => key.startsWith('site/undeletable/'),
       exit: EXIT.storeTarget,
       message:
-        'deploy: [DELETE] "s3://site/undeletable/.resort-conditions/probe": HTTP 403 AccessDenied: the credentials may not delete under s3://site/undeletable/',
+        'deploy: [store_target] [DELETE] "s3://site/undeletable/.resort-conditions/probe": HTTP 403 AccessDenied: the credentials may not delete under s3://site/undeletable/',
     },
     {
       name: 'a prefix the credentials may not delete from, when objects must go',
@@ -109,7 +109,7 @@ describe('a deploy that cannot be done', () => {
       readOnly: (key: string) => key.startsWith('site/deployed/'),
       exit: EXIT.storeTarget,
       message:
-        'deploy: [DELETE] "s3://site/deployed/.resort-conditions/probe": HTTP 403 AccessDenied: the credentials may not delete under s3://site/deployed/',
+        'deploy: [store_target] [DELETE] "s3://site/deployed/.resort-conditions/probe": HTTP 403 AccessDenied: the credentials may not delete under s3://site/deployed/',
     },
     {
       name: 'a prefix that holds objects this tool did not put there',
@@ -117,21 +117,21 @@ describe('a deploy that cannot be done', () => {
       env: () => s3.env,
       exit: EXIT.usage,
       message:
-        'deploy: s3://site/foreign/ holds objects (first: index.html) but no deploy index, so this tool did not put them there; nothing was touched',
+        'deploy: [foreign_output] s3://site/foreign/ holds objects (first: index.html) but no deploy index, so this tool did not put them there; nothing was touched',
     },
     {
       name: 'no target',
       to: '',
       env: () => s3.env,
       exit: EXIT.usage,
-      message: 'deploy: no target: give --to s3://bucket/prefix',
+      message: 'deploy: [usage] no target: give --to s3://bucket/prefix',
     },
     {
       name: 'a target that is not an s3:// address',
       to: 'https://site.example/snow',
       env: () => s3.env,
       exit: EXIT.usage,
-      message: 'deploy: --to: "https://site.example/snow" is not an s3:// address',
+      message: 'deploy: [usage] --to: "https://site.example/snow" is not an s3:// address',
     },
   ])(
     'exits $exit and writes nothing for $name',
@@ -166,7 +166,7 @@ describe('a deploy that cannot be done', () => {
     const run = await runDeploy(s3, smaller, 's3://site/deployed', ['--config', config]);
     expect(run.code, run.stderr).toBe(EXIT.storeFailed);
     expect(run.stderr).toContain(
-      'deploy: [PUT] "s3://site/deployed/.resort-conditions/journal.json.gz": HTTP 503 SlowDown (Please reduce your request rate.): the store could not be reached or kept failing after 2 attempts; readers still see the previous complete state — run the deploy again',
+      'deploy: [store_failed] [PUT] "s3://site/deployed/.resort-conditions/journal.json.gz": HTTP 503 SlowDown (Please reduce your request rate.): the store could not be reached or kept failing after 2 attempts; readers still see the previous complete state — run the deploy again',
     );
     expect(run.requests.filter((r) => r.kind === 'write')).toHaveLength(2);
     expect(await s3.listing('site')).toEqual(before);
