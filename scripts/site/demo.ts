@@ -62,7 +62,6 @@ ${list ? '  <link rel="stylesheet" href="./resort-conditions-list.css">\n  <scri
   </header>
   <main>
 ${cards}
-  </main>
 ${
   first
     ? `  <nav>Without the script: <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.html">${escapeHtml(first.name)} as a pre-rendered card</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./cards/${escapeHtml(locales[0]!)}/${first.id}.include.html">as a server-side include</a>.</nav>
@@ -75,12 +74,13 @@ ${
     <h2>A region's resorts: <code>&lt;resort-conditions-list&gt;</code></h2>
     <resort-conditions-list region="${list.region}"><p>Snow report of ${list.rows} resorts: loading…</p></resort-conditions-list>
     <p>The snippet:</p>
-    <pre><code>${escapeHtml(listSnippet(list.region))}</code></pre>
+    <pre tabindex="0"><code>${escapeHtml(listSnippet(list.region))}</code></pre>
     <p>Without the script: <a href="./lists/${escapeHtml(locales[0]!)}/region-${list.region}.html">the list as a page</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./lists/${escapeHtml(locales[0]!)}/region-${list.region}.include.html">as a server-side include</a>.</p>
   </section>
 `
     : ''
-}  <script>${switcher.trim()}</script>
+}  </main>
+  <script>${switcher.trim()}</script>
 </body>
 </html>
 `;

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { bundleWidget } from '../../scripts/site/widget.ts';
+import { bundleElements } from '../../scripts/site/widget.ts';
 import { FROZEN_NOW } from '../helpers.ts';
 import {
   ENGINE_NAMES,
@@ -77,7 +77,7 @@ beforeAll(async () => {
     env,
     stdout: sink,
     stderr: sink,
-    widget: bundleWidget,
+    widget: bundleElements,
   });
   expect(code).toBe(0);
   resorts = (

@@ -62,7 +62,7 @@ describe('demoPage', () => {
       '<resort-conditions-list region="429"><p>Snow report of 8 resorts: loading…</p></resort-conditions-list>',
     );
     expect(list).toContain(
-      '<pre><code>&#60;link rel=&#34;stylesheet&#34; href=&#34;https://your-cdn.example/resort-conditions-list.css&#34;&#62;\n' +
+      '<pre tabindex="0"><code>&#60;link rel=&#34;stylesheet&#34; href=&#34;https://your-cdn.example/resort-conditions-list.css&#34;&#62;\n' +
         '&#60;script type=&#34;module&#34; async src=&#34;https://your-cdn.example/resort-conditions-list.js&#34;&#62;&#60;/script&#62;\n' +
         '&#60;resort-conditions-list region=&#34;429&#34; href-pattern=&#34;https://partner.example/resorts/{id}&#34;&#62;&#60;/resort-conditions-list&#62;</code></pre>',
     );
