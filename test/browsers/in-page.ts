@@ -203,6 +203,8 @@ export interface Band {
 export interface BandsOf {
   tag: string;
   frame: string;
+  /** A frame that holds this is left out (a skeleton's header holds the element's slot); empty for none. */
+  unless: string;
   /** Boxes whose bottom edge is a line drawn (a table's rows); empty for none. */
   lines: string;
   /** One line of the element's text, in its font sizes. */
@@ -215,7 +217,8 @@ export interface BandsOf {
  */
 export const STRIP_BANDS: BandsOf = {
   tag: 'resort-conditions',
-  frame: '.frame.compact:has(header h2:not(:has(slot)))',
+  frame: '.frame.compact:has(header h2)',
+  unless: 'h2 slot',
   lines: '',
   lineHeight: 1.4,
 };
@@ -224,6 +227,7 @@ export const STRIP_BANDS: BandsOf = {
 export const LIST_BANDS: BandsOf = {
   tag: 'resort-conditions-list',
   frame: '.frame:has(tbody tr[data-id])',
+  unless: '',
   lines: 'thead, tbody tr',
   lineHeight: 1.25,
 };
@@ -235,11 +239,11 @@ export const LIST_BANDS: BandsOf = {
  * line of text counts by its glyphs' boxes, so the leading of a 24 px link target is room that shows nothing
  * too.
  */
-export function bands({ tag, frame: frameSelector, lines, lineHeight }: BandsOf): Band[] {
+export function bands({ tag, frame: frameSelector, unless, lines, lineHeight }: BandsOf): Band[] {
   const out: Band[] = [];
   for (const el of document.querySelectorAll(tag)) {
     const frame = el.shadowRoot?.querySelector<HTMLElement>(frameSelector);
-    if (!frame) continue;
+    if (!frame || (unless && frame.querySelector(unless))) continue;
     const where =
       el.closest<HTMLElement>('[data-where]')?.dataset.where ??
       `${Math.round(el.getBoundingClientRect().width)}px ${el.getAttribute('resort') ?? el.getAttribute('region')}`;

@@ -20,7 +20,8 @@ export const TABLE_FROM = '60em';
  * grid of `--_hr` lines of 24 px targets), `n` rows, and the attribution: its text in `--_ta` lines of 14 px
  * (its 12 px text, 11 px under 30em) and its app links in `--_tb` lines of 24 px targets, each as many as
  * the step needs in every language of the sample (a language whose text takes a line less leaves half of
- * it above and half below, never a band). Written once for the shadow root's frame and once for the room a
+ * it above and half below, never a band). Narrower than 21.33em (320 px at the default text size, 400 px at a
+ * root font of 20 px) its text scales down with its width, as the card's does, to 10 px at the least. Written once for the shadow root's frame and once for the room a
  * page reserves.
  */
 export function listGeometry(frame: string): string {
@@ -29,7 +30,8 @@ export function listGeometry(frame: string): string {
     --_hr: 4;
     --_head: calc(var(--_hr) * 24px + 0.5em);
     --_row: 9.6em;
-    --_af: 11px;
+    --_af: min(11px, 0.7333em);
+    font-size: max(10px, min(1em, 100cqi / 21.3333));
     --_ta: 2;
     --_tb: 2;
     height: calc(2px + 1.5em + 2em + var(--_head) + var(--_n, var(--rc-rows, 1)) * var(--_row) + 0.3em + 4px + var(--_ta) * 1.1667 * var(--_af) + var(--_tb) * 24px);

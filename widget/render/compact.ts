@@ -210,7 +210,7 @@ export const compactStyles = /* css */ `
     grid: auto-flow minmax(1.4em, auto) / repeat(3, max-content);
     align-items: center;
     align-content: center;
-    gap: 0 0.9em;
+    gap: 0 0.75em;
     height: calc(var(--_g2) * 1.4em);
   }
   .compact .strip > div,
