@@ -1,32 +1,37 @@
 import { minify, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { minifyCss, minifyStyleSheets } from './scripts/site/minify-css.ts';
-import { listReservation } from './widget/list/styles.ts';
+import { listReservation } from './widget/list/reservation.ts';
 import { reservation } from './widget/reservation.ts';
 import { frameReservation } from './widget/frame-reservation.ts';
 
+/** The elements' scripts, each an entry of one build: what they share is one chunk both import. */
+export const ENTRIES = {
+  'resort-conditions': 'widget/define.ts',
+  'resort-conditions-list': 'widget/list/define.ts',
+} as const;
+
+/** The modules of the chunk both scripts share: the elements' code but the list's, a language's, the strip's, and the tags' definitions. */
+const CORE = /[\\/](widget|scripts[\\/]api|node_modules[\\/]lit(-html)?)[\\/]/;
+const NOT_CORE = /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|render[\\/]compact|define)/;
+
 /**
- * `resort-conditions.css` beside the script: the room each card takes before the script runs (styles.ts),
- * and `resort-conditions-frame.css`, the room a pre-rendered card takes in an iframe (frame-reservation.ts);
- * beside the list's script (`scripts/site/widget.ts`, `bundleList`), `resort-conditions-list.css`.
+ * Beside each script its style sheet: `resort-conditions.css`, the room each card takes before the script
+ * runs (widget/reservation.ts), and `resort-conditions-list.css`, each list's (widget/list/styles.ts); and
+ * `resort-conditions-frame.css`, the room a pre-rendered card takes in an iframe (frame-reservation.ts).
  */
-function reservationSheet(): Plugin {
+function reservationSheets(): Plugin {
   return {
-    name: 'reservation-sheet',
+    name: 'reservation-sheets',
     apply: 'build',
-    generateBundle(_, bundle) {
-      const list = 'resort-conditions-list.js' in bundle;
-      this.emitFile({
-        type: 'asset',
-        fileName: list ? 'resort-conditions-list.css' : 'resort-conditions.css',
-        source: `${minifyCss(list ? listReservation : reservation)}\n`,
-      });
-      if (!list)
-        this.emitFile({
-          type: 'asset',
-          fileName: 'resort-conditions-frame.css',
-          source: `${minifyCss(frameReservation)}\n`,
-        });
+    generateBundle() {
+      const sheets = {
+        'resort-conditions': reservation,
+        'resort-conditions-list': listReservation,
+        'resort-conditions-frame': frameReservation,
+      };
+      for (const [name, sheet] of Object.entries(sheets))
+        this.emitFile({ type: 'asset', fileName: `${name}.css`, source: `${minifyCss(sheet)}\n` });
     },
   };
 }
@@ -56,19 +61,28 @@ function minifyChunks(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   // the element's style sheets minified by lightningcss before the TypeScript transform strips their markers
-  plugins: [minifyStyleSheets(), minifyChunks(), reservationSheet()],
-  // `npm run build` bundles the element into one ES module with Lit inside (scripts/site/widget.ts);
-  // translations other than English are chunks beside it, loaded on demand
+  plugins: [minifyStyleSheets(), minifyChunks(), reservationSheets()],
+  // `npm run build` bundles both elements in one build (scripts/site/widget.ts): each script an ES module,
+  // lit and the code both use one chunk they share (one lit, one cache of the files per page), translations
+  // other than English and the compact strip chunks beside them, loaded on demand
   build: {
-    lib: { entry: 'widget/define.ts', formats: ['es'], fileName: () => 'resort-conditions.js' },
+    lib: { entry: ENTRIES, formats: ['es'], fileName: (_, name) => `${name}.js` },
     target: 'es2022',
     minify: true,
     copyPublicDir: false,
     reportCompressedSize: false,
-    // the report module and the languages are chunks that import what the element already holds, from it
+    // the languages and the strip are chunks that import what the scripts already hold, from their chunk
     rolldownOptions: {
       preserveEntrySignatures: 'allow-extension',
-      output: { chunkFileNames: 'rc.[name].[hash].js' },
+      output: {
+        chunkFileNames: 'rc.[name].[hash].js',
+        // lit, the shared base and the card in one chunk, `rc.core.*.js`, that both scripts import: a page
+        // with both loads it once (one lit, one cache of the files); the list's own modules stay in its
+        // script, so a page with cards alone loads nothing of the list; each script defines only its tag
+        codeSplitting: {
+          groups: [{ name: 'core', test: (id: string) => CORE.test(id) && !NOT_CORE.test(id) }],
+        },
+      },
     },
   },
   // `npm test` runs everything but the three-engine sweep, which `npm run test:browsers` runs (--mode browsers)

@@ -1,25 +1,77 @@
 /**
  * The compact strip's height (`layout="compact"`): like the full card's (`geometry` in styles.ts), a function
- * of the element's width alone — one height from 480 px (32em of its 15 px text) up, one below — the same in
- * every language and state, written once for the frame in the shadow root and once for the room a page
- * reserves before the script runs (reservation.ts). The text scales down under 320 px as the card's does
- * (the frame's `font-size`), so these are em of the scaled text; each line of links counts 24 px (their
- * target size, taller than their text). Each step holds the most the sample needs in any of the 15 languages
- * at any of its widths, for every resort, in Chromium, Firefox and WebKit: from 480 px, three rows of name,
- * state, update, today's weather and figures, the row of links and two lines of attribution (10 px text
- * under 560 px, so that its text and its two app links keep to two lines); below, four rows, the links and
- * four lines of attribution. test/widget/compact.test.ts holds them to 160 and 240 px at the default text
- * size, and the browser sweep (test/browsers/sweep.test.ts) the rendered strip to them, with no value cut or
- * wrapped and without a shift.
+ * of the element's width alone, the same in every language and state, written once for the frame in the
+ * shadow root and once for the room a page reserves before the script runs (reservation.ts). The text scales
+ * down under 320 px as the card's does (the frame's `font-size`), so these are em of the scaled text.
+ *
+ * The strip is groups of lines (render/compact.ts): name, state and update (`--_g1` lines of 1.45em); today's
+ * weather and the figures (`--_g2` lines of 1.4em); the links (one line of 24 px targets); the attribution's
+ * text (`--_ta` lines of 14 px, its 11 px text) and its app links (`--_tb` lines of 24 px). How many lines each
+ * group has at a step is what it holds there in every language: the name, the state and the update, today's
+ * weather and the figures each have their place on their lines, so they take them in every language; only
+ * the attribution's text, from the files, may take a line less, whose room stays inside the attribution, half
+ * above it and half below (the browser sweep holds every empty band to one line of the strip's text,
+ * test/browsers/sweep.test.ts).
+ */
+
+/** The lines of each group of the strip at each width step, from the widest; `from` in em of its text. */
+export const STRIP_STEPS = [
+  // one line for name, state and update, one for the weather and the figures, one for the attribution
+  { from: 68, g1: 1, g2: 1, ta: 0, tb: 1 },
+  // the attribution's app links on a line below its text
+  { from: 48, g1: 1, g2: 1, ta: 1, tb: 1 },
+  // the weather and the figures in three columns, on two lines
+  { from: 36, g1: 1, g2: 2, ta: 1, tb: 1 },
+  // the name on a line of its own; each app link too, the text on two lines
+  { from: 32, g1: 2, g2: 2, ta: 2, tb: 2 },
+  // the weather on a line of its own, the figures in two columns without the last days' snow
+  { from: 0, g1: 2, g2: 3, ta: 2, tb: 2 },
+] as const;
+
+export type StripStep = (typeof STRIP_STEPS)[number];
+
+/** The strip's height at a step, in px, for text of `em` px (the attribution's 11 px scales under 320 px). */
+export const stripHeight = (step: StripStep, em: number): number =>
+  1.4 * em +
+  32 +
+  step.g1 * 1.45 * em +
+  step.g2 * 1.4 * em +
+  step.ta * 1.2727 * Math.min(11, 0.7333 * em) +
+  step.tb * 24;
+
+/**
+ * The frame's rules: the height from the groups' lines, each narrower step's lines in a container query
+ * (`STRIP_STEPS`, which test/widget/compact.test.ts holds them to).
  */
 export function compactGeometry(frame: string): string {
   return /* css */ `
   ${frame} {
-    height: calc(5.6em + 76px);
+    --_g1: 1;
+    --_g2: 1;
+    --_ta: 0;
+    --_tb: 1;
+    height: calc(1.4em + 32px + var(--_g1) * 1.45em + var(--_g2) * 1.4em + var(--_ta) * 1.2727 * min(11px, 0.7333em) + var(--_tb) * 24px);
+  }
+  @container (width < 68em) {
+    ${frame} {
+      --_ta: 1;
+    }
+  }
+  @container (width < 48em) {
+    ${frame} {
+      --_g2: 2;
+    }
+  }
+  @container (width < 36em) {
+    ${frame} {
+      --_g1: 2;
+      --_ta: 2;
+      --_tb: 2;
+    }
   }
   @container (width < 32em) {
     ${frame} {
-      height: calc(8.8em + 104px);
+      --_g2: 3;
     }
   }
 `;

@@ -3,7 +3,8 @@
  * @custom-elements-manifest/analyzer from the elements' JSDoc: `npm run manifest` writes it, and
  * test/widget/manifest.test.ts checks that it is current. Every module directly in `widget/` is read, so a
  * `customElements.define` call in one (`define.ts`) gives the class of another its tag; the manifest keeps
- * the modules that declare an element, and in them only what they export.
+ * the modules that declare an element with a tag (not the elements' shared base, widget/element.ts, whose
+ * members each element lists as inherited), and in them only what they export.
  */
 export default {
   globs: ['widget/*.ts', 'widget/list/*.ts'],
@@ -14,7 +15,7 @@ export default {
       name: 'element modules only',
       packageLinkPhase({ customElementsManifest }) {
         const elements = customElementsManifest.modules.filter((module) =>
-          module.declarations?.some((d) => d.customElement),
+          module.declarations?.some((d) => d.customElement && d.tagName),
         );
         for (const module of elements) {
           const exported = new Set(module.exports?.map((e) => e.declaration.name));

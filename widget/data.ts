@@ -1,7 +1,8 @@
 /**
- * The element's files: each URL is fetched once per page, however many elements need it; a failed fetch is
- * forgotten so that a retry fetches again. The snapshot's index comes first (it chooses the locale); then
- * the resort's own files (`files.ts`).
+ * The elements' files: each URL is fetched once per page, however many elements and scripts need it (the
+ * card's and the list's scripts share this module: one cache per page); a failed fetch is forgotten so that
+ * a retry fetches again. The snapshot's index comes first (it chooses the locale); then the resort's own
+ * files (`files.ts`) or a list's group file.
  */
 import type { ResortSnowReport } from '../scripts/api/schemas/family-a.ts';
 import type {
@@ -20,14 +21,24 @@ export interface ResortData {
   attribution?: AttributionRecord;
 }
 
-/** A published file that could not be loaded: `status` is its HTTP status, 0 for a broken body. */
+/**
+ * What a fetch of a published file answers when it has no HTTP status: a network error and a host that does
+ * not send `Access-Control-Allow-Origin` look alike to a page.
+ */
+export const NO_ANSWER = 'no answer (offline, or no Access-Control-Allow-Origin)';
+
+/**
+ * A published file that could not be loaded: `status` is its HTTP status, 0 for no answer or a broken body;
+ * the message names the address and what went wrong (`https://…/api/manifest.json: HTTP 404`).
+ */
 export class FileError extends ResortConditionsError {
   override name = 'FileError';
   constructor(
     readonly status: number,
     readonly url: string,
+    problem = `HTTP ${status}`,
   ) {
-    super('file', `${url}: HTTP ${status}`, { context: { url, status } });
+    super('file', `${url}: ${problem}`, { context: { url, status } });
   }
 }
 
@@ -35,17 +46,24 @@ const cache = new Map<string, Promise<unknown>>();
 
 /**
  * Fetches and parses a JSON file once per page; `fresh` (a reload) fetches it again, past the browser's
- * cache too, for every element that asks after it.
+ * cache too, for every element that asks after it. Rejects with a `FileError` whatever went wrong.
  */
 export function getJson(url: string, fetcher: typeof fetch = fetch, fresh = false): Promise<unknown> {
   let pending = fresh ? undefined : cache.get(url);
   if (!pending) {
-    pending = fetcher(url, { credentials: 'omit', ...(fresh ? { cache: 'no-cache' as const } : {}) }).then(
-      (response) => {
-        if (!response.ok) throw new FileError(response.status, url);
-        return response.json();
-      },
-    );
+    pending = Promise.resolve()
+      .then(() => fetcher(url, { credentials: 'omit', ...(fresh ? { cache: 'no-cache' as const } : {}) }))
+      .then(
+        (response) => {
+          if (!response.ok) throw new FileError(response.status, url);
+          return response.json().catch(() => {
+            throw new FileError(0, url, 'not JSON');
+          });
+        },
+        () => {
+          throw new FileError(0, url, NO_ANSWER);
+        },
+      );
     cache.set(url, pending);
     pending.catch(() => cache.delete(url));
   }
@@ -55,7 +73,7 @@ export function getJson(url: string, fetcher: typeof fetch = fetch, fresh = fals
 /** For tests: forget every fetched file. */
 export const clearCache = () => cache.clear();
 
-/** What the element reads of the snapshot's index (`api/manifest.json`). */
+/** What the elements read of the snapshot's index (`api/manifest.json`). */
 export interface SnapshotIndex {
   /** The locales the snapshot built. */
   locales: string[];
@@ -64,17 +82,14 @@ export interface SnapshotIndex {
 }
 
 /**
- * The snapshot's index, once per page; undefined when it cannot be read (an older tree without one, or a
- * broken body), so the element falls back to the supported locales and to the resort's own files.
+ * The snapshot's index, once per page. Rejects with a `FileError` naming its address when it cannot be read:
+ * not there (a wrong `src`), no answer (offline, CORS), or not an index.
  */
-export async function loadIndex(
-  base: string,
-  fetcher?: typeof fetch,
-  fresh = false,
-): Promise<SnapshotIndex | undefined> {
-  const body = (await getJson(new URL('manifest.json', base).href, fetcher, fresh).catch(() => undefined)) as
-    { locales?: unknown; resorts?: unknown } | undefined;
-  if (!body || !Array.isArray(body.locales) || !Array.isArray(body.resorts)) return undefined;
+export async function loadIndex(base: string, fetcher?: typeof fetch, fresh = false): Promise<SnapshotIndex> {
+  const url = new URL('manifest.json', base).href;
+  const body = (await getJson(url, fetcher, fresh)) as { locales?: unknown; resorts?: unknown } | null;
+  if (!body || !Array.isArray(body.locales) || !Array.isArray(body.resorts))
+    throw new FileError(0, url, 'not an index');
   return {
     locales: body.locales.filter((l): l is string => typeof l === 'string' && /^[a-z]{2}-[A-Z]{2}$/.test(l)),
     resorts: new Set(body.resorts.map((r: { id?: unknown }) => Number(r?.id))),

@@ -54,7 +54,7 @@ export async function loadResort(
     !isObject(combined.info) ||
     (combined.report !== undefined && !isObject(combined.report))
   ) {
-    throw new FileError(0, `combined report of resort ${resort} has an unexpected shape`);
+    throw new FileError(0, new URL(resortFiles(locale, resort, days)[0], base).href, 'not a combined report');
   }
   return {
     combined,

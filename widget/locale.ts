@@ -10,5 +10,18 @@ export const pickLocale = (
   built: readonly string[] = SUPPORTED_LOCALES,
 ): string => fallbackLocale(tag, built.length > 0 ? built : SUPPORTED_LOCALES) ?? 'en-US';
 
+/**
+ * Whether a tag names one of the 15 languages, in any case (`de`, `de-AT`, `de-de`, `nb-NO`, `pt_PT`): its
+ * language is the one of the supported locale it falls back to. A `locale` attribute that does not
+ * (`german`, `zh-CN`) is a page's mistake, which the element names in a console warning
+ * (widget/README.md, "Locales and units").
+ */
+export const isLanguageTag = (tag: string): boolean =>
+  tag
+    .trim()
+    .split(/[-_]/)[0]!
+    .toLowerCase()
+    .replace(/^n[bn]$/, 'no') === pickLocale(tag).slice(0, 2);
+
 /** en-US files are imperial, every other locale's metric (scripts/api/README.md, "Locales"). */
 export const isImperial = (locale: string) => unitSystem(locale) === 'imperial';

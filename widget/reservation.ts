@@ -3,7 +3,7 @@
  * room each card takes before the script runs. Not part of the script: the element never needs it.
  */
 import { compactGeometry } from './compact-geometry.ts';
-import { DEFAULT_DAYS, geometry, HOST_BOX } from './styles.ts';
+import { DEFAULT_DAYS, geometry, HOST_BOX, STABLE_GUTTER } from './styles.ts';
 
 /**
  * `resort-conditions.css`, for a page's `<head>`: before the script has defined the element, each
@@ -14,6 +14,7 @@ import { DEFAULT_DAYS, geometry, HOST_BOX } from './styles.ts';
  * value it does not show is the default, so the default's rules hold for every other value.
  */
 export const reservation =
+  STABLE_GUTTER +
   /* css */ `
   :where(resort-conditions:not(:defined)) {
     display: block;

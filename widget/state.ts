@@ -28,9 +28,18 @@ export interface ReportView {
   season?: { opening: string; closing: string };
 }
 
-/** `not-yet`: a resort the index lists whose report this build left out (a new resort or locale whose part failed). */
+/**
+ * `not-yet`: a resort the index lists whose report this build left out (a new resort or locale whose part
+ * failed); `index-unavailable`: the snapshot's index cannot be read (a wrong `src`, no answer, CORS), so
+ * nothing says whether the resort is in it.
+ */
 export type View =
-  { kind: 'loading' } | { kind: 'error' } | { kind: 'unknown-resort' } | { kind: 'not-yet' } | ReportView;
+  | { kind: 'loading' }
+  | { kind: 'error' }
+  | { kind: 'index-unavailable' }
+  | { kind: 'unknown-resort' }
+  | { kind: 'not-yet' }
+  | ReportView;
 
 /** Open flags 1 to 6 (scripts/api/README.md, "Records"), as states, by index; anything else is "no report". */
 const BY_FLAG: readonly (Status | undefined)[] = [

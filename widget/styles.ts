@@ -148,6 +148,20 @@ export const HOST_BOX = /* css */ `
   font: var(--rc-font, 0.9375rem/1.4 system-ui, sans-serif);
 `;
 
+/**
+ * The page's scrollbar keeps its room whether it shows or not (weightless: a page that sets its own wins).
+ * Where a page is about as tall as the window, the element's height decides whether a scrollbar shows, and
+ * the scrollbar the width the element gets; a layout that changed the one with the other could settle either
+ * way, and Firefox re-resolves a container's queries for its new width only at the next change of style:
+ * the room reserved before the script was then the room of the other width (widget/README.md, "Sizes,
+ * heights and layout"). Part of both reservation sheets.
+ */
+export const STABLE_GUTTER = /* css */ `
+  :where(html) {
+    scrollbar-gutter: stable;
+  }
+`;
+
 /** The attribution's rules: the card's and the list's (widget/list/styles.ts). */
 export const ATTRIBUTION = /* css */ `
   /* required by the licence: no part, the theme's background made opaque (over white) and black or white
@@ -184,8 +198,12 @@ export const ATTRIBUTION = /* css */ `
   }
 `;
 
-/** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it. */
-export const styles = /* css */ `
+/**
+ * The host's rules, the card's and the list's alike: its palette (the reader's light or dark, or the page's
+ * `theme`), its box, and the few rules both shadow roots need (a pre-rendered copy shown once whole; text for
+ * screen readers only).
+ */
+export const HOST = /* css */ `
   :host {
     --_bg: var(--rc-background, #fff);
     --_fg: var(--rc-color, #1d2733);
@@ -203,7 +221,7 @@ export const styles = /* css */ `
     /* a container of its width, which its content cannot give it: where a layout sizes the element by its
        content (a flex row, a float, inline-block, absolute), it fills the space as a block does, and it is
        never narrower than 20rem where the page leaves that to it (fit-content) */
-    ${HOST_BOX}
+    ${HOST_BOX};
     color: var(--_fg);
   }
   /* dark: by the reader's preference, unless the page says theme="light"; or because the page says theme="dark" */
@@ -221,6 +239,23 @@ export const styles = /* css */ `
   * {
     box-sizing: border-box;
   }
+  /* a pre-rendered copy streams in: its content shows once the parser has reached its end (card.ts) */
+  [data-static]:not(:has(> i)) > * {
+    visibility: hidden;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;
+
+/** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it. */
+export const styles = /* css */ `
+  ${HOST}
   /* the frame's height: FRAME_GEOMETRY; the compact strip's, its own */
   ${FRAME_GEOMETRY}
   ${compactGeometry('.compact')}
@@ -238,10 +273,6 @@ export const styles = /* css */ `
     border: 1px solid var(--_line);
     /* capped, so that no corner cuts into the attribution */
     border-radius: min(var(--rc-radius, 12px), 1.5rem);
-  }
-  /* a pre-rendered card streams in: its content shows once the parser has reached its end (card.ts) */
-  [data-static]:not(:has(> i)) > * {
-    visibility: hidden;
   }
   /* narrower steps: the figures in a column under 560 px, tighter under 400 px */
   @container (width < 37.3333em) {
@@ -678,14 +709,6 @@ export const styles = /* css */ `
     background: none;
     color: var(--_accent);
     cursor: pointer;
-  }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
   }
   /* the compact strip's padding, here rather than in its sheet (render/compact.ts): its skeleton, drawn
      before that sheet arrives, already sits where the strip's content will */

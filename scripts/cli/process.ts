@@ -42,7 +42,7 @@ export function failureText(command: string, error: unknown, argv: readonly stri
     for (let depth = 0; cause !== undefined && depth < 8; depth++) {
       const c = cause as { name?: string; code?: unknown; message?: string };
       lines.push(
-        `  cause: ${c.name ?? 'Error'}${typeof c.code === 'string' ? ` ${c.code}` : ''}: ${c.message ?? String(cause)}`,
+        `  cause: ${c.name ?? 'Error'}${typeof c.code === 'string' ? ` ${c.code}` : ''}: ${c.message ?? JSON.stringify(cause)}`,
       );
       cause = (cause as { cause?: unknown }).cause;
     }

@@ -17,11 +17,8 @@ export interface BundleFile {
   bytes: Uint8Array;
 }
 
-/**
- * What a child bundles: the element, the list, both as a build publishes them, the pre-render modules, or
- * every runtime module.
- */
-export type BundleJob = 'widget' | 'list' | 'elements' | 'prerender' | 'runtime';
+/** What a child bundles: both elements as a build publishes them, the pre-render modules, or every runtime module. */
+export type BundleJob = 'elements' | 'prerender' | 'runtime';
 
 /** What a build needs, in one child: `elements`, `prerender` and `runtime`, each file under its job's name. */
 export const SITE_JOBS = ['elements', 'prerender', 'runtime'] as const satisfies readonly BundleJob[];

@@ -96,7 +96,6 @@ ${list ? '  <link rel="stylesheet" href="./resort-conditions-list.css">\n  <scri
   </header>
   <main>
 ${cards}
-  </main>
 ${
   first
     ? `  <nav>Without the script: <a href="./cards/${escapeHtml(locale)}/${first.id}.html">${escapeHtml(first.name)} as a pre-rendered card</a> (for an <code>&lt;iframe&gt;</code>), and <a href="./cards/${escapeHtml(locale)}/${first.id}.include.html">as a server-side include</a>.</nav>

@@ -1,7 +1,9 @@
 /**
- * Bundles the element with vite: one ES module, `resort-conditions.js`, with Lit inside, and one small
- * chunk per language other than English beside it (loaded on demand). vite runs in a process of its own
- * (bundler.ts); `bundleHere` is what that process runs.
+ * Bundles both elements with vite in one build (vite.config.ts): `resort-conditions.js` and
+ * `resort-conditions-list.js`, ES modules that share one chunk (lit, the update cycle, the files' cache),
+ * one small chunk per language other than English and the compact strip's beside them (loaded on demand),
+ * and each script's style sheet. vite runs in a process of its own (bundler.ts); `bundleHere` is what that
+ * process runs.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,33 +16,36 @@ export type { BundleFile };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The element's script, its language chunks and its compact strip's chunk. */
-export const bundleWidget = (): Promise<BundleFile[]> => bundleApart('widget');
-
 /**
- * `<resort-conditions-list>` as a script of its own, `resort-conditions-list.js` (with Lit inside, and its
- * language chunks), and its style sheet's fixed part: a page with cards alone loads nothing of it.
- */
-export const bundleList = (): Promise<BundleFile[]> => bundleApart('list');
-
-/**
- * Both elements' scripts and style sheets, as a build publishes them (a language chunk both share, once),
- * bundled with the pre-render and runtime modules the build needs later, in one child process.
+ * Both elements' scripts, their chunks and style sheets, as a build publishes them, bundled with the
+ * pre-render and runtime modules the build needs later, in one child process.
  */
 export async function bundleElements(): Promise<BundleFile[]> {
   await bundleSite();
   return bundleApart('elements');
 }
 
+/**
+ * The files a page loads for one script before it draws anything: the script and the chunks it imports
+ * (statically, at any depth), without the chunks it loads on demand (a language, the compact strip).
+ */
+export function pageFiles(files: readonly BundleFile[], script: string): BundleFile[] {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const out: BundleFile[] = [];
+  const visit = (path: string) => {
+    const file = byPath.get(path);
+    if (!file || out.includes(file)) return;
+    out.push(file);
+    const code = Buffer.from(file.bytes).toString('utf8');
+    // a minified module's static imports: `import{a as b}from"./rc.x.js"` or `import"./rc.x.js"`
+    for (const m of code.matchAll(/\bimport\s*(?:[\w${},\s*]+from\s*)?["']\.\/([^"']+)["']/g)) visit(m[1]!);
+  };
+  visit(script);
+  return out;
+}
+
 /** The bundles, made in this process: what the bundler's process runs. */
 export const bundleHere = {
-  widget: () => viteBuild({}),
-  list: () =>
-    viteBuild({
-      build: {
-        lib: { entry: 'widget/list/define.ts', formats: ['es'], fileName: () => 'resort-conditions-list.js' },
-      },
-    }),
   /**
    * The pre-render modules (`widget/prerender.ts`, `widget/list/prerender.ts`) as the package ships them
    * (scripts/site/package.ts): lit kept an import, the style sheets minified as in the bundle.
@@ -64,12 +69,7 @@ export const bundleHere = {
       },
     });
   },
-  async elements() {
-    const files = new Map<string, BundleFile>();
-    for (const file of [...(await bundleHere.widget()), ...(await bundleHere.list())])
-      files.set(file.path, file);
-    return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
-  },
+  elements: () => viteBuild({}),
 } satisfies Record<string, () => Promise<BundleFile[]>>;
 
 /**

@@ -190,3 +190,157 @@ export function innerShifts(): string[] {
   }
   return out;
 }
+
+/** One element's largest empty band: in px, a line of its text, and what stands above and below it. */
+export interface Band {
+  where: string;
+  band: number;
+  line: number;
+  between: string;
+}
+
+/** What `bands` measures: the elements and the frames in them, the lines drawn under some boxes, a line of text. */
+export interface BandsOf {
+  tag: string;
+  frame: string;
+  /** A frame that holds this is left out (a skeleton's header holds the element's slot); empty for none. */
+  unless: string;
+  /** Boxes whose bottom edge is a line drawn (a table's rows); empty for none. */
+  lines: string;
+  /** One line of the element's text, in its font sizes. */
+  lineHeight: number;
+}
+
+/**
+ * A compact strip with a resort's report (a name in its header), whose line of text is 1.4 times its font
+ * (the frame's line height).
+ */
+export const STRIP_BANDS: BandsOf = {
+  tag: 'resort-conditions',
+  frame: '.frame.compact:has(header h2)',
+  unless: 'h2 slot',
+  lines: '',
+  lineHeight: 1.4,
+};
+
+/** A list with its rows; the line under each row and under the header shows; a line of its text is 1.25 times its font. */
+export const LIST_BANDS: BandsOf = {
+  tag: 'resort-conditions-list',
+  frame: '.frame:has(tbody tr[data-id])',
+  unless: '',
+  lines: 'thead, tbody tr',
+  lineHeight: 1.25,
+};
+
+/**
+ * In the page: the largest empty band of each element `tag` whose shadow root has a `frame`: a strip across
+ * its width where nothing shows, between what its glyphs, symbols, images and drawn lines cover, from the
+ * top of its content (inside the frame's padding) to the bottom, as one projection on the vertical axis. A
+ * line of text counts by its glyphs' boxes, so the leading of a 24 px link target is room that shows nothing
+ * too.
+ */
+export function bands({ tag, frame: frameSelector, unless, lines, lineHeight }: BandsOf): Band[] {
+  const out: Band[] = [];
+  for (const el of document.querySelectorAll(tag)) {
+    const frame = el.shadowRoot?.querySelector<HTMLElement>(frameSelector);
+    if (!frame || (unless && frame.querySelector(unless))) continue;
+    const where =
+      el.closest<HTMLElement>('[data-where]')?.dataset.where ??
+      `${Math.round(el.getBoundingClientRect().width)}px ${el.getAttribute('resort') ?? el.getAttribute('region')}`;
+    const spans: Array<{ top: number; bottom: number; name: string }> = [];
+    const name = (node: Node) => {
+      const host = (node instanceof Element ? node : node.parentElement)!;
+      return (
+        host.closest('[part]')?.getAttribute('part') ??
+        host.closest('[class]')?.getAttribute('class')?.split(' ')[0] ??
+        host.nodeName.toLowerCase()
+      );
+    };
+    const walker = document.createTreeWalker(frame, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n instanceof Element ? n : n.parentElement!;
+      if (parent.closest('.visually-hidden, [hidden]')) continue;
+      let rects: DOMRect[] = [];
+      if (n instanceof Text) {
+        if (!n.data.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        rects = [...range.getClientRects()];
+      } else if (n instanceof SVGSVGElement || n instanceof HTMLImageElement)
+        rects = [n.getBoundingClientRect()];
+      for (const r of rects)
+        if (r.width > 0 && r.height > 0) spans.push({ top: r.top, bottom: r.bottom, name: name(n) });
+    }
+    if (lines)
+      for (const l of frame.querySelectorAll(lines)) {
+        const r = l.getBoundingClientRect();
+        if (r.height > 0)
+          spans.push({ top: r.bottom - 1, bottom: r.bottom, name: `${l.nodeName.toLowerCase()}’s line` });
+      }
+    spans.sort((a, b) => a.top - b.top);
+    const fb = frame.getBoundingClientRect();
+    const fs = getComputedStyle(frame);
+    const top = fb.top + parseFloat(fs.borderTopWidth) + parseFloat(fs.paddingTop);
+    const end = fb.bottom - parseFloat(fs.borderBottomWidth) - parseFloat(fs.paddingBottom);
+    const line = parseFloat(fs.fontSize) * lineHeight;
+    let worst: Band = { where, band: 0, line, between: '' };
+    let reach = top;
+    let last = 'the frame’s padding';
+    for (const s of [...spans, { top: end, bottom: end, name: 'the frame’s padding' }]) {
+      if (s.top - reach > worst.band)
+        worst = { where, band: s.top - reach, line, between: `${last} and ${s.name}` };
+      if (s.bottom > reach) [reach, last] = [s.bottom, s.name];
+    }
+    out.push(worst);
+  }
+  return out;
+}
+
+/**
+ * In the page: everything a compact strip shows that is cut or hidden in part: a name, state, update, figure,
+ * weather, note, link or the attribution's text whose box holds more than it shows (an ellipsis, text
+ * scrolled sideways), or that ends past the frame's content box or the box that clips it (what a row has no
+ * room for is left out whole, never cut).
+ */
+export function stripCuts(): string[] {
+  const out: string[] = [];
+  const text = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ');
+  for (const el of document.querySelectorAll('resort-conditions')) {
+    const frame = el.shadowRoot?.querySelector<HTMLElement>('.frame.compact');
+    if (!frame) continue;
+    const where =
+      el.closest<HTMLElement>('[data-where]')?.dataset.where ??
+      `${Math.round(el.getBoundingClientRect().width)}px ${el.getAttribute('resort')}`;
+    const fb = frame.getBoundingClientRect();
+    const fs = getComputedStyle(frame);
+    const inner = {
+      left: fb.left + parseFloat(fs.borderLeftWidth),
+      right: fb.right - parseFloat(fs.borderRightWidth),
+      top: fb.top + parseFloat(fs.borderTopWidth),
+      bottom: fb.bottom - parseFloat(fs.borderBottomWidth),
+    };
+    const shown = frame.querySelectorAll(
+      'h2, .status, time, .strip > div, .strip dd > *, .note, .message p, .links a, .attribution > *, [part=retry]',
+    );
+    for (const v of shown) {
+      const box = v.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || v.closest('.visually-hidden')) continue;
+      if (getComputedStyle(v).display !== 'inline' && v.scrollWidth > v.clientWidth + 1)
+        out.push(`${where}: "${text(v)}" is cut inside (${v.scrollWidth - v.clientWidth} px)`);
+      // the boxes that clip it, up to the frame
+      for (let clip = v.parentElement; clip && clip !== frame.parentElement; clip = clip.parentElement) {
+        const cs = getComputedStyle(clip);
+        if (cs.overflowX === 'visible' && cs.overflowY === 'visible' && clip !== frame) continue;
+        const c = clip === frame ? inner : clip.getBoundingClientRect();
+        const past = Math.max(box.right - c.right, c.left - box.left, box.bottom - c.bottom, c.top - box.top);
+        // a link its row leaves out whole stands wholly outside it: left out by design, not cut
+        const outside = box.top >= c.bottom - 0.5 || box.bottom <= c.top + 0.5;
+        if (past > 0.5 && !(outside && clip !== frame)) {
+          out.push(`${where}: "${text(v)}" ends ${past.toFixed(1)} px past the box that holds it`);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}

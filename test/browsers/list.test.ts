@@ -5,8 +5,9 @@
  * ids: the text below a list moves by 0 px from the first paint on, and no box inside it between its loading
  * frame and its rows (the group file is held until each list shows its loading frame); no figure, state or
  * day is cut or wraps;
- * no header word breaks but at its hyphens, and no header is cut; every link and button is 24 px tall or
- * more; the page asks for the region's group file exactly once and for nothing outside the snapshot's
+ * no header word breaks but at its hyphens, and no header is cut; no empty band is taller than a line of its
+ * text (the line under each row drawn); every link and button is 24 px tall or more, and the same at a root
+ * font of 20 px in three languages; the page asks for the region's group file exactly once and for nothing outside the snapshot's
  * origin; the first Tab stop is the first sort button; a keyboard sorts it (Tab to a header button, Enter,
  * Space) with `aria-sort` following; axe finds
  * nothing. Chromium saves a picture of the table as test-results/list.png (copied to widget/docs/list.png,
@@ -24,7 +25,7 @@ import { build } from '../../scripts/cli/build.ts';
 import { bundleElements } from '../../scripts/site/widget.ts';
 import { FROZEN_NOW } from '../helpers.ts';
 import { ENGINE_NAMES, launch, missing, type Engine, type EngineName, type Tab } from './engines.ts';
-import { innerShifts, listProblems, markInnerBoxes } from './in-page.ts';
+import { bands, innerShifts, LIST_BANDS, listProblems, markInnerBoxes } from './in-page.ts';
 import { serveSite, servePartner, type List, type Partner, type Site } from './pages.ts';
 
 const CI = process.env.CI === 'true';
@@ -80,14 +81,31 @@ function boxes() {
 }
 
 /**
- * A list's height at the default 15 px text (widget/README.md, "The list"'s heights): a caption, the header,
- * the rows and the attribution's lines of 24 px; a table from 900 px, stacked rows below.
+ * A list's height at the default 15 px text (widget/README.md, "The list"'s heights; widget/list/styles.ts),
+ * scaled down under 320 px:
+ * a caption, the header, the rows and the attribution's lines (its text in lines of 7/6 of its 12 px, 11 px
+ * under 450 px, its app links in lines of 24 px); a table from 900 px, stacked rows below.
  */
 function listHeight(width: number, rows: number): number {
-  if (width >= 900) return 2 + 15 * (1.5 + 2 + 2.75 + 0.5) + 12 + 2 * 24 + rows * 45;
-  const lines = width >= 600 ? 3 : width >= 450 ? 4 : 5;
-  return 2 + 15 * (1.5 + 2 + 2.25 + 0.5) + 12 + lines * 24 + rows * 161.25;
+  // the text scales under 21.33em (320 px)
+  const em = Math.min(15, Math.max(10, width / 21.3333));
+  const fixed = 2 + em * (1.5 + 2 + 0.3) + 4;
+  if (width >= 900) return fixed + 2.75 * em + 1.1667 * 12 + 24 + rows * 3 * em;
+  const head = (width >= 450 ? 2 : 4) * 24 + 0.5 * em;
+  const text = width >= 450 ? 12 : Math.min(11, 0.7333 * em);
+  const attribution = width >= 600 ? 1.1667 * 12 + 24 : 2 * 1.1667 * text + 2 * 24;
+  return fixed + head + attribution + rows * 9.6 * em;
 }
+
+/** In the page: each list whose largest empty band is taller than one line of its text. */
+const tallBands = (tab: Tab) =>
+  tab
+    .evaluate(bands, LIST_BANDS)
+    .then((found) =>
+      found
+        .filter((b) => b.band > b.line + 0.5)
+        .map((b) => `${b.where}: an empty band of ${b.band.toFixed(1)} px between ${b.between}`),
+    );
 
 const listsAt = (locale: string): List[] =>
   WIDTHS.map((width) => ({
@@ -100,14 +118,17 @@ const listsAt = (locale: string): List[] =>
  * Opens a page of lists with the script and the group files held; measures the page before the script, and
  * each list's boxes once it shows its loading frame; lets the data go and waits for every list's `rows` rows.
  */
-async function open(engine: Engine, lists: List[], rows = ROWS, viewport = { width: 1440, height: 900 }) {
+async function open(
+  engine: Engine,
+  lists: List[],
+  rows = ROWS,
+  viewport = { width: 1440, height: 900 },
+  font = 16,
+) {
   const release = site.hold();
   const releaseData = site.hold((path) => path.includes('/combinedreport/group='));
   site.requests.length = 0;
-  const tab = await engine.open(
-    partner.addLists({ site: site.url, now: FROZEN_NOW, font: 16, lists }),
-    viewport,
-  );
+  const tab = await engine.open(partner.addLists({ site: site.url, now: FROZEN_NOW, font, lists }), viewport);
   try {
     await tab.waitFor(
       () =>
@@ -256,12 +277,13 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
           null,
         );
         expect(after).toEqual(before);
-        expect(after.map((b) => b.below)).toEqual(WIDTHS.map((w) => listHeight(w, ROWS)));
+        after.forEach((b, i) => expect(b.below, b.where).toBeCloseTo(listHeight(WIDTHS[i]!, ROWS), 1));
         const moved = Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5);
         expect(moved, 'text below a list moved').toEqual([]);
         expect(await tab.evaluate(innerShifts, null), 'a box inside a list moved').toEqual([]);
         expect(await tab.evaluate(listProblems, null)).toEqual([]);
         expect(await tab.evaluate(headerProblems, null)).toEqual([]);
+        expect(await tallBands(tab), 'an empty band taller than a line').toEqual([]);
         const data = site.requests.filter((p) => p.includes('/combinedreport/') || p.includes('/snowreport'));
         expect(data).toEqual([
           `/api/${locale}/externalservice/resort/combinedreport/group=region-${REGION}.json`,
@@ -276,6 +298,33 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         );
         expect(foreign).toEqual([]);
         expect(await axe(tab, axeSource)).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+
+  it.skipIf(!!skip && !CI).each(['de-DE', 'ja-JP', 'pt-PT'])(
+    '%s at a root font of 20 px: reserves its height, cuts nothing, breaks no header word, leaves no empty band',
+    async (locale) => {
+      const { tab, before } = await open(engine, listsAt(locale), ROWS, undefined, 20);
+      try {
+        await tab.evaluate(
+          () => void ((window as unknown as { __rc: { stop: boolean } }).__rc.stop = true),
+          null,
+        );
+        expect(await tab.evaluate(boxes, null)).toEqual(before);
+        const seen = await tab.evaluate(
+          () =>
+            (window as unknown as { __rc: { seen: Record<string, { min: number; max: number }> } }).__rc.seen,
+          null,
+        );
+        expect(Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5)).toEqual([]);
+        expect(await tab.evaluate(innerShifts, null), 'a box inside a list moved').toEqual([]);
+        expect(await tab.evaluate(listProblems, null)).toEqual([]);
+        expect(await tab.evaluate(headerProblems, null)).toEqual([]);
+        expect(await tallBands(tab), 'an empty band taller than a line').toEqual([]);
       } finally {
         await tab.close();
       }
@@ -306,8 +355,8 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
             (window as unknown as { __rc: { seen: Record<string, { min: number; max: number }> } }).__rc.seen,
           null,
         );
-        expect(before.map((b) => b.below)).toEqual(
-          lists.map((_, i) => listHeight(widths[i % widths.length]!, 3)),
+        before.forEach((b, i) =>
+          expect(b.below, b.where).toBeCloseTo(listHeight(widths[i % widths.length]!, 3), 1),
         );
         expect(after).toEqual(before);
         expect(Object.entries(seen).filter(([, s]) => s.max - s.min > 0.5)).toEqual([]);

@@ -71,6 +71,11 @@ export interface PageOptions {
   cards: Card[];
   /** A partner's article: a heading and text above, the cards in `main`, text below each. */
   article?: boolean;
+  /**
+   * A script of the page's own that reads its layout at every frame from the first, before the style sheet
+   * has loaded (what an analytics or ad script may do): it makes the engine lay the page out early.
+   */
+  early?: boolean;
 }
 
 const TEXT = 'Partners write their own articles around the snow report. '.repeat(12);
@@ -116,6 +121,15 @@ function recorder() {
   requestAnimationFrame(step);
 }
 
+/** In the page, from the `<head>`: reads the page's height at every frame, until `__rc.stop` is set. */
+function earlyReader() {
+  const read = () => {
+    void document.documentElement.scrollHeight;
+    if (!(window as unknown as { __rc: { stop: boolean } }).__rc.stop) requestAnimationFrame(read);
+  };
+  requestAnimationFrame(read);
+}
+
 /** The page: the style sheet and the async script in the head, one wrapper per card with text below it. */
 export function page(o: PageOptions): string {
   const cards = o.cards.map((c) => {
@@ -130,7 +144,7 @@ export function page(o: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Partner page</title>
 <script>Date.now = () => ${o.now}; (${recorder.toString()})();</script>
-<link rel="stylesheet" href="${o.site}/resort-conditions.css">
+${o.early ? `<script>(${earlyReader.toString()})();</script>\n` : ''}<link rel="stylesheet" href="${o.site}/resort-conditions.css">
 <script type="module" async src="${o.site}/resort-conditions.js"></script>
 <style>
 html { font-size: ${o.font}px }

@@ -58,7 +58,8 @@ describe('a deploy that cannot be done', () => {
       to: 's3://site/new',
       env: () => without(s3.env, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'),
       exit: EXIT.storeAuth,
-      message: 'deploy: [store_auth] no credentials for s3://site/new/: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
+      message:
+        'deploy: [store_auth] no credentials for s3://site/new/: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
     },
     {
       name: 'an access key the store does not know',

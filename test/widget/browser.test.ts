@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../../scripts/service/listen.ts';
-import { bundleWidget } from '../../scripts/site/widget.ts';
+import { bundleElements } from '../../scripts/site/widget.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { describeNeeding, FROZEN_NOW } from '../helpers.ts';
 import { valueProblems } from '../browsers/in-page.ts';
@@ -49,7 +49,7 @@ beforeAll(async () => {
     env,
     stdout: sink,
     stderr: sink,
-    widget: bundleWidget,
+    widget: bundleElements,
   });
   expect(code).toBe(0);
   fast = await serveDelayed(dist, 0);
@@ -242,6 +242,41 @@ describeNeeding('chromium', hasChromium, 'apt-get install -y chromium')(
       expect([...problems, ...de.problems]).toEqual([]);
       await context.close();
       await de.context.close();
+    });
+
+    it('loads lit once, each script once and each file of the snapshot once on a page of cards, a strip and a list', async () => {
+      const { context, page, requests, problems } = await open({
+        embed: 'module',
+        resorts: [25, 20, { id: 60, layout: 'compact' }],
+        list: 429,
+        reserve: true,
+      });
+      await settled(page);
+      await page.waitForFunction(
+        () =>
+          !!document.querySelector('resort-conditions-list')?.shadowRoot?.querySelector('tbody tr[data-id]'),
+      );
+      const paths = requests.filter((u) => u.startsWith(fast.url)).map((u) => new URL(u).pathname);
+      const counts = new Map<string, number>();
+      for (const path of paths) counts.set(path, (counts.get(path) ?? 0) + 1);
+      expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
+      // lit is in one chunk, which both scripts import
+      const scripts = [...counts.keys()].filter((p) => p.endsWith('.js')).sort();
+      expect(scripts.map((p) => p.replace(/\.[\w-]{8}\.js$/, '.js'))).toEqual([
+        '/rc.compact.js',
+        '/rc.core.js',
+        '/resort-conditions-list.js',
+        '/resort-conditions.js',
+      ]);
+      const api = [...counts.keys()].filter((p) => p.startsWith('/api/')).sort();
+      expect(api).toContain('/api/manifest.json');
+      expect(api).toContain('/api/en-US/externalservice/myaccount/attribution.json');
+      expect(api).toContain('/api/en-US/externalservice/resort/combinedreport/group=region-429.json');
+      expect(
+        await page.evaluate(() => (globalThis as { litHtmlVersions?: string[] }).litHtmlVersions?.length),
+      ).toBe(1);
+      expect(problems).toEqual([]);
+      await context.close();
     });
 
     describe('layout shift (CLS, summed from layout-shift entries without input)', () => {

@@ -11,7 +11,7 @@ import { clearCache } from '../../widget/data.ts';
 import { loadResort } from '../../widget/files.ts';
 import '../../widget/define.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
-import { compactGeometry } from '../../widget/compact-geometry.ts';
+import { compactGeometry, STRIP_STEPS, stripHeight } from '../../widget/compact-geometry.ts';
 import { compactStyles } from '../../widget/render/compact.ts';
 import { reservation } from '../../widget/reservation.ts';
 import { styles } from '../../widget/styles.ts';
@@ -96,7 +96,7 @@ describe('<resort-conditions layout="compact">', () => {
     expect(shadow.querySelector('.frame')!.classList.contains('compact')).toBe(true);
     expect(shadow.querySelector('h2')!.textContent).toBe(resort.name);
     expect(shadow.querySelector('[part=status]')!.textContent).toBe('Geöffnet');
-    expect(shadow.querySelector('.report time[part=updated]')!.getAttribute('datetime')).toBe(
+    expect(shadow.querySelector('header time[part=updated]')!.getAttribute('datetime')).toBe(
       new Date(FROZEN_NOW - resort.report!.updatedMinutesAgo * 60_000)
         .toISOString()
         .replace(/:\d\d\.\d+Z$/, ':00.000Z'),
@@ -119,12 +119,12 @@ describe('<resort-conditions layout="compact">', () => {
     expect(today.querySelector('b')!.textContent).toMatch(/^Oben -?\d+(,\d)? °C$/);
     expect(today.querySelector('.wxs')!.textContent).toMatch(/^Schnee \d+(,\d)? cm$/);
     // symbol, temperature and snowfall are the items of one row (never wrapped apart), a gap between each
-    expect([...today.querySelector('dd.wx')!.children].map((c) => c.getAttribute('class'))).toEqual([
+    expect([...today.querySelector('.wx dd')!.children].map((c) => c.getAttribute('class'))).toEqual([
       'icon',
       null,
       'wxs',
     ]);
-    const wx = /\.compact \.wx ?\{([^}]*)\}/.exec(compactStyles)![1]!.replace(/\s+/g, '');
+    const wx = /\.compact \.wx dd ?\{([^}]*)\}/.exec(compactStyles)![1]!.replace(/\s+/g, '');
     expect(wx).toContain('display:flex');
     expect(wx).toMatch(/gap:0?\.35em/);
     // what the full card shows beyond these stays out: no chart, no forecast days, no surface
@@ -176,20 +176,51 @@ describe('<resort-conditions layout="compact">', () => {
     },
   );
 
-  it('shows lifts only while the resort runs, and no weather without a forecast', async () => {
+  it('shows every figure in its place, "–" where the files have none: lifts only while the resort runs, no weather without a forecast', async () => {
     const closed = resortWith((r) => r.report?.openFlag === 2);
     const { shadow } = await strip(closed.id, {
       fetcher: filesFrom((path) => (path.endsWith('/day/forecast.json') ? new Response('{}') : undefined)),
     });
-    expect(cells(shadow).map(([part]) => part)).not.toContain('terrain');
-    expect(shadow.querySelector('.today')).toBeNull();
+    expect(cells(shadow).map(([part]) => part)).toEqual([
+      'depths',
+      'depths',
+      'snowfall',
+      'snowfall',
+      'terrain',
+    ]);
+    expect(cells(shadow).at(-1)).toEqual(['terrain', 'Lifts', '–']);
+    expect(shadow.querySelector('.today [part=forecast] dd')!.textContent).toBe('–');
+    expect(shadow.querySelector('.today svg')).toBeNull();
+  });
+
+  it('shows a resort without a report with its state’s picture, today’s weather and its message in the figures’ place', async () => {
+    const closedForGood = resortWith((r) => r.report?.openFlag === 6);
+    const { shadow } = await strip(closedForGood.id);
+    const place = shadow.querySelector('.frame.compact .vals.none')!;
+    expect(place.querySelector('svg.picture')).not.toBeNull();
+    expect(place.querySelector('.note')!.textContent).toBe('This resort has closed permanently.');
+    // a resort closed for good has no weather, as on the full card
+    expect(place.querySelector('.today')).toBeNull();
+    expect(shadow.querySelector('dl.strip:not(.today)')).toBeNull();
   });
 
   it('flags an outdated report on its time', async () => {
     const { shadow } = await strip(20, { attributes: { 'outdated-after': '1' } });
-    const time = shadow.querySelector('.report time')!;
+    const time = shadow.querySelector('header time')!;
     expect(time.classList.contains('warning')).toBe(true);
     expect(time.textContent).toContain('This report may be outdated.');
+  });
+
+  it('links to the resort’s snow report, which the strip shows instead of its links where they would not fit', async () => {
+    const { shadow } = await strip(25);
+    const more = shadow.querySelector<HTMLAnchorElement>('.links a.more')!;
+    expect(more.href).toBe('https://elk-ridge.example/snow-report');
+    expect(more.textContent).toBe('Snow report');
+    expect(shadow.querySelectorAll('.links li a')).toHaveLength(8);
+    // the list under 48em, the one link from it (the steps of compact-geometry.ts)
+    expect(compactStyles).toMatch(
+      /@container \(width ?< ?48em\) ?\{[^@]*\.links li ?\{ ?display: ?none;?[^@]*\.links \.more ?\{ ?display: ?inline-flex/,
+    );
   });
 
   it('renders every state in the strip’s frame, with the full card’s messages', async () => {
@@ -270,8 +301,8 @@ describe('<resort-conditions layout="compact">', () => {
     expect(event).toBe('load');
     expect(shadow.querySelector('img[onerror], script, b > b')).toBeNull();
     expect(shadow.querySelector('h2')!.textContent).toBe('<img src=x onerror="alert(1)">Evil');
-    // a figure that is not a number is left out, an unknown symbol is called "weather"
-    expect(cells(shadow).map(([, label]) => label)).not.toContain('New snow 24 h');
+    // a figure that is not a number is "–", an unknown symbol is called "weather"
+    expect(cells(shadow).find(([, label]) => label === 'New snow 24 h')![2]).toBe('–');
     const today = shadow.querySelector('.today')!;
     expect(today.querySelector('svg.icon')!.getAttribute('aria-label')).toBe('Weather');
     expect(today.querySelector('b')).toBeNull();
@@ -280,19 +311,44 @@ describe('<resort-conditions layout="compact">', () => {
 });
 
 describe('the strip’s height', () => {
-  /** The heights a compactGeometry rule sets, in px at a text size of `em` px. */
-  const heights = (css: string, em: number) =>
-    [...css.matchAll(/height:\s*calc\(([\d.]+)em \+ (\d+)px\)/g)].map(
-      ([, e, px]) => Number(e) * em + Number(px),
-    );
+  it.each([
+    { step: '68em and more (1,020 px and more)', from: 68, height: 119.75 },
+    { step: '48em–68em (720–1,019 px)', from: 48, height: 133.75 },
+    { step: '36em–48em (540–719 px)', from: 36, height: 154.75 },
+    { step: '32em–36em (480–539 px)', from: 32, height: 214.5 },
+    { step: 'under 32em (320–479 px)', from: 0, height: 235.5 },
+  ])('is $height px at $step at the default text size', ({ from, height }) => {
+    const step = STRIP_STEPS.find((s) => s.from === from)!;
+    expect(stripHeight(step, 15)).toBeCloseTo(height, 1);
+  });
 
-  it('is at most 160 px from 480 px wide (32em of 15 px) up and 240 px below, at the default text size', () => {
-    const css = compactGeometry('.compact');
-    expect(css).toMatch(/@container \(width ?< ?32em\)/);
-    const [wide, narrow] = heights(css, 15);
-    expect(wide).toBeLessThanOrEqual(160);
-    expect(narrow).toBeLessThanOrEqual(240);
-    expect(heights(css, 15)).toHaveLength(2);
+  it('has at each step the lines its table says, and changes them where its styles change', () => {
+    const css = compactGeometry('.frame');
+    /** The lines a frame of `em` em wide has: the widest step's, then each narrower query's that holds. */
+    const linesAt = (em: number) => {
+      const lines: Record<string, number> = {};
+      for (const [, , query, body] of css.matchAll(
+        /(@container \(width ?< ?([\d.]+)em\) ?\{)?\s*\.frame ?\{([^}]*)\}/g,
+      ))
+        if (query === undefined || em < Number(query))
+          for (const [, name, value] of body.matchAll(/--_(g1|g2|ta|tb): ?(\d+)/g))
+            lines[name!] = Number(value);
+      return lines;
+    };
+    for (const step of STRIP_STEPS) {
+      const { from, ...lines } = step;
+      expect(linesAt(from + 0.5), `from ${from}em`).toEqual(lines);
+    }
+    const queried = (sheet: string) =>
+      [
+        ...new Set(
+          [...sheet.matchAll(/@container \(width ?(?:<|>=) ?([\d.]+)em\)/g)].map((m) => Number(m[1])),
+        ),
+      ].sort((a, b) => b - a);
+    const steps = STRIP_STEPS.map((s) => s.from).filter((from) => from > 0);
+    expect(queried(css)).toEqual(steps);
+    // the strip's own styles switch at those steps and at no other
+    expect(queried(compactStyles)).toEqual(steps);
   });
 
   it("pads its frame from the card's own sheet, so the skeleton drawn before the strip's sheet arrives sits where the strip will", () => {

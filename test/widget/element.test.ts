@@ -2,13 +2,15 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
-import { clearCache } from '../../widget/data.ts';
+import { clearCache, NO_ANSWER } from '../../widget/data.ts';
 import '../../widget/define.ts';
+import '../../widget/list/define.ts';
+import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
 import { BASIC, FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
 
@@ -277,13 +279,15 @@ describe('<resort-conditions>', () => {
       expect(shadow.textContent).toContain('The snow report for this resort is not available yet.');
       expect(shadow.querySelector('[part=retry]')).not.toBeNull();
       expect(shadow.textContent).not.toContain('not in the snow report');
-      const reason = new Promise((resolve) =>
-        el.addEventListener('error', (e) => resolve((e as CustomEvent<{ reason: string }>).detail.reason), {
-          once: true,
-        }),
+      const failure = new Promise((resolve) =>
+        el.addEventListener('error', (e) => resolve({ ...e.detail }), { once: true }),
       );
       shadow.querySelector<HTMLButtonElement>('[part=retry]')!.click();
-      expect(await reason).toBe('not available yet');
+      expect(await failure).toEqual({
+        resort: '20',
+        code: 'not-available-yet',
+        reason: `${BASE}en-US/externalservice/resort/20/combinedreport.json: not available yet`,
+      });
     });
 
     it('calls a report the host refuses (403) an error', async () => {
@@ -296,14 +300,118 @@ describe('<resort-conditions>', () => {
       expect(shadow.querySelector('[part=retry]')).not.toBeNull();
     });
 
-    it('without an index, reads the closest supported locale', async () => {
-      const noIndex = filesFrom('full', (path) =>
-        path === 'manifest.json' ? new Response('', { status: 404 }) : undefined,
+    it.each([
+      {
+        index: 'missing (a wrong src)',
+        answer: () => new Response('', { status: 404 }),
+        problem: 'HTTP 404',
+      },
+      {
+        index: 'unreachable (offline, or no CORS header)',
+        answer: () => Promise.reject(new TypeError('Failed to fetch')),
+        problem: NO_ANSWER,
+      },
+      { index: 'not JSON', answer: () => new Response('<!doctype html>'), problem: 'not JSON' },
+      {
+        index: 'not an index',
+        answer: () => new Response('{"resorts":{}}'),
+        problem: 'not an index',
+      },
+    ])(
+      'says that an index $index cannot be read, naming its address, and never that the resort is unknown',
+      async ({ answer, problem }) => {
+        const files = filesFrom('full');
+        const fetcher: typeof fetch = (input, init) =>
+          urlOf(input) === `${BASE}manifest.json` ? (answer() as Promise<Response>) : files(input, init);
+        const { el, shadow, text } = await shown({ resort: 20, fetcher });
+        const detail = await new Promise((resolve) => {
+          el.addEventListener('error', (e) => resolve({ ...e.detail }), { once: true });
+          shadow.querySelector<HTMLButtonElement>('[part=retry]')!.click();
+        });
+        expect(detail).toEqual({
+          resort: '20',
+          code: 'index-unavailable',
+          reason: `${BASE}manifest.json: ${problem}`,
+        });
+        expect(shadow.querySelector('.frame')!.classList.contains('index-unavailable')).toBe(true);
+        expect(text).toContain('The snow report could not be loaded.');
+        expect(text).not.toContain('not in the snow report');
+        // nothing but the index was asked for (the files' calls are recorded): no file of a resort it may not list
+        expect(calls).toEqual([]);
+      },
+    );
+
+    it.each([
+      {
+        resort: '999999',
+        code: 'unknown-resort',
+        reason: `resort "999999" is not in ${BASE}manifest.json`,
+      },
+      { resort: '20', src: 'http://[bad', code: 'invalid-src', reason: 'src "http://[bad" is not a URL' },
+      {
+        resort: '20',
+        fail: 500,
+        code: 'file-unavailable',
+        reason: `${BASE}en-US/externalservice/resort/20/combinedreport.json: HTTP 500`,
+      },
+    ])('fires error with the code $code and a reason that names the address', async (c) => {
+      const fetcher = filesFrom('full', (path) =>
+        c.fail && path.endsWith('combinedreport.json') ? new Response('', { status: c.fail }) : undefined,
       );
-      const { event, el } = await shown({ resort: 20, fetcher: noIndex, parent: inLang('fr-BE') });
-      expect(event).toBe('load');
-      expect(el.effectiveLocale).toBe('fr-FR');
+      const { el, settled } = await mount({
+        resort: c.resort,
+        fetcher,
+        locale: 'en-US',
+        ...(c.src ? { attributes: { src: c.src } } : {}),
+      });
+      const detail = new Promise((resolve) => el.addEventListener('error', (e) => resolve({ ...e.detail })));
+      expect(await settled).toBe('error');
+      expect(await detail).toEqual({ resort: c.resort, code: c.code, reason: c.reason });
     });
+  });
+
+  describe('the locale attribute', () => {
+    it.each([
+      { locale: 'de-de', reads: 'de-DE' },
+      { locale: 'DE-de', reads: 'de-DE' },
+      { locale: 'fr_fr', reads: 'fr-FR' },
+      { locale: 'PL', reads: 'pl-PL' },
+    ])('reads $locale as $reads, without a warning', async ({ locale, reads }) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const { el, event } = await shown({ resort: 20, locale });
+        expect(event).toBe('load');
+        expect(el.effectiveLocale).toBe(reads);
+        expect(warn).not.toHaveBeenCalled();
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    it.each([
+      { locale: 'german', lang: 'en', reads: 'en-US' },
+      { locale: 'zh-CN', lang: 'de', reads: 'de-DE' },
+      { locale: 'Deutsch', lang: 'ja', reads: 'ja-JP' },
+      { locale: 'xx-YY', lang: 'fr', reads: 'fr-FR' },
+    ])(
+      'names an invalid locale="$locale" in a console warning, and reads the closest lang\'s instead ($reads)',
+      async ({ locale, lang, reads }) => {
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+        try {
+          const { el, event } = await shown({ resort: 20, locale, parent: inLang(lang) });
+          expect(event).toBe('load');
+          expect(el.effectiveLocale).toBe(reads);
+          expect(warn.mock.calls).toEqual([
+            [`<resort-conditions>: locale="${locale}" is no language of the snow report; reading ${reads}`],
+          ]);
+          // once per value: a reload reads the same locale without another warning
+          await el.reload();
+          expect(warn).toHaveBeenCalledTimes(1);
+        } finally {
+          warn.mockRestore();
+        }
+      },
+    );
   });
 
   describe('states', () => {
@@ -577,6 +685,20 @@ describe('<resort-conditions>', () => {
   });
 
   describe('attribution', () => {
+    it('renders a text that is not a string as no text, never as markup of its own', async () => {
+      const template = { _$litType$: 1, strings: ['<img src=x onerror="alert(1)">'], values: [] };
+      const fetcher = filesFrom('full', (path) =>
+        path.endsWith('/myaccount/attribution.json')
+          ? new Response(JSON.stringify({ requiresAttribution: true, attributionText: template }))
+          : undefined,
+      );
+      const { event, shadow } = await shown({ resort: 20, fetcher });
+      expect(event).toBe('load');
+      const attribution = shadow.querySelector('.attribution')!;
+      expect(attribution.querySelector('span')!.textContent).toBe('');
+      expect(shadow.querySelector('img[onerror]')).toBeNull();
+    });
+
     it('cannot be hidden: no part, fixed display and a text colour taken from the background’s luminance', async () => {
       const { shadow } = await shown({
         resort: 20,
@@ -649,6 +771,24 @@ describe('<resort-conditions>', () => {
       expect(shadow.querySelector('[part=terrain] dd')!.textContent).toBe(text);
     },
   );
+
+  it('shares one cache of the files with the list: a page of cards and a list asks for the index and the attribution once', async () => {
+    const fetcher = filesFrom('full');
+    const list = document.createElement('resort-conditions-list') as ResortConditionsList;
+    list.fetcher = fetcher;
+    list.now = () => FROZEN_NOW;
+    list.setAttribute('src', BASE);
+    list.setAttribute('resorts', '20,25');
+    list.setAttribute('locale', 'en-US');
+    const listed = new Promise((resolve) => list.addEventListener('load', resolve));
+    document.body.append(list);
+    await Promise.all([shown({ resort: 20, fetcher, locale: 'en-US' }), listed]);
+    expect(calls.filter((u) => u === `${BASE}manifest.json`)).toHaveLength(1);
+    expect(calls.filter((u) => u.endsWith('/en-US/externalservice/myaccount/attribution.json'))).toHaveLength(
+      1,
+    );
+    expect(calls).toContain(`${BASE}en-US/externalservice/resort/combinedreport/group=all.json`);
+  });
 
   it('fetches each shared file once for many elements', async () => {
     const fetcher = filesFrom('full');

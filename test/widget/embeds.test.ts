@@ -189,7 +189,7 @@ describe('the build’s embeds', () => {
     expect(page).toContain(
       '<resort-conditions resort="20" locale="fr-FR" days="3" layout="compact"><template shadowrootmode="open"><style>:host{',
     );
-    expect(page).toContain('.compact .strip{');
+    expect(page).toContain('.compact .vals{');
     expect(page).toMatch(
       /<article class="frame open compact" data-n="4" lang="fr-FR" aria-label="Silver Hollow" data-static>/,
     );
@@ -216,7 +216,7 @@ describe('the build’s embeds', () => {
       data: { combined: { resortId: 20 } },
     });
     // the full card's page carries none of the strip's styles
-    expect(await read('cards/fr-FR/20.html')).not.toContain('.compact .strip');
+    expect(await read('cards/fr-FR/20.html')).not.toContain('.compact .vals');
   });
 
   it('is byte-identical for identical data and SOURCE_DATE_EPOCH', async () => {

@@ -15,7 +15,7 @@ import '../../widget/list/define.ts';
 import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';
 import { linkPattern } from '../../widget/list/render.ts';
 import { groupFile, selectionOf } from '../../widget/list/rows.ts';
-import { HYPHENATION, hyphenated, LIST_LANGUAGES, listStrings } from '../../widget/list/strings.ts';
+import { hyphenated, listStrings } from '../../widget/list/strings.ts';
 import { loadStrings } from '../../widget/i18n/index.ts';
 import { listStyles, TABLE_FROM } from '../../widget/list/styles.ts';
 import { FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
@@ -77,7 +77,7 @@ async function shown(
   for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
   const settled = new Promise<string>((resolve) => {
     el.addEventListener('load', () => resolve('load'));
-    el.addEventListener('error', (e) => resolve(`error: ${e.detail.reason}`));
+    el.addEventListener('error', (e) => resolve(`error ${e.detail.code}: ${e.detail.reason}`));
   });
   document.body.append(el);
   const event = await settled;
@@ -286,25 +286,41 @@ describe('<resort-conditions-list>', () => {
   it.each([
     {
       attributes: { region: 'abc' } as Record<string, string>,
-      reason: 'neither region nor resorts names a resort',
+      event: 'error no-resorts: neither region nor resorts names a resort',
       message: 'No resorts to show.',
     },
     {
       attributes: { resorts: 'a,b,-1,0' },
-      reason: 'neither region nor resorts names a resort',
+      event: 'error no-resorts: neither region nor resorts names a resort',
       message: 'No resorts to show.',
     },
-    { attributes: {}, reason: 'neither region nor resorts names a resort', message: 'No resorts to show.' },
+    {
+      attributes: {},
+      event: 'error no-resorts: neither region nor resorts names a resort',
+      message: 'No resorts to show.',
+    },
     {
       attributes: { region: '403' },
-      reason: 'unknown region',
+      event: `error unknown-region: ${BASE}en-US/externalservice/resort/combinedreport/group=region-403.json: the snapshot has no list of region 403`,
       message: 'This region is not in the snow report.',
     },
-  ])('says so for $attributes', async ({ attributes, reason, message }) => {
+  ])('says so for $attributes', async ({ attributes, event: expected, message }) => {
     const { event, shadow, rows } = await shown({ ...attributes, locale: 'en-US' });
-    expect(event).toBe(`error: ${reason}`);
+    expect(event).toBe(expected);
     expect(rows).toHaveLength(0);
     expect(shadow.querySelector('[part=message]')!.textContent!.trim()).toBe(message);
+  });
+
+  it('says that the index cannot be read, with its address, and offers a retry', async () => {
+    const fetcher = filesFrom((path) =>
+      path === 'manifest.json' ? new Response('<html>', { status: 200 }) : undefined,
+    );
+    const { event, shadow } = await shown({ region: String(REGION), locale: 'en-US' }, { fetcher });
+    expect(event).toBe(`error index-unavailable: ${BASE}manifest.json: not JSON`);
+    expect(shadow.querySelector('[part=message]')!.textContent).toContain(
+      'The snow report could not be loaded.',
+    );
+    expect(shadow.querySelector('[part=retry]')).not.toBeNull();
   });
 
   it('offers a retry when the group file fails, and reads it again', async () => {
@@ -313,7 +329,7 @@ describe('<resort-conditions-list>', () => {
       fail && path.includes('combinedreport') ? new Response('', { status: 503 }) : undefined,
     );
     const { el, event, shadow } = await shown({ region: String(REGION), locale: 'en-US' }, { fetcher });
-    expect(event).toMatch(/^error: .*HTTP 503/);
+    expect(event).toMatch(/^error file-unavailable: https:\/\/files\.test\/api\/.*: HTTP 503$/);
     fail = false;
     shadow.querySelector<HTMLButtonElement>('[part=retry]')!.click();
     await new Promise((resolve) => el.addEventListener('load', resolve, { once: true }));
@@ -427,13 +443,15 @@ describe('the list module', () => {
   it("turns from a table to stacked rows at TABLE_FROM, where the frame's height changes too", () => {
     const css = listStyles.replace(/\s/g, '');
     expect(css).toContain(`@container(width<${TABLE_FROM})`);
-    expect(css).toContain(`@container(min-width:${TABLE_FROM})`);
+    expect(css).toMatch(new RegExp(`@container\\((min-width:|width>=)${TABLE_FROM}\\)`));
   });
 
-  it('speaks every language of the card', () => {
-    expect(LIST_LANGUAGES.sort()).toEqual([...new Set(SUPPORTED_LOCALES.map((l) => l.slice(0, 2)))].sort());
-    for (const language of LIST_LANGUAGES)
-      expect(Object.values(listStrings(language)).every((s) => s.length > 0)).toBe(true);
+  it.each(SUPPORTED_LOCALES)('speaks %s, in the language chunk the card reads too', async (locale) => {
+    const t = await loadStrings(locale);
+    expect(listStrings(locale)).toBe(t.list);
+    const { hyphens, ...words } = t.list;
+    expect(Object.values(words).every((s) => s.length > 0)).toBe(true);
+    expect(typeof hyphens).toBe('string');
   });
 
   it.each(SUPPORTED_LOCALES)(
@@ -442,7 +460,7 @@ describe('the list module', () => {
       const t = await loadStrings(locale);
       const headers = [listStrings(locale).updated, t.base, t.summit, t.lifts, t.runs];
       const words = new Set(headers.flatMap((h) => h.split(/\s+/)));
-      const table = HYPHENATION[locale.slice(0, 2)]?.split(' ') ?? [];
+      const table = t.list.hyphens ? t.list.hyphens.split(' ') : [];
       for (const entry of table) expect(words, entry).toContain(entry.replace(/\|/g, ''));
       // every word of seven letters or more has its places (Japanese breaks between any two characters)
       for (const word of words)

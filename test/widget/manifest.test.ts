@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { listReservation, listStyles } from '../../widget/list/styles.ts';
+import { listReservation } from '../../widget/list/reservation.ts';
+import { listStyles } from '../../widget/list/styles.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CEM = join(ROOT, 'node_modules', '@custom-elements-manifest', 'analyzer', 'cem.js');
@@ -85,6 +86,12 @@ async function committedElement(path = ELEMENT_MODULE, tag = 'resort-conditions'
 const customProperties = async (path: string) =>
   new Set([...(await read(path)).matchAll(/var\((--rc-[\w-]+)/g)].map((m) => m[1]));
 
+/** The attributes an element observes: those of its `defaults` (element.ts), in kebab case. */
+const observedOf = (source: string) =>
+  [.../static override defaults = \{([^}]*)\};/.exec(source)![1]!.matchAll(/(\w+):/g)]
+    .map((m) => [m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), m[1]!])
+    .sort();
+
 /** The parts named in templates' sources. */
 const partsOf = (sources: string) => new Set([...sources.matchAll(/part="(\w+)"/g)].map((m) => m[1]));
 
@@ -98,9 +105,8 @@ describe('the custom-elements manifest', () => {
   it('lists every attribute the element observes and every part its templates use', async () => {
     const element = await committedElement();
     const source = await read(ELEMENT_MODULE);
-    const list = /static observedAttributes = \[([^\]]*)\];/.exec(source)![1]!;
-    const observed = [...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1]!).sort();
-    expect(observed.sort()).toEqual(['days', 'layout', 'locale', 'outdated-after', 'resort', 'src', 'theme']);
+    const observed = observedOf(source).map(([attribute]) => attribute!);
+    expect(observed).toEqual(['days', 'layout', 'locale', 'outdated-after', 'resort', 'src', 'theme']);
     expect(element.attributes.map((a) => a.name).sort()).toEqual(observed);
     // `@reflect` on a property: its attribute follows its value
     expect(
@@ -139,7 +145,10 @@ describe('the custom-elements manifest', () => {
     });
     expect(element.events.map(({ name, description }) => [name, description])).toEqual([
       ['load', 'The report is shown. `detail: { resort, locale }`'],
-      ['error', 'The files could not be loaded, or the resort is not in them. `detail: { resort, reason }`'],
+      [
+        'error',
+        'The files could not be loaded, or the resort is not in them. `detail: { resort, code, reason }`',
+      ],
     ]);
     expect(element.slots).toEqual([
       {
@@ -165,8 +174,7 @@ describe('the custom-elements manifest of <resort-conditions-list>', () => {
       customElement: true,
     });
     const source = await read(LIST_MODULE);
-    const table = /const ATTRIBUTES: [^=]+= \{([^}]*)\};/.exec(source)![1]!;
-    const observed = [...table.matchAll(/'?([\w-]+)'?: '(\w+)'/g)].map((m) => [m[1]!, m[2]!]);
+    const observed = observedOf(source);
     expect(observed.map(([attribute]) => attribute).sort()).toEqual([
       'href-pattern',
       'locale',
@@ -214,7 +222,7 @@ describe('the custom-elements manifest of <resort-conditions-list>', () => {
     expect(Object.fromEntries(element.events.map(({ name, description }) => [name, description]))).toEqual({
       load: 'The rows are shown. `detail: { region, resorts, locale }` (`region` the id or null, `resorts` the ids shown)',
       error:
-        'The files could not be loaded, the region is not in them, or the attributes name nothing. `detail: { reason }`',
+        'The files could not be loaded, the region is not in them, or the attributes name nothing. `detail: { code, reason }`',
       sort: 'A column header was activated. `detail: { column, direction }`',
     });
     expect(element.slots.map((s) => s.name)).toEqual(['']);

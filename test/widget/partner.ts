@@ -47,6 +47,8 @@ export interface PartnerOptions {
   sandbox?: string;
   /** The iframe embed without its loader: a test adds it once the cards have loaded (a loader that arrives late). */
   noLoader?: boolean;
+  /** The module embed with a list of this region after the cards, its style sheet and its script in the head. */
+  list?: number;
 }
 
 const TEXT = 'Partners write their own articles around the snow report. '.repeat(12);
@@ -78,6 +80,13 @@ export async function partnerPage(o: PartnerOptions): Promise<string> {
           : o.noLoader
             ? ''
             : `<script async src="${o.site}/resort-conditions-frame.js"></script>`;
+  const list =
+    o.embed === 'module' && o.list !== undefined
+      ? {
+          head: `<link rel="stylesheet" href="${o.site}/resort-conditions-list.css">\n<script type="module" async src="${o.site}/resort-conditions-list.js"></script>`,
+          body: `<resort-conditions-list region="${o.list}"${o.locale ? ` locale="${o.locale}"` : ''}><a href="https://partner.example/snow">Snow report</a></resort-conditions-list>\n<p class="below">${TEXT}</p>`,
+        }
+      : { head: '', body: '' };
   const theme = o.theme ?? 'light';
   const page =
     theme === 'dark'
@@ -92,6 +101,7 @@ export async function partnerPage(o: PartnerOptions): Promise<string> {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Partner page</title>
 ${script}
+${list.head}
 <style>
 body { margin: 0; font: 16px/1.5 Georgia, serif; ${page} }
 main { max-width: 60rem; margin: 0 auto; padding: 16px; }
@@ -105,6 +115,7 @@ ${o.css ?? ''}
 <h1>Fresh snow this weekend</h1>
 <p>${TEXT}</p>
 ${embeds.map((e) => `${e}\n<p class="below">${TEXT}</p>`).join('\n')}
+${list.body}
 </main>
 ${o.embed === 'module' && o.reserve ? `<script type="module" async src="${o.site}/resort-conditions.js"></script>` : ''}
 </body>

@@ -85,5 +85,16 @@ const strings: Strings = {
     many: '{n} dne',
     other: '{n} dní',
   },
+  list: {
+    caption: 'Zpráva o sněhu',
+    resort: 'Středisko',
+    state: 'Stav',
+    updated: 'Aktualizace',
+    stale: 'Zastaralé',
+    missing: 'Bez údajů',
+    unknownRegion: 'Tento region ve zprávě o sněhu není.',
+    nothing: 'Žádná střediska k zobrazení.',
+    hyphens: 'Ak|tu|a|li|za|ce la|nov|ky Sjez|dov|ky',
+  },
 };
 export default strings;

@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dage',
   },
+  list: {
+    caption: 'Snerapport',
+    resort: 'Skisted',
+    state: 'Status',
+    updated: 'Opdateret',
+    stale: 'Forældet',
+    missing: 'Ingen data',
+    unknownRegion: 'Denne region er ikke i snerapporten.',
+    nothing: 'Ingen skisteder at vise.',
+    hyphens: 'Op|da|te|ret',
+  },
 };
 export default strings;

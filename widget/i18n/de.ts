@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} Tag',
     other: '{n} Tage',
   },
+  list: {
+    caption: 'Schneebericht',
+    resort: 'Skigebiet',
+    state: 'Status',
+    updated: 'Stand',
+    stale: 'Veraltet',
+    missing: 'Keine Daten',
+    unknownRegion: 'Diese Region ist nicht im Schneebericht.',
+    nothing: 'Keine Skigebiete.',
+    hyphens: '',
+  },
 };
 export default strings;

@@ -66,6 +66,18 @@ const en = {
   },
   /** The compact strip's label of new snow over Family A's last days (7 at most). */
   pastDays: { one: '{n} day', other: '{n} days' } as Plural,
+  /** The list's own strings (`<resort-conditions-list>`): widget/list/strings.ts. */
+  list: {
+    caption: 'Snow report',
+    resort: 'Resort',
+    state: 'State',
+    updated: 'Updated',
+    stale: 'Outdated',
+    missing: 'No data',
+    unknownRegion: 'This region is not in the snow report.',
+    nothing: 'No resorts to show.',
+    hyphens: 'Up|dat|ed',
+  },
 };
 
 /** Plural forms of one message, keyed by `Intl.PluralRules` categories; `other` is required. */

@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} día',
     other: '{n} días',
   },
+  list: {
+    caption: 'Parte de nieve',
+    resort: 'Estación',
+    state: 'Estado',
+    updated: 'Actualizado',
+    stale: 'Antiguo',
+    missing: 'Sin datos',
+    unknownRegion: 'Esta región no está en el parte de nieve.',
+    nothing: 'No hay estaciones que mostrar.',
+    hyphens: 'Ac|tua|li|za|do Re|mon|tes',
+  },
 };
 export default strings;

@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} päivä',
     other: '{n} päivää',
   },
+  list: {
+    caption: 'Lumiraportti',
+    resort: 'Keskus',
+    state: 'Tila',
+    updated: 'Päivitetty',
+    stale: 'Vanhentunut',
+    missing: 'Ei tietoja',
+    unknownRegion: 'Tätä aluetta ei ole lumiraportissa.',
+    nothing: 'Ei näytettäviä keskuksia.',
+    hyphens: 'Päi|vi|tet|ty Ala-ase|ma Rin|teet',
+  },
 };
 export default strings;

@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} jour',
     other: '{n} jours',
   },
+  list: {
+    caption: 'Bulletin neige',
+    resort: 'Station',
+    state: 'État',
+    updated: 'Mise à jour',
+    stale: 'Ancien',
+    missing: 'Pas de données',
+    unknownRegion: 'Cette région n’est pas dans le bulletin neige.',
+    nothing: 'Aucune station à afficher.',
+    hyphens: 'Som|met Re|mon|tées',
+  },
 };
 export default strings;

@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} giorno',
     other: '{n} giorni',
   },
+  list: {
+    caption: 'Bollettino neve',
+    resort: 'Località',
+    state: 'Stato',
+    updated: 'Aggiornato',
+    stale: 'Non recente',
+    missing: 'Nessun dato',
+    unknownRegion: 'Questa regione non è nel bollettino neve.',
+    nothing: 'Nessuna località da mostrare.',
+    hyphens: 'Ag|gior|na|to Im|pian|ti',
+  },
 };
 export default strings;

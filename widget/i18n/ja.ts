@@ -70,5 +70,16 @@ const strings: Strings = {
   pastDays: {
     other: '{n}日間',
   },
+  list: {
+    caption: '積雪情報',
+    resort: 'スキー場',
+    state: '状況',
+    updated: '更新',
+    stale: '古い情報',
+    missing: 'データなし',
+    unknownRegion: 'この地域は積雪情報にありません。',
+    nothing: '表示するスキー場がありません。',
+    hyphens: '',
+  },
 };
 export default strings;

@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dagen',
   },
+  list: {
+    caption: 'Sneeuwbericht',
+    resort: 'Skigebied',
+    state: 'Status',
+    updated: 'Bijgewerkt',
+    stale: 'Verouderd',
+    missing: 'Geen gegevens',
+    unknownRegion: 'Deze regio staat niet in het sneeuwbericht.',
+    nothing: 'Geen skigebieden om te tonen.',
+    hyphens: 'Bij|ge|werkt',
+  },
 };
 export default strings;

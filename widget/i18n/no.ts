@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dager',
   },
+  list: {
+    caption: 'Snørapport',
+    resort: 'Skisted',
+    state: 'Status',
+    updated: 'Oppdatert',
+    stale: 'Utdatert',
+    missing: 'Ingen data',
+    unknownRegion: 'Denne regionen er ikke i snørapporten.',
+    nothing: 'Ingen skisteder å vise.',
+    hyphens: 'Opp|da|tert',
+  },
 };
 export default strings;

@@ -85,5 +85,16 @@ const strings: Strings = {
     many: '{n} dni',
     other: '{n} dnia',
   },
+  list: {
+    caption: 'Raport śniegowy',
+    resort: 'Ośrodek',
+    state: 'Stan',
+    updated: 'Aktualizacja',
+    stale: 'Nieaktualne',
+    missing: 'Brak danych',
+    unknownRegion: 'Tego regionu nie ma w raporcie śniegowym.',
+    nothing: 'Brak ośrodków do pokazania.',
+    hyphens: 'Ak|tu|ali|za|cja Wy|cią|gi',
+  },
 };
 export default strings;

@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} dia',
     other: '{n} dias',
   },
+  list: {
+    caption: 'Relatório de neve',
+    resort: 'Estância',
+    state: 'Estado',
+    updated: 'Atualizado',
+    stale: 'Antigo',
+    missing: 'Sem dados',
+    unknownRegion: 'Esta região não está no relatório de neve.',
+    nothing: 'Sem estâncias para mostrar.',
+    hyphens: 'Atua|li|za|do Ele|va|do|res',
+  },
 };
 export default strings;

@@ -85,5 +85,16 @@ const strings: Strings = {
     few: '{n} dni',
     other: '{n} dni',
   },
+  list: {
+    caption: 'Snežno poročilo',
+    resort: 'Smučišče',
+    state: 'Stanje',
+    updated: 'Posodobljeno',
+    stale: 'Zastarelo',
+    missing: 'Ni podatkov',
+    unknownRegion: 'Te regije ni v snežnem poročilu.',
+    nothing: 'Ni smučišč za prikaz.',
+    hyphens: 'Po|so|dob|lje|no Žič|ni|ce',
+  },
 };
 export default strings;

@@ -75,5 +75,16 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dagar',
   },
+  list: {
+    caption: 'Snörapport',
+    resort: 'Skidort',
+    state: 'Status',
+    updated: 'Uppdaterad',
+    stale: 'Inaktuell',
+    missing: 'Inga data',
+    unknownRegion: 'Den här regionen finns inte i snörapporten.',
+    nothing: 'Inga skidorter att visa.',
+    hyphens: 'Upp|da|te|rad',
+  },
 };
 export default strings;

@@ -19,6 +19,7 @@ export type ListView =
   | { kind: 'loading' }
   | { kind: 'rows'; rows: Row[]; sort?: Sort; attribution?: AttributionRecord }
   | { kind: 'error' }
+  | { kind: 'index-unavailable' }
   | { kind: 'unknown-region' }
   | { kind: 'invalid' };
 
@@ -72,7 +73,7 @@ function renderHead(ctx: ListContext, view: ListView) {
   const sort = view.kind === 'rows' ? view.sort : undefined;
   const enabled = view.kind === 'rows' && view.rows.length > 1;
   const h = headers(ctx);
-  return html`<thead part="header" role="rowgroup" tabindex="-1"><tr role="row">
+  return html`<thead part="header" role="rowgroup" tabindex="-1" aria-hidden=${view.kind === 'loading' ? 'true' : nothing}><tr role="row">
     ${
       view.kind === 'loading'
         ? nothing
@@ -150,7 +151,8 @@ export function renderList(view: ListView, ctx: ListContext): HTMLTemplateResult
       : renderMessage(l.nothing, ctx, false, false);
   else if (view.kind === 'loading')
     body = html`<tr class="message" part="row" role="row"><td role="cell" colspan="10" part="message" aria-busy="true"><span class="visually-hidden" role="status">${ctx.t.loading}</span><span class="ph"></span><slot></slot></td></tr>`;
-  else if (view.kind === 'error') body = renderMessage(ctx.t.error, ctx, true, true);
+  else if (view.kind === 'error' || view.kind === 'index-unavailable')
+    body = renderMessage(ctx.t.error, ctx, true, true);
   else if (view.kind === 'unknown-region') body = renderMessage(l.unknownRegion, ctx, false, true);
   else body = renderMessage(l.nothing, ctx, false, true);
   const attribution =
@@ -176,7 +178,7 @@ export function renderList(view: ListView, ctx: ListContext): HTMLTemplateResult
   return html`<div class="frame" part="frame" lang=${ctx.locale} ?data-static=${ctx.frozen} style=${rows}>
     <div class="table-box">
       <table part="table" role="table">
-        <caption part="caption">${l.caption}</caption>
+        <caption part="caption">${view.kind === 'loading' ? '' : l.caption}</caption>
         <colgroup><col /><col class="c-status" /><col class="c-date" /><col class="v" /><col class="v" /><col class="v" /><col class="v" /><col class="v" /><col class="v" /><col class="v" /></colgroup>
         ${renderHead(ctx, view)}
         <tbody role="rowgroup">${body}</tbody>

@@ -1,9 +1,9 @@
-import { render, type HTMLTemplateResult } from 'lit/html.js';
+import type { HTMLTemplateResult } from 'lit/html.js';
 import { assetPath } from '../../scripts/api/assets.ts';
 import type { AttributionRecord } from '../../scripts/api/schemas/family-b.ts';
-import { FileError, getJson, loadIndex } from '../data.ts';
+import { FileError, getJson } from '../data.ts';
+import { fileFailure, ResortElement, type ErrorCode, type Failure } from '../element.ts';
 import { loadStrings, stringsFor } from '../i18n/index.ts';
-import { pickLocale } from '../locale.ts';
 import { renderList, linkPattern, type ListView } from './render.ts';
 import {
   firstDirection,
@@ -17,9 +17,6 @@ import {
 } from './rows.ts';
 import { listStyles } from './styles.ts';
 
-/** Where the files are when no `src` is given: the `api/` folder beside this script. */
-const DEFAULT_BASE = new URL(/* @vite-ignore */ './api/', import.meta.url).href;
-
 /** What a pre-rendered list carries for the element that takes it over (scripts/site/lists.ts). */
 export interface ListData {
   region: number;
@@ -31,41 +28,11 @@ export interface ListData {
   builtAt: number;
 }
 
-interface Properties {
-  region: string;
-  resorts: string;
-  locale: string;
-  src: string;
-  outdatedAfter: number;
-  theme: string;
-  hrefPattern: string;
-}
-
-const DEFAULTS: Properties = {
-  region: '',
-  resorts: '',
-  locale: '',
-  src: '',
-  outdatedAfter: 48,
-  theme: '',
-  hrefPattern: '',
-};
-const ATTRIBUTES: Record<string, keyof Properties> = {
-  region: 'region',
-  resorts: 'resorts',
-  locale: 'locale',
-  src: 'src',
-  'outdated-after': 'outdatedAfter',
-  theme: 'theme',
-  'href-pattern': 'hrefPattern',
-};
-
-let sheet: CSSStyleSheet | undefined;
-
 /** The list's own events: `load` and `error` carry a `detail`, unlike the DOM's events of those names. */
 export interface ResortConditionsListEventMap extends Omit<HTMLElementEventMap, 'load' | 'error'> {
   load: CustomEvent<{ region: number | null; resorts: number[]; locale: string }>;
-  error: CustomEvent<{ reason: string }>;
+  /** No rows are shown: `code` says why (widget/README.md, "Events"), `reason` says it for people. */
+  error: CustomEvent<{ code: ErrorCode; reason: string }>;
   sort: CustomEvent<Sort>;
 }
 
@@ -93,7 +60,7 @@ export interface ResortConditionsList {
   ): void;
 }
 
-// the card's small update cycle (resort-conditions.ts): one render per microtask, `updateComplete`
+// The update cycle, the root and the events are the elements' shared base (../element.ts).
 /**
  * `<resort-conditions-list>`: a table of many resorts (a region's, or those a page names) with their
  * state, the day of their report, new snow over 24/48/72 hours, depths at base and summit and lifts and
@@ -101,7 +68,7 @@ export interface ResortConditionsList {
  * class only; `define.ts` beside it registers the tag.
  *
  * @fires load - The rows are shown. `detail: { region, resorts, locale }` (`region` the id or null, `resorts` the ids shown)
- * @fires error - The files could not be loaded, the region is not in them, or the attributes name nothing. `detail: { reason }`
+ * @fires error - The files could not be loaded, the region is not in them, or the attributes name nothing. `detail: { code, reason }`
  * @fires sort - A column header was activated. `detail: { column, direction }`
  * @slot - Shown before the script loads, while loading, and below a message.
  * @csspart frame - The frame: caption, table and attribution.
@@ -130,33 +97,28 @@ export interface ResortConditionsList {
  * @cssprop --rc-radius - Corner radius.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above adds typed overloads only
-export class ResortConditionsList extends HTMLElement {
-  static observedAttributes = Object.keys(ATTRIBUTES);
-  /** The element's style sheet, as text; the pre-rendered lists carry the same. */
-  static styles = listStyles;
+export class ResortConditionsList extends ResortElement {
+  /** @internal */
+  static override defaults = {
+    region: '',
+    resorts: '',
+    locale: '',
+    src: '',
+    outdatedAfter: 48,
+    theme: '',
+    hrefPattern: '',
+  };
+  /**
+   * Written back to its attribute: the styles read the theme.
+   * @internal
+   */
+  static override reflected = ['theme'];
+  static override styles = listStyles;
 
-  /** The clock, in milliseconds; tests freeze it. */
-  now: () => number = () => Date.now();
-  /** How files are fetched; tests replace it. */
-  fetcher: typeof fetch = (...args) => fetch(...args);
-  #values: Properties = { ...DEFAULTS };
   #view: ListView = { kind: 'loading' };
   /** The group file's body, kept to sort and judge again without reading it. */
   #group: { body: unknown; attribution?: AttributionRecord; selection: Selection } | undefined;
   #sort: Sort | undefined;
-  #load = true;
-  #pending = true;
-  #connect!: () => void;
-  #updated: Promise<boolean> = new Promise<void>((resolve) => (this.#connect = resolve)).then(() =>
-    this.#perform(),
-  );
-  #root?: ShadowRoot;
-  #style?: HTMLStyleElement;
-  #clear = false;
-  #shown = '';
-  #generation = 0;
-  /** A pre-rendered list's data, shown until the files are read. */
-  #prerendered?: ListData;
 
   /**
    * Region id: a country, state or region of the snapshot's region lists; its resorts, by name.
@@ -208,21 +170,7 @@ export class ResortConditionsList extends HTMLElement {
   declare hrefPattern: string;
 
   static {
-    for (const key of Object.keys(DEFAULTS) as (keyof Properties)[]) {
-      Object.defineProperty(this.prototype, key, {
-        get(this: ResortConditionsList) {
-          return this.#values[key];
-        },
-        set(this: ResortConditionsList, value: never) {
-          this.#set(key, value);
-        },
-      });
-    }
-  }
-
-  /** Resolves once what was set has been rendered. */
-  get updateComplete(): Promise<boolean> {
-    return this.#updated;
+    this.defineProperties();
   }
 
   /** The column and direction the rows are sorted by; undefined: the default order. */
@@ -230,98 +178,36 @@ export class ResortConditionsList extends HTMLElement {
     return this.#sort;
   }
 
-  /** The locale this element reads: the built one chosen for it, or the closest supported one until known. */
-  get effectiveLocale(): string {
-    return this.#shown || pickLocale(this.locale || this.closest('[lang]')?.getAttribute('lang'));
-  }
-
-  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    const key = ATTRIBUTES[name]!;
-    const fallback = DEFAULTS[key];
-    this.#set(key, value === null ? fallback : typeof fallback === 'number' ? Number(value) : value);
-  }
-
-  connectedCallback(): void {
-    this.#root ??= this.#createRoot();
-    this.#connect();
-  }
-
-  #set<K extends keyof Properties>(key: K, value: Properties[K]): void {
-    if (Object.is(this.#values[key], value)) return;
-    this.#values[key] = value;
-    if (key === 'region' || key === 'resorts' || key === 'locale' || key === 'src') this.#load = true;
-    else if (key === 'outdatedAfter') this.#judge();
-    this.#request();
-  }
-
-  #request(): void {
-    if (this.#pending) return;
-    this.#pending = true;
-    const perform = () => this.#perform();
-    this.#updated = this.#updated.then(perform, perform);
-  }
-
-  async #perform(): Promise<boolean> {
-    const prerendered = this.#prerendered;
-    if (prerendered) {
-      this.#prerendered = undefined;
-      await loadStrings(prerendered.locale).catch(() => undefined);
-      this.#shown = prerendered.locale;
-      this.#group = {
-        body: prerendered.group,
-        attribution: prerendered.attribution,
-        selection: { kind: 'region', region: prerendered.region },
-      };
-      this.#judge(prerendered.builtAt);
-    }
-    if (this.#load) {
-      this.#load = false;
-      void this.#read(!!prerendered);
-    }
-    const root = this.#root!;
-    if (this.#clear) {
-      root.replaceChildren(...(this.#style ? [this.#style] : []));
-      this.#clear = false;
-    }
-    render(this.#render(), root, { host: this });
-    this.#setRows(root);
-    this.#pending = false;
-    return true;
-  }
-
   get #selection(): Selection {
     return selectionOf(this.region, this.resorts);
   }
 
-  get #base(): string {
-    return new URL(this.src || DEFAULT_BASE, document.baseURI).href.replace(/\/?$/, '/');
+  protected accepts(data: unknown): boolean {
+    const selection = this.#selection;
+    return selection.kind === 'region' && (data as ListData).region === selection.region;
   }
 
-  #createRoot(): ShadowRoot {
-    const root = this.shadowRoot;
-    try {
-      const data = JSON.parse(
-        root?.querySelector('script[type="application/json"]')?.textContent ?? 'null',
-      ) as ListData | null;
-      const selection = this.#selection;
-      if (data && selection.kind === 'region' && data.region === selection.region) this.#prerendered = data;
-    } catch {
-      // not a list of ours: render from the files
-    }
-    this.#clear = !!root?.firstChild;
-    const own = root ?? this.attachShadow({ mode: 'open' });
-    try {
-      if (!sheet) {
-        sheet = new CSSStyleSheet();
-        sheet.replaceSync(listStyles);
-      }
-      own.adoptedStyleSheets = [sheet];
-    } catch {
-      this.#style = document.createElement('style');
-      this.#style.textContent = listStyles;
-      own.prepend(this.#style);
-    }
-    return own;
+  /** A pre-rendered list's rows, judged at the build's time, until the files are read. */
+  protected async adopt(data: unknown): Promise<void> {
+    const list = data as ListData;
+    await loadStrings(list.locale).catch(() => undefined);
+    this.shown = list.locale;
+    this.#group = {
+      body: list.group,
+      attribution: list.attribution,
+      selection: { kind: 'region', region: list.region },
+    };
+    this.#judge(list.builtAt);
+  }
+
+  protected willUpdate(changed: Set<string>, adopted: boolean): void {
+    if (changed.has('region') || changed.has('resorts') || changed.has('locale') || changed.has('src'))
+      void this.#read(adopted);
+    else if (changed.has('outdatedAfter')) this.#judge();
+  }
+
+  protected override updated(root: ShadowRoot): void {
+    this.#setRows(root);
   }
 
   /** Sorts the rows by a column: its first direction, or the other one when it is sorted already. */
@@ -338,7 +224,7 @@ export class ResortConditionsList extends HTMLElement {
         (current ? (current === 'ascending' ? 'descending' : 'ascending') : firstDirection(column)),
     };
     this.#judge();
-    this.#request();
+    this.requestUpdate();
     this.dispatchEvent(new CustomEvent('sort', { detail: { ...this.#sort } }));
   }
 
@@ -352,7 +238,7 @@ export class ResortConditionsList extends HTMLElement {
     const group = this.#group;
     if (!group) return;
     const locale = this.effectiveLocale;
-    const rows = rowsOf(group.selection, group.body, now, Number(this.outdatedAfter) || 48, locale);
+    const rows = rowsOf(group.selection, group.body, now, this.outdatedHours, locale);
     const sort =
       this.#sort ??
       (group.selection.kind === 'region'
@@ -368,23 +254,24 @@ export class ResortConditionsList extends HTMLElement {
 
   /** The index (for the locale), then the selection's one group file and the attribution. */
   async #read(quiet: boolean, fresh = false): Promise<void> {
-    const generation = ++this.#generation;
+    const generation = ++this.generation;
     const selection = this.#selection;
     if (!quiet) this.#show({ kind: 'loading' });
-    let base: string;
-    try {
-      base = this.#base;
-    } catch {
-      return this.#settle({ kind: 'error' }, generation, `src "${this.src}" is not a URL`);
+    const read = await this.readIndex(fresh);
+    if (generation !== this.generation) return;
+    if ('code' in read) {
+      if (!quiet)
+        this.#settle({ kind: read.code === 'index-unavailable' ? read.code : 'error' }, generation, read);
+      return;
     }
-    const index = await loadIndex(base, this.fetcher, fresh);
-    const locale = pickLocale(this.locale || this.closest('[lang]')?.getAttribute('lang'), index?.locales);
-    await loadStrings(locale);
-    if (generation !== this.#generation) return;
+    const { base, locale } = read;
     const path = groupFile(locale, selection);
     if (!path) {
-      this.#shown = locale;
-      return this.#settle({ kind: 'invalid' }, generation, 'neither region nor resorts names a resort');
+      this.shown = locale;
+      return this.#settle({ kind: 'invalid' }, generation, {
+        code: 'no-resorts',
+        reason: 'neither region nor resorts names a resort',
+      });
     }
     try {
       const [body, attribution] = await Promise.all([
@@ -395,8 +282,8 @@ export class ResortConditionsList extends HTMLElement {
           fresh,
         ).catch(() => undefined),
       ]);
-      if (generation !== this.#generation) return;
-      this.#shown = locale;
+      if (generation !== this.generation) return;
+      this.shown = locale;
       this.#group = {
         body,
         selection,
@@ -407,36 +294,42 @@ export class ResortConditionsList extends HTMLElement {
       this.#judge();
       this.#settle(this.#view, generation);
     } catch (error) {
-      if (quiet || generation !== this.#generation) return;
-      this.#shown = locale;
+      if (quiet || generation !== this.generation) return;
+      this.shown = locale;
       const unknown = error instanceof FileError && error.status === 404 && selection.kind === 'region';
       this.#settle(
         unknown ? { kind: 'unknown-region' } : { kind: 'error' },
         generation,
-        unknown ? 'unknown region' : String((error as Error)?.message ?? error),
+        unknown
+          ? {
+              code: 'unknown-region',
+              reason: `${(error as FileError).url}: the snapshot has no list of region ${this.region}`,
+            }
+          : fileFailure('file-unavailable', error),
       );
     }
   }
 
   #show(view: ListView): void {
     this.#view = view;
-    this.#request();
+    this.requestUpdate();
   }
 
-  #settle(view: ListView, generation: number, reason?: string): void {
-    if (generation !== this.#generation) return;
+  #settle(view: ListView, generation: number, failure?: Failure): void {
+    if (generation !== this.generation) return;
     this.#show(view);
-    void this.updateComplete.then(() => {
-      if (view.kind === 'rows') {
-        const selection = this.#group?.selection;
-        const detail = {
-          region: selection?.kind === 'region' ? selection.region : null,
-          resorts: view.rows.map((r) => r.id),
-          locale: this.effectiveLocale,
-        };
-        this.dispatchEvent(new CustomEvent('load', { detail }));
-      } else this.dispatchEvent(new CustomEvent('error', { detail: { reason: reason ?? view.kind } }));
-    });
+    const selection = this.#group?.selection;
+    this.announce(
+      generation,
+      view.kind === 'rows'
+        ? {
+            region: selection?.kind === 'region' ? selection.region : null,
+            resorts: view.rows.map((r) => r.id),
+            locale: this.effectiveLocale,
+          }
+        : {},
+      failure,
+    );
   }
 
   /** The rows the frame holds: those shown, else a list's ids, else the page's `--rc-rows` (by region). */
@@ -455,14 +348,9 @@ export class ResortConditionsList extends HTMLElement {
     else frame.style.setProperty('--_n', String(n));
   }
 
-  #render(): HTMLTemplateResult {
+  protected template(): HTMLTemplateResult {
     const locale = this.effectiveLocale;
-    let base = '';
-    try {
-      base = this.#base;
-    } catch {
-      // an unusable src: no images
-    }
+    const base = this.imageBase;
     const link = linkPattern(this.hrefPattern);
     const ctx = {
       t: stringsFor(locale),

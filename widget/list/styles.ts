@@ -3,10 +3,10 @@
  * stacked list of fixed-height rows below) and of its number of rows, nothing else, so that the page below
  * never moves: the rows are known before the data (`--_n`, set by the element from its `resorts` or its
  * data, and before that the page's `--rc-rows`, which `resort-conditions-list.css` sets per region:
- * `listReservation`). Every cell holds at most its lines (names and states two, figures one, never
+ * `listReservation`, reservation.ts). Every cell holds at most its lines (names and states two, figures one, never
  * wrapped away from their units); the colours and the attribution are the card's (`../styles.ts`).
  */
-import { ATTRIBUTION, DARK, HOST_BOX } from '../styles.ts';
+import { ATTRIBUTION, HOST } from '../styles.ts';
 
 /**
  * Where the list is a table rather than stacked rows: 60em (900 px at the default 15 px), where the state's
@@ -16,62 +16,47 @@ import { ATTRIBUTION, DARK, HOST_BOX } from '../styles.ts';
 export const TABLE_FROM = '60em';
 
 /**
- * The frame's height, by width: a caption, the header (a table's, or a row of sort buttons that scrolls
- * sideways), `n` rows, and the attribution in lines of 24 px targets (its 12 px text and links, up to 162
- * characters in the sample's languages: two lines in a table, three to five as the width narrows) plus its
- * 12 px of padding and margin. Written once for the shadow root's frame and once for the room a page reserves.
+ * The frame's height, by width: a caption, the header (a table's row of headers, or its sort buttons in a
+ * grid of `--_hr` lines of 24 px targets), `n` rows, and the attribution: its text in `--_ta` lines of 14 px
+ * (its 12 px text, 11 px under 30em) and its app links in `--_tb` lines of 24 px targets, each as many as
+ * the step needs in every language of the sample (a language whose text takes a line less leaves half of
+ * it above and half below, never a band). Narrower than 21.33em (320 px at the default text size, 400 px at a
+ * root font of 20 px) its text scales down with its width, as the card's does, to 10 px at the least. Written once for the shadow root's frame and once for the room a
+ * page reserves.
  */
 export function listGeometry(frame: string): string {
   return /* css */ `
   ${frame} {
-    --_head: 2.25em;
-    --_row: 10.75em;
-    --_fl: 5;
-    height: calc(2px + 1.5em + 2em + var(--_head) + var(--_n, var(--rc-rows, 1)) * var(--_row) + 0.5em + 12px + var(--_fl) * 24px);
+    --_hr: 4;
+    --_head: calc(var(--_hr) * 24px + 0.5em);
+    --_row: 9.6em;
+    --_af: min(11px, 0.7333em);
+    font-size: max(10px, min(1em, 100cqi / 21.3333));
+    --_ta: 2;
+    --_tb: 2;
+    height: calc(2px + 1.5em + 2em + var(--_head) + var(--_n, var(--rc-rows, 1)) * var(--_row) + 0.3em + 4px + var(--_ta) * 1.1667 * var(--_af) + var(--_tb) * 24px);
   }
   @container (min-width: 30em) {
     ${frame} {
-      --_fl: 4;
+      --_hr: 2;
+      --_af: 12px;
     }
   }
   @container (min-width: 40em) {
     ${frame} {
-      --_fl: 3;
+      --_ta: 1;
+      --_tb: 1;
     }
   }
-  @container (min-width: ${TABLE_FROM}) {
+  /* TABLE_FROM, written out: the minifier reads no interpolation in a rule's prelude */
+  @container (min-width: 60em) {
     ${frame} {
       --_head: 2.75em;
       --_row: 3em;
-      --_fl: 2;
     }
   }
 `;
 }
-
-/**
- * `resort-conditions-list.css`'s fixed part, for a page's `<head>`: before the script has defined the
- * element, each `<resort-conditions-list>` takes its frame's height, for as many rows as the page's
- * `--rc-rows` says (the build sets it for every region it publishes, `regionRows`, and for a `resorts` list
- * from the snapshot's ids it names, scripts/site/lists.ts), one for a `resorts` of one id without the
- * build's rules. Weightless (`:where`), like the card's reservation.
- */
-export const listReservation =
-  /* css */ `
-  :where(resort-conditions-list:not(:defined)) {
-    display: block;
-    contain: layout;
-    ${HOST_BOX}
-  }
-  :where(resort-conditions-list[resorts]:not([resorts*=','])) {
-    --rc-rows: 1;
-  }
-  :where(resort-conditions-list:not(:defined))::before {
-    content: '';
-    float: left;
-    width: 0;
-  }
-` + listGeometry(':where(resort-conditions-list:not(:defined))::before');
 
 /** The build's rules: each region's number of rows, for the reservation and the element alike. */
 export const regionRows = (counts: ReadonlyArray<readonly [region: number, rows: number]>): string =>
@@ -81,35 +66,7 @@ export const regionRows = (counts: ReadonlyArray<readonly [region: number, rows:
 
 /** The style sheet each list adopts, as text; the pre-rendered lists carry it. */
 export const listStyles = /* css */ `
-  :host {
-    --_bg: var(--rc-background, #fff);
-    --_fg: var(--rc-color, #1d2733);
-    --_muted: var(--rc-muted-color, #546170);
-    --_accent: var(--rc-accent-color, #0b63ce);
-    --_line: var(--rc-border-color, #d5dde6);
-    --_open: var(--rc-open-color, #16794a);
-    --_closed: var(--rc-closed-color, #b3261e);
-    --_warn: var(--rc-warning-color, #8a5300);
-    --_rc-abg: var(--_bg);
-    display: block;
-    /* the card's box; the semicolon after it ends its last declaration, which its minified text leaves open */
-    ${HOST_BOX};
-    color: var(--_fg);
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${DARK}
-    }
-  }
-  :host([theme='dark']) {
-    ${DARK}
-  }
-  :host([hidden]) {
-    display: none;
-  }
-  * {
-    box-sizing: border-box;
-  }
+  ${HOST}
   ${listGeometry('.frame')}
   .frame {
     display: grid;
@@ -120,9 +77,6 @@ export const listStyles = /* css */ `
     background: var(--_bg);
     border: 1px solid var(--_line);
     border-radius: min(var(--rc-radius, 12px), 1.5rem);
-  }
-  [data-static]:not(:has(> i)) > * {
-    visibility: hidden;
   }
   .table-box {
     grid-area: 1 / 1;
@@ -136,7 +90,8 @@ export const listStyles = /* css */ `
   }
   caption {
     height: 2em;
-    line-height: 2em;
+    padding-top: 0.5em;
+    line-height: 1.5em;
     text-align: start;
     font-weight: 600;
     font-size: 1em;
@@ -152,20 +107,21 @@ export const listStyles = /* css */ `
     overflow: hidden;
     box-shadow: inset 0 -1px var(--_line);
   }
-  /* the header's height with or without its cells (none while the rows load): its cells' at their 0.8em */
+  /* the header's and each row's height with or without their cells (none while the rows load), in the
+     frame's em (their cells' text is smaller) */
   thead tr {
-    height: calc(0.8 * var(--_head));
+    height: var(--_head);
+  }
+  tbody tr {
+    height: var(--_row);
   }
   thead th {
-    height: var(--_head);
     font-size: 0.8em;
     color: var(--_muted);
-    vertical-align: bottom;
-    padding-bottom: 0.15em;
+    vertical-align: middle;
   }
   td,
   tbody th {
-    height: var(--_row);
     vertical-align: middle;
     font-size: 0.9333em;
   }
@@ -185,7 +141,7 @@ export const listStyles = /* css */ `
   }
   th :is(button, .sort) {
     display: inline-flex;
-    align-items: end;
+    align-items: center;
     gap: 0.15em;
     min-height: 24px;
     max-width: 100%;
@@ -275,8 +231,7 @@ export const listStyles = /* css */ `
   }
   .foot {
     grid-area: 2 / 1;
-    align-self: end;
-    margin-top: 0.5em;
+    margin-top: 0.3em;
   }
   .attribution a {
     display: inline-flex;
@@ -285,16 +240,38 @@ export const listStyles = /* css */ `
     padding: 0;
   }
   ${ATTRIBUTION}
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
+  /* the attribution: its text in lines of 14 px (7/6 of its text), its app links in lines of 24 px, in the
+     middle of the lines its step has (listGeometry) */
+  .attribution {
+    display: flex !important;
+    flex-wrap: wrap;
+    align-items: center;
+    align-content: center;
+    gap: 0 0.5em;
+    height: calc(var(--_ta) * 1.1667em + var(--_tb) * 24px + 4px);
+    margin: 0 !important;
+    padding: 2px 0.5em;
+    font: var(--_af) / 1.1667 system-ui, sans-serif !important;
+  }
+  .attribution img {
+    flex: none;
+    margin: 0;
+  }
+  .attribution span {
+    flex: 1 1 calc(100% - 16px - 0.5em);
+    min-width: 0;
+  }
+  .attribution a {
+    flex: none;
     white-space: nowrap;
   }
+  @container (width < 40em) {
+    .attribution a {
+      flex-basis: 100%;
+    }
+  }
   /* stacked: each resort a block of fixed rows (name; state and day; the figures, four to a line), the
-     sort buttons a row that scrolls sideways */
+     sort buttons a grid above them */
   /* TABLE_FROM, written out: the minifier reads no interpolation in a rule's prelude (test/widget/list.test.ts) */
   @container (width < 60em) {
     table,
@@ -305,26 +282,26 @@ export const listStyles = /* css */ `
     colgroup {
       display: none;
     }
+    /* the sort buttons in a grid of lines of 24 px: five to a line, three under 30em, every one whole */
     thead {
       display: block;
-      overflow-x: auto;
-      overflow-y: hidden;
       height: var(--_head);
       box-shadow: inset 0 -1px var(--_line);
     }
     thead tr {
-      display: flex;
-      gap: 0.9em;
+      display: grid;
+      grid: auto-flow 24px / repeat(5, minmax(0, 1fr));
+      align-content: center;
+      column-gap: 0.5em;
       height: 100%;
     }
     thead th {
-      flex: none;
-      height: 100%;
-      box-shadow: none;
-      padding: 0;
-      vertical-align: middle;
       display: flex;
       align-items: center;
+      height: auto;
+      padding: 0;
+      box-shadow: none;
+      vertical-align: middle;
     }
     th button {
       white-space: nowrap;
@@ -332,7 +309,7 @@ export const listStyles = /* css */ `
     }
     tbody tr {
       display: grid;
-      grid-template: 2.5em 2.5em 2.4em 2.4em / repeat(4, minmax(0, 1fr));
+      grid-template: 1.5em 2.5em 2.4em 2.4em / repeat(4, minmax(0, 1fr));
       column-gap: 0.5em;
       height: var(--_row);
       padding: 0.4em 0;
@@ -348,9 +325,17 @@ export const listStyles = /* css */ `
       text-align: start;
       font-size: 1em;
     }
-    .name {
+    /* the name on one line (each of the sample's, in every language, at every width): a line it would not
+       use would be an empty band inside the row */
+    tbody .name {
       grid-column: 1 / -1;
       align-self: center;
+    }
+    tbody .name .clamp {
+      display: block;
+      overflow: hidden;
+      white-space: nowrap;
+      text-overflow: ellipsis;
     }
     /* the table's size: the longest state of every language ("Chiuso temporaneamente") on two lines in
        half of a 320 px list */
@@ -384,6 +369,11 @@ export const listStyles = /* css */ `
       display: flex;
       align-items: center;
       justify-content: center;
+    }
+  }
+  @container (width < 30em) {
+    thead tr {
+      grid-template-columns: repeat(3, minmax(0, 1fr));
     }
   }
   /* a 320 px phone's list (304 px inside the page's margins): the figures' gaps give their labels the

@@ -25,7 +25,9 @@ export function renderCard(
   if (view.kind === 'report') return frame(view.status, report(view, ctx), view.data.combined.resortName);
   if (view.kind === 'unknown-resort') return frame('unknown', part(renderUnknown(ctx)));
   if (view.kind === 'not-yet') return frame('not-yet', part(renderNotYet(ctx, retry)));
+  // an index that cannot be read is an error of its own kind (its own frame class and event code), with
+  // the same message and retry: a reader cannot mend a wrong `src`
   return view.kind === 'loading'
     ? frame('loading', part(renderSkeleton(ctx)))
-    : frame('error', part(renderError(ctx, retry)));
+    : frame(view.kind, part(renderError(ctx, retry)));
 }

@@ -16,7 +16,7 @@ import { renderSnow } from './snow.ts';
 import { renderMessage } from './states.ts';
 
 /** States whose report and terrain are shown; the others show a message instead. */
-const REPORTED = new Set(['open', 'closed', 'temporarily-closed', 'weekends']);
+export const REPORTED = new Set(['open', 'closed', 'temporarily-closed', 'weekends']);
 
 /** Under the name of a resort with a report: the last update and the outdated warning (its state is beside the name). */
 function renderMeta(view: ReportView, ctx: ReportContext) {
@@ -28,21 +28,27 @@ function renderMeta(view: ReportView, ctx: ReportContext) {
   </p>`;
 }
 
-/** The body of a resort without a report (its state is beside the name): permanently closed, out of season, no report. */
-function renderNoReport(view: ReportView, ctx: ReportContext) {
+/**
+ * What a resort without a report says (its state is beside the name), with the sign of its picture:
+ * permanently closed, out of season, no report.
+ */
+export function noReport(
+  view: ReportView,
+  ctx: ReportContext,
+): [sign: 'closed' | 'season' | undefined, text: string] {
   const { t, f } = ctx;
   const season = view.season;
-  if (view.status === 'permanently-closed') return renderMessage('closed', t.permanentlyClosed);
+  if (view.status === 'permanently-closed') return ['closed', t.permanentlyClosed];
   if (view.status === 'out-of-season' && season)
-    return renderMessage(
+    return [
       'season',
       fill(t.outOfSeason, { opening: f.date(season.opening), closing: f.date(season.closing) }),
-    );
-  return renderMessage(undefined, t.noReport);
+    ];
+  return [undefined, t.noReport];
 }
 
 /** The report's context: numbers and units in the locale, images from their published copies beside `base`. */
-function reportContext(base: RenderContext): ReportContext {
+export function reportContext(base: RenderContext): ReportContext {
   const copy = (url: unknown) => {
     const path = assetPath(url);
     return path && base.base ? new URL(`../${path}`, base.base).href : undefined;
@@ -50,16 +56,8 @@ function reportContext(base: RenderContext): ReportContext {
   return { ...base, f: formatter(base.locale), imperial: isImperial(base.locale), asset: base.asset ?? copy };
 }
 
-/**
- * What goes into the card's frame for a resort's files; `snow` and `forecast` render its report and its
- * forecast (the compact strip's are its own figures and today's weather: render/compact.ts).
- */
-export function renderReport(
-  view: ReportView,
-  base: RenderContext,
-  snow = renderSnow,
-  forecast = renderForecast,
-): HTMLTemplateResult {
+/** What goes into the card's frame for a resort's files (the compact strip's is its own: render/compact.ts). */
+export function renderReport(view: ReportView, base: RenderContext): HTMLTemplateResult {
   const ctx = reportContext(base);
   const reported = REPORTED.has(view.status);
   // the attribution and the links stand outside the `card` part, so that nothing a page sets on a part
@@ -69,6 +67,6 @@ export function renderReport(
       <span class="status" part="status">${ctx.t.status[view.status]}</span>
     </header>
     ${reported ? renderMeta(view, ctx) : nothing}
-    ${reported ? html`<div class="body report">${snow(view, ctx)}</div>` : renderNoReport(view, ctx)}
-    ${view.status === 'permanently-closed' ? nothing : forecast(view, ctx)}</div>${renderAttribution(view, ctx)}`;
+    ${reported ? html`<div class="body report">${renderSnow(view, ctx)}</div>` : renderMessage(...noReport(view, ctx))}
+    ${view.status === 'permanently-closed' ? nothing : renderForecast(view, ctx)}</div>${renderAttribution(view, ctx)}`;
 }
