@@ -4,6 +4,7 @@
  * call it in-process. It parses flags, picks the source, runs the snapshot with the site's files, and
  * maps errors to exit codes; it never throws and never exits.
  */
+import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
@@ -138,6 +139,8 @@ export async function build(io: CliIo): Promise<number> {
     // the build's deadline runs from here: a timer the event loop holds until it is cleared (not
     // AbortSignal.timeout, whose signal can be collected and never fire), which never keeps the process up
     const cutoff = new AbortController();
+    // every request under way listens to it: as many as the build's concurrency and more
+    setMaxListeners(0, cutoff.signal);
     deadline = setTimeout(() => cutoff.abort(), config.deadline * 1000);
     deadline.unref();
     // the element is bundled before anything else: a bundle that fails costs no request, and the bundler's
@@ -227,7 +230,7 @@ function reportPlan(
       ? '; a build of the embedded service without --refresh refreshes all'
       : '';
   stdout.write(
-    `Plan for ${result.scope.resorts.length} resorts in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}${note}):\n\n${result.plan}`,
+    `Plan for ${result.scope.resorts.length} resort${result.scope.resorts.length === 1 ? '' : 's'} in ${config.locales.length} locale${config.locales.length === 1 ? '' : 's'} (--refresh ${refresh}${note}):\n\n${result.plan}`,
   );
   // the plan exits as the build would start: only a real upstream is held to its allowance (the
   // embedded service spends none), and --force starts over it

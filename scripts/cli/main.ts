@@ -19,7 +19,7 @@ import { previewCommand } from './preview.ts';
 import { collectEarly, failureText, stopSignal } from './process.ts';
 import { serveCommand } from './serve.ts';
 import type { ExtraFile } from '../snapshot/store/staging.ts';
-import { closest } from './suggest.ts';
+import { closest } from '../api/suggest.ts';
 
 export const USAGE = `Usage: resort-conditions <command> [options]
 

@@ -2,10 +2,11 @@
  * What the commands share: reading flags and `--port`, stopping cleanly on SIGINT or SIGTERM, and the
  * garbage collector's pace.
  */
+import { setMaxListeners } from 'node:events';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import v8 from 'node:v8';
 import { ResortConditionsError } from '../api/errors.ts';
-import { closest } from './suggest.ts';
+import { closest } from '../api/suggest.ts';
 
 /**
  * A command's flags (`--help` always among them); an unknown flag or a positional is a usage error, and
@@ -75,6 +76,8 @@ export function closeOnSignal(running: { close(): Promise<void> }): void {
  */
 export function stopSignal(): AbortSignal {
   const controller = new AbortController();
+  // every request under way listens to it: as many as the build's concurrency and more
+  setMaxListeners(0, controller.signal);
   for (const name of ['SIGTERM', 'SIGINT'] as const) process.once(name, () => controller.abort(name));
   return controller.signal;
 }

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ResortConditionsError } from '../api/errors.ts';
 
 export interface Listening {
   /** `http://127.0.0.1:<port>` */
@@ -15,7 +16,17 @@ export interface Listening {
 export async function listen(server: Server, port = 0): Promise<Listening> {
   server.keepAliveTimeout = 1_000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ResortConditionsError(
+              'usage',
+              `port ${port} on 127.0.0.1 is taken by another program: give another with --port (0 picks a free one)`,
+              { cause: error },
+            )
+          : error,
+      ),
+    );
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

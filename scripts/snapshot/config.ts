@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { EndpointId, Freshness } from '../api/endpoints.ts';
 import { jsonPath } from '../api/json-path.ts';
 import { isLanguage, LANGUAGES, SUPPORTED_LOCALES } from '../api/locales.ts';
+import { closest } from '../api/suggest.ts';
 import { ID_PATTERN } from '../api/text.ts';
 import { SnapshotError } from './errors.ts';
 
@@ -249,6 +250,16 @@ export function parseConfig(
     const at = flag
       ? `--${flag}` + (typeof issue.path[1] === 'number' ? `, value ${issue.path[1] + 1}` : '')
       : jsonPath(issue.path).replace(/^\$/, where);
+    // a key it does not know, and the one it most likely meant
+    if (issue.code === 'unrecognized_keys') {
+      const known = Object.keys(SnapshotConfig.shape);
+      return `${at}: ${issue.keys
+        .map((key) => {
+          const near = closest(key, known);
+          return `"${key}" is not a setting${near ? ` (did you mean "${near}"?)` : ''}`;
+        })
+        .join('; ')}`;
+    }
     return `${at}: ${issue.message}`;
   });
   throw new SnapshotError('config', `the configuration is invalid:\n  ${lines.join('\n  ')}`);
@@ -315,8 +326,20 @@ export async function loadConfig(flags: ConfigFlags, cwd: string): Promise<Snaps
       throw new SnapshotError('config', `${flags.config}: not valid JSON (${(error as Error).message})`);
     }
   } else {
-    const pkg = await readFile(`${cwd}/package.json`, 'utf8').then(JSON.parse, () => ({}));
-    raw = (pkg as { resortConditions?: Record<string, unknown> }).resortConditions ?? {};
+    const pkg = (await readFile(`${cwd}/package.json`, 'utf8').then(JSON.parse, () => ({}))) as Record<
+      string,
+      unknown
+    >;
+    // a key spelt another way (`resort-conditions`) would be ignored, and every resort built
+    const near = Object.keys(pkg).find(
+      (key) => key !== 'resortConditions' && key.toLowerCase().replace(/[^a-z]/g, '') === 'resortconditions',
+    );
+    if (near && pkg.resortConditions === undefined)
+      throw new SnapshotError(
+        'config',
+        `package.json#${near}: the configuration's key is "resortConditions"; rename "${near}" to it`,
+      );
+    raw = (pkg.resortConditions as Record<string, unknown> | undefined) ?? {};
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new SnapshotError('config', `${where}: the configuration must be a JSON object`);

@@ -6,7 +6,7 @@
  * is named by its variable and address (exit 8). Each case runs the build's command in-process, against the
  * embedded service over HTTP where it needs an upstream.
  */
-import { lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,5 +221,52 @@ describe('base URLs', () => {
       /Family B at http:\/\/127\.0\.0\.1:9 \(RC_LEGACY_BASE_URL, RC_EMAIL and RC_PASSWORD\) cannot be reached: .*ECONNREFUSED/,
     );
     expect(run.stderr).not.toContain(FULL.password);
+  });
+});
+
+describe('a config key spelt another way', () => {
+  it('in package.json stops the build with the key to use, instead of building every resort', async () => {
+    const site = join(root, 'site-misspelt');
+    await rm(site, { recursive: true, force: true });
+    await mkdir(site, { recursive: true });
+    await writeFile(join(site, 'package.json'), JSON.stringify({ 'resort-conditions': { resorts: [20] } }));
+    let stderr = '';
+    const code = await build({
+      argv: ['--no-widget', '--plan'],
+      env: {},
+      stdout: { write: () => true },
+      stderr: { write: (t: string) => (stderr += t) },
+      cwd: site,
+    });
+    expect(code).toBe(EXIT.usage);
+    expect(stderr).toBe(
+      'plan: [config] package.json#resort-conditions: the configuration\'s key is "resortConditions"; rename "resort-conditions" to it\n',
+    );
+  });
+
+  it('in the config names the setting it most likely meant', async () => {
+    const file = join(root, 'config-typo.json');
+    await writeFile(file, JSON.stringify({ resort: [20], locales: ['en-US'] }));
+    const run = await cli('typo', ['--config', file]);
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr).toContain(`${file}: "resort" is not a setting (did you mean "resorts"?)`);
+    expect(await absent(run.out)).toBe(true);
+  });
+});
+
+describe("a Family A base URL that is not the service's", () => {
+  it('is a setting to fix (exit 2) naming RC_BASE_URL, not an outage', async () => {
+    const run = await cli(
+      'family-a-prefix',
+      ['--resorts', '20', '--locales', 'en-US', '--endpoints', 'familyA'],
+      {
+        RC_BASE_URL: `${server.url}/v1`,
+        RC_API_KEY: FULL.apiKey,
+      },
+    );
+    expect(run.code, run.stderr).toBe(EXIT.usage);
+    expect(run.stderr).toContain(
+      "the snow report list answered HTTP 404, so RC_BASE_URL is not the service's base URL",
+    );
   });
 });

@@ -22,6 +22,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const NODE_MODULES = join(ROOT, 'node_modules');
 /** What `npm pack` needs from the tree: the sources it compiles, what it ships, the tool settings. */
 const SOURCES = [
+  '.github',
   'package.json',
   'tsconfig.json',
   'vite.config.ts',
@@ -131,7 +132,7 @@ describe('the packed package', () => {
     );
   });
 
-  it('ships no TypeScript sources, tests or build state', () => {
+  it('ships no TypeScript sources, tests or build state; its docs are those the README links to', () => {
     expect(
       paths().filter(
         (p) => (p.endsWith('.ts') && !p.endsWith('.d.ts')) || /^(test|dist|\.dist-releases)\//.test(p),
@@ -141,7 +142,20 @@ describe('the packed package', () => {
       paths()
         .filter((p) => !/^(widget\/lib|scripts\/lib|data)\//.test(p))
         .sort(),
-    ).toEqual(['LICENSE', 'README.md', 'package.json', 'scripts/bin/resort-conditions.js']);
+    ).toEqual([
+      '.github/site/snapshot.yml',
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'scripts/ARCHITECTURE.md',
+      'scripts/README.md',
+      'scripts/api/README.md',
+      'scripts/bin/resort-conditions.js',
+      'widget/README.md',
+      'widget/docs/compact.png',
+      'widget/docs/list.png',
+      'widget/docs/screenshot.png',
+    ]);
   });
 
   it('declares types that name only its own files, lit and zod: dependencies an isolated install puts beside it', async () => {

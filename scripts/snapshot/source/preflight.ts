@@ -14,10 +14,13 @@ import type { Source } from './source.ts';
 /** Family B's cheapest call: the account's attribution (small, one per account). */
 export const FAMILY_B_PROBE: ApiRequest = { endpoint: 'attribution', locale: 'en-US' };
 
-/** Family A's cheapest call: one resort's record. */
+/**
+ * Family A's cheapest call: the list of one resort's records. The list is there whatever the resort (an
+ * unknown one is an empty list), so a 404 means the base URL is not the service's.
+ */
 export const familyAProbe = (resort: number): ApiRequest => ({
-  endpoint: 'a.resort.snowreport',
-  params: { resortId: String(resort) },
+  endpoint: 'a.snowreport',
+  ids: [resort],
   locale: 'en-US',
 });
 
@@ -41,12 +44,13 @@ export async function preflight(
     }
     throw error;
   }
-  // the account's attribution is always there: a 404 means the base URL is not the service's
-  // (scripts/snapshot/source/base-url.ts); a resort the upstream does not know is a 404 from a server that
-  // accepted the credentials
-  if (status === 404 && family === 'B')
-    throw notTheService('RC_LEGACY_BASE_URL', source.describe(family), "the account's attribution");
-  if (status === 200 || status === 404) return undefined;
+  // the account's attribution and the snow report list are always there: a 404 means the base URL is not
+  // the service's (scripts/snapshot/source/base-url.ts)
+  if (status === 404)
+    throw family === 'B'
+      ? notTheService('RC_LEGACY_BASE_URL', source.describe(family), "the account's attribution")
+      : notTheService('RC_BASE_URL', source.describe(family), 'the snow report list');
+  if (status === 200) return undefined;
   if (status === 401 || status === 403) {
     throw new SnapshotError(
       'upstream_auth',

@@ -1,5 +1,5 @@
 /**
- * "Did you mean …?": the known word closest to one the command line did not know (a flag, a command), by
+ * "Did you mean …?": the known word closest to one that was not known (a flag, a command, a config key), by
  * the number of letters to add, remove, change or swap, or a word it begins. Pure.
  */
 

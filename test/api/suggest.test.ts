@@ -1,8 +1,8 @@
 /**
- * "Did you mean …?" (scripts/cli/suggest.ts): the known word closest to a mistyped flag or command.
+ * "Did you mean …?" (scripts/api/suggest.ts): the known word closest to a mistyped flag or command.
  */
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance } from '../../scripts/cli/suggest.ts';
+import { closest, editDistance } from '../../scripts/api/suggest.ts';
 
 const BUILD_FLAGS = [
   'config',
