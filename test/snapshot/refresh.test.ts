@@ -295,9 +295,9 @@ describe('the request budget', () => {
     expect((error as SnapshotError).code).toBe('budget');
     expect((error as SnapshotError).message).toContain('over the allowance of 10 (config.allowance)');
     // asked for: one preflight probe per family before anything else (Family B's attribution, Family A's
-    // record of the first configured resort), then what the scope needs — the first locale's countries
-    // list and the lists of the states and regions of the countries that hold a configured resort — and
-    // none of the plan's collections (the other locale's lists included)
+    // snow report list for the first configured resort), then what the scope needs — the first locale's
+    // countries list and the lists of the states and regions of the countries that hold a configured
+    // resort — and none of the plan's collections (the other locale's lists included)
     const countries = JSON.parse(
       (await localSource(dataset, { now }).fetch({ endpoint: 'region.countries', locale: 'en-US' })).body,
     );
@@ -305,14 +305,12 @@ describe('the request budget', () => {
     expect(subregions).toBe(6);
     expect(byEndpoint(remote.calls)).toEqual({
       attribution: 1,
-      'a.resort.snowreport': 1,
+      'a.snowreport': 1,
       'region.countries': 1,
       'region.list': subregions,
     });
-    expect(remote.calls.slice(0, 2).map((c) => c.endpoint)).toEqual(['attribution', 'a.resort.snowreport']);
-    expect(remote.calls.find((c) => c.endpoint === 'a.resort.snowreport')?.params).toEqual({
-      resortId: '20',
-    });
+    expect(remote.calls.slice(0, 2).map((c) => c.endpoint)).toEqual(['attribution', 'a.snowreport']);
+    expect(remote.calls.find((c) => c.endpoint === 'a.snowreport')?.ids).toEqual([20]);
     expect(remote.calls.every((c) => c.locale === 'en-US')).toBe(true);
     await expect(access(cfg.out)).rejects.toThrow();
     await expect(access(releasesDir(cfg.out))).rejects.toThrow();
