@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileIndex, readIndexedState, withIndexedFiles } from '../../scripts/snapshot/store/file-index.ts';
+import { FileIndex } from '../../scripts/snapshot/store/file-index.ts';
+import { readIndexedState, withIndexedFiles } from '../../scripts/snapshot/store/indexed-state.ts';
 import {
   readState,
   serializeState,
