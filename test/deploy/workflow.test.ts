@@ -213,3 +213,29 @@ describe('.github/site/snapshot.yml: one setting says where the state lives', ()
     },
   );
 });
+
+describe('.github/workflows/test.yml', () => {
+  it("runs .ci/run on every push and pull request, in Debian 12 with Node 20, root as .ci/run's installs need", async () => {
+    const workflow = parse(await readFile(join(REPO, '.github/workflows/test.yml'), 'utf8')) as {
+      on: Record<string, unknown>;
+      jobs: Record<string, { container?: string; steps: Step[] }>;
+    };
+    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
+    const job = workflow.jobs.test!;
+    expect(job.container).toBe('node:20-bookworm');
+    expect(job.steps.map((s) => s.uses ?? s.run)).toEqual(['actions/checkout@v4', '.ci/run']);
+  });
+
+  it(".ci/run installs the Debian packages the tests need and runs the README's test command and the browser suite", async () => {
+    const ci = await readFile(join(REPO, '.ci/run'), 'utf8');
+    const readme = await readFile(join(REPO, 'README.md'), 'utf8');
+    // the set-up block at the top of the README: its test command is the one CI runs
+    const setUp = /```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+    expect(setUp).toMatch(/^npm test\s+#/m);
+    const commands = ci.split('\n').filter((line) => /^[a-z]/.test(line));
+    expect(commands).toEqual(expect.arrayContaining(['npm ci', 'npm test', 'npm run test:browsers']));
+    for (const pkg of ['chromium', 'firefox-esr', 'webkit2gtk-driver', 'xvfb', 'xauth', 'nginx', 'apache2'])
+      expect(ci).toContain(`missing+=(${pkg})`);
+    expect(ci).toContain('apt-get install -y');
+  });
+});
