@@ -119,12 +119,20 @@ function uriLimit(w: Writer): void {
 
 /** Family B: one location; each decision is a variable built up by `if`s and tested once. */
 function familyB(w: Writer, options: MirrorOptions): void {
-  const { out, errors } = w;
-  const fail = (name: MirrorErrorName) => w.fail(name);
+  w.out.push('location ^~ /externalservice/ {', ...headerLines('    '));
+  w.methods();
+  familyBLocale(w, options);
+  const params = variantParams(w);
+  familyBRoutes(w);
+  familyBChecks(w, params);
+  familyBGroups(w, options);
+  w.out.push(`    rewrite ^ /${INTERNAL_PREFIX}/$rc_locale/$rc_path$rc_sfx.json last;`, '}', '');
+}
+
+/** `$rc_locale`: the published locale of `language` and `country`, `?` for none; `$rc_pick` for the checks. */
+function familyBLocale({ out }: Writer, options: MirrorOptions): void {
   const published = new Set(options.locales);
   const countries = [...new Set(options.locales.map((l) => l.slice(3)))];
-  out.push('location ^~ /externalservice/ {', ...headerLines('    '));
-  w.methods();
   out.push('    # the locale: language and country, both needed to leave en-US');
   out.push('    set $rc_has "";', '    set $rc_language "";', '    set $rc_country "";');
   out.push('    if ($args ~ "(?:^|&)language=([^&]*)") { set $rc_has l; set $rc_language $1; }');
@@ -140,7 +148,10 @@ function familyB(w: Writer, options: MirrorOptions): void {
   out.push('    if ($rc_pick ~ "^lc:") { set $rc_locale "?"; }');
   for (const locale of options.locales)
     out.push(`    if ($rc_pick = "lc:${locale}") { set $rc_locale ${locale}; }`);
+}
 
+/** The variant parameters (`$rc_s_<name>`: the path segment each adds when it is not its default). */
+function variantParams({ out }: Writer): Map<string, { name: string; default: string }> {
   out.push('    # variant parameters: the path segment each adds when it is not its default');
   const params = new Map<string, { name: string; default: string }>();
   for (const e of fileEndpoints()) for (const p of booleanParams(e)) params.set(p.name, p);
@@ -155,6 +166,11 @@ function familyB(w: Writer, options: MirrorOptions): void {
     );
   }
 
+  return params;
+}
+
+/** `$rc_route` and what it sets: the endpoint, its file's path, its ids and its cache lifetime. */
+function familyBRoutes({ out, errors }: Writer): void {
   out.push(
     '    # the endpoint (scripts/README.md, "Static file layout"): the first row of the table that matches',
   );
@@ -198,6 +214,12 @@ function familyB(w: Writer, options: MirrorOptions): void {
     routes.push(`    if ($uri ~ "${patternRegex(e)}") { ${sets.join(' ')} }`);
   }
   out.push(...routes.reverse());
+}
+
+/** The refusals, in the service's order: an unknown endpoint, credentials, the locale, ids, variants. */
+function familyBChecks(w: Writer, params: Map<string, { name: string; default: string }>): void {
+  const { out } = w;
+  const fail = (name: MirrorErrorName) => w.fail(name);
   out.push(`    if ($rc_route = "") { ${fail('endpoint')} }`);
   out.push(`    if ($rc_route = credentials) { ${fail('credentials')} }`);
   out.push(`    if ($rc_pick ~ "^lc:-") { ${fail('language')} }`);
@@ -215,7 +237,12 @@ function familyB(w: Writer, options: MirrorOptions): void {
       `    if ($rc_check ~ "^(${owners.join('|')}):bad$") { ${fail('boolean')} }`,
     );
   }
+}
 
+/** Multi-resort requests: `$rc_group`, the published group of the resort set, or a refusal. */
+function familyBGroups(w: Writer, options: MirrorOptions): void {
+  const { out } = w;
+  const fail = (name: MirrorErrorName) => w.fail(name);
   // multi-resort requests are answered for the published groups only, in the form of the
   // service's own quick links (test/fixtures/upstream/): token first, resortId ascending, language and country last
   out.push(
@@ -247,7 +274,6 @@ function familyB(w: Writer, options: MirrorOptions): void {
   out.push(
     '    if ($rc_route = multi) { set $rc_sfx "/group=$rc_group"; set $rc_missing "this mirror has no file for this resort set in $rc_locale"; }',
   );
-  out.push(`    rewrite ^ /${INTERNAL_PREFIX}/$rc_locale/$rc_path$rc_sfx.json last;`, '}', '');
 }
 
 /** Family A: the locale header names a language; metric in every locale. */
