@@ -95,6 +95,38 @@ function clockFrom(env: CliIo['env']): () => number {
   return () => fixed;
 }
 
+/** The build's flags (`HELP` says each). */
+const FLAGS = {
+  config: { type: 'string' },
+  out: { type: 'string' },
+  locales: { type: 'string' },
+  resorts: { type: 'string' },
+  regions: { type: 'string' },
+  endpoints: { type: 'string' },
+  concurrency: { type: 'string' },
+  profile: { type: 'string' },
+  'public-url': { type: 'string' },
+  refresh: { type: 'string' },
+  data: { type: 'string' },
+  'local-account': { type: 'string' },
+  'no-widget': { type: 'boolean' },
+  plan: { type: 'boolean' },
+  force: { type: 'boolean' },
+} as const;
+
+/**
+ * The build's deadline, from now: a timer the event loop holds until it is cleared (not
+ * AbortSignal.timeout, whose signal can be collected and never fire), which never keeps the process up.
+ * Every request under way listens to its signal: as many as the build's concurrency and more.
+ */
+function startDeadline(seconds: number): { signal: AbortSignal; timer: NodeJS.Timeout } {
+  const cutoff = new AbortController();
+  setMaxListeners(0, cutoff.signal);
+  const timer = setTimeout(() => cutoff.abort(), seconds * 1000);
+  timer.unref();
+  return { signal: cutoff.signal, timer };
+}
+
 /** Runs the build; answers the process exit code. Never throws, never exits. */
 export async function build(io: CliIo): Promise<number> {
   let secrets: readonly string[] = SECRET_VARIABLES.map((name) => io.env[name]).filter(
@@ -107,25 +139,9 @@ export async function build(io: CliIo): Promise<number> {
       `${redactSecrets(text, secrets).replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '\uFFFD')}\n`,
     );
   let source: Source | undefined;
-  let deadline: ReturnType<typeof setTimeout> | undefined;
+  let deadline: NodeJS.Timeout | undefined;
   try {
-    const flags = parseFlags<Flags>(io.argv, {
-      config: { type: 'string' },
-      out: { type: 'string' },
-      locales: { type: 'string' },
-      resorts: { type: 'string' },
-      regions: { type: 'string' },
-      endpoints: { type: 'string' },
-      concurrency: { type: 'string' },
-      profile: { type: 'string' },
-      'public-url': { type: 'string' },
-      refresh: { type: 'string' },
-      data: { type: 'string' },
-      'local-account': { type: 'string' },
-      'no-widget': { type: 'boolean' },
-      plan: { type: 'boolean' },
-      force: { type: 'boolean' },
-    });
+    const flags = parseFlags<Flags>(io.argv, FLAGS);
     if (flags.help) {
       io.stdout.write(HELP);
       return EXIT.ok;
@@ -136,13 +152,8 @@ export async function build(io: CliIo): Promise<number> {
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
     const now = clockFrom(io.env);
-    // the build's deadline runs from here: a timer the event loop holds until it is cleared (not
-    // AbortSignal.timeout, whose signal can be collected and never fire), which never keeps the process up
-    const cutoff = new AbortController();
-    // every request under way listens to it: as many as the build's concurrency and more
-    setMaxListeners(0, cutoff.signal);
-    deadline = setTimeout(() => cutoff.abort(), config.deadline * 1000);
-    deadline.unref();
+    const cutoff = startDeadline(config.deadline);
+    deadline = cutoff.timer;
     // the element is bundled before anything else: a bundle that fails costs no request, and the bundler's
     // process (scripts/site/bundler.ts) has ended before the build loads a dataset or fetches anything, so
     // the two never hold their memory at once
