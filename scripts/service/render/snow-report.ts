@@ -10,6 +10,37 @@ import { message, type RenderContext } from '../context.ts';
 import { isOpen, percent, terrainCounts } from './terrain.ts';
 import { currentWeather } from './weather.ts';
 
+/** The surfaces on and off the slopes, and the depths (a gap is `null`). */
+function snowQuality(
+  ctx: RenderContext,
+  report: NonNullable<DatasetResort['report']>,
+  orGap: <T>(key: string, value: T) => T | null,
+): SnowReportBody['snowQuality'] {
+  const u = ctx.units;
+  const surface = (id: number) => message(ctx, `surface.${id}`);
+  const { middle } = report.depthCm;
+  return {
+    offSlope:
+      report.offSlopeTop === undefined || report.offSlopeBottom === undefined
+        ? {}
+        : {
+            surfaceBottom: surface(report.offSlopeBottom),
+            surfaceBottomId: report.offSlopeBottom,
+            surfaceTop: surface(report.offSlopeTop),
+            surfaceTopId: report.offSlopeTop,
+          },
+    onSlope: {
+      surfaceBottom: surface(report.surfaceBottom),
+      surfaceTop: surface(report.surfaceTop),
+      surfaceBottomId: report.surfaceBottom,
+      surfaceTopId: report.surfaceTop,
+      lowerDepth: orGap('lowerDepth', u.depth(report.depthCm.base)),
+      upperDepth: orGap('upperDepth', u.depth(report.depthCm.summit)),
+      ...(middle === undefined ? {} : { middleDepth: u.depth(middle) }),
+    },
+  };
+}
+
 export function snowReportBody(ctx: RenderContext, resort: DatasetResort): SnowReportBody {
   const u = ctx.units;
   const report = resort.report;
@@ -32,35 +63,14 @@ export function snowReportBody(ctx: RenderContext, resort: DatasetResort): SnowR
   const counts = terrainCounts(resort);
   const gap = new Set(report.gaps ?? []);
   const orGap = <T>(key: string, value: T): T | null => (gap.has(key as never) ? null : value);
-  const surface = (id: number) => message(ctx, `surface.${id}`);
   const recent = report.recentCm;
   const lastDays = (n: number) => recent.slice(7 - n).reduce((a, b) => a + b, 0);
-  const { middle } = report.depthCm;
 
   const body: SnowReportBody = {
     openflag,
     openflagname: name,
     openflagName: name,
-    snowQuality: {
-      offSlope:
-        report.offSlopeTop === undefined || report.offSlopeBottom === undefined
-          ? {}
-          : {
-              surfaceBottom: surface(report.offSlopeBottom),
-              surfaceBottomId: report.offSlopeBottom,
-              surfaceTop: surface(report.offSlopeTop),
-              surfaceTopId: report.offSlopeTop,
-            },
-      onSlope: {
-        surfaceBottom: surface(report.surfaceBottom),
-        surfaceTop: surface(report.surfaceTop),
-        surfaceBottomId: report.surfaceBottom,
-        surfaceTopId: report.surfaceTop,
-        lowerDepth: orGap('lowerDepth', u.depth(report.depthCm.base)),
-        upperDepth: orGap('upperDepth', u.depth(report.depthCm.summit)),
-        ...(middle === undefined ? {} : { middleDepth: u.depth(middle) }),
-      },
-    },
+    snowQuality: snowQuality(ctx, report, orGap),
     terrainReport: {
       trailsOpen: counts.runsOpen,
       perTrailsOpen: percent(counts.runsOpen, counts.runsTotal),
