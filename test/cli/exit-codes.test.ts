@@ -180,7 +180,7 @@ describe('the other entry points', () => {
   const run = (script: string, flag: string) =>
     spawnSync(process.execPath, ['--import', 'tsx', script, flag], { cwd: REPO, encoding: 'utf8' });
 
-  it.each(['scripts/preview.ts', 'scripts/ids.ts', 'scripts/bench.ts', 'scripts/generate-data.ts'])(
+  it.each(['scripts/preview.ts', 'scripts/ids.ts', 'scripts/bench/main.ts', 'scripts/generate-data.ts'])(
     '%s: exits 0 with its usage for --help and 2 for an unknown flag',
     (script) => {
       const help = run(script, '--help');

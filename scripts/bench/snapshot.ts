@@ -1,0 +1,141 @@
+/**
+ * The snapshot's measurement: one full build as `npm run build` makes it, in a child process of its own
+ * (so peak memory is that build's), against `cp -r` of the tree it published.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { loadDataset } from '../dataset/load.ts';
+import { collectEarly } from '../cli/process.ts';
+import { parseConfig } from '../snapshot/config.ts';
+import { localSource } from '../snapshot/source/local.ts';
+import { formatBytes } from '../snapshot/progress.ts';
+import { runSnapshot } from '../snapshot/run.ts';
+import { bundleElements } from '../site/widget.ts';
+import { buildSite } from '../site/extras.ts';
+import { treeRssCounter, watchCounter } from './measure.ts';
+
+/** The entry the child runs: `--child <data> --out <dir> --locales <list>`. */
+const ENTRY = 'scripts/bench/main.ts';
+
+const NOW = Date.parse('2026-02-14T09:30:00Z');
+
+interface ChildResult {
+  seconds: number;
+  files: number;
+  bytes: number;
+  requests: number;
+  lowerBound: number;
+  /** The build's own peak, and the most it held with its child processes (the bundler's) at once. */
+  maxRssBytes: number;
+  /** The most file watches (inotify) the snapshot held at once: a build watches nothing. */
+  watches: number;
+}
+
+/**
+ * The most memory a build may take, whatever the size of its tree (scripts/README.md, "What a build
+ * needs"): 600 MB, printed in MiB as the rest (572.2 MiB).
+ */
+export const MEMORY_BUDGET = 600_000_000;
+
+/** Child mode: one snapshot, one JSON line on stdout. */
+export async function child(dataDir: string, out: string, locales: string[]): Promise<void> {
+  collectEarly(); // as the build's command does
+  const config = parseConfig({ out, locales, concurrency: 8 }, 'bench');
+  const started = performance.now();
+  // what `npm run build` publishes: the full profile, with the element, the demo page and the cards
+  const watches = watchCounter();
+  const memory = treeRssCounter();
+  // the samplers stop whatever happens: a build that fails (a full disk) ends the child, it does not hang
+  const { result, seconds } = await (async () => {
+    // as `npm run build` does (scripts/cli/build.ts): the bundles first, in their own process, then the dataset
+    const widget = await bundleElements();
+    const dataset = await loadDataset(dataDir);
+    const site = buildSite({
+      locales: config.locales,
+      sample: dataDir === 'data',
+      profile: config.profile,
+      widget: async () => widget,
+    });
+    const result = await runSnapshot({
+      config,
+      source: localSource(dataset, { now: () => NOW }),
+      families: new Set(['A', 'B']),
+      now: () => NOW,
+      refresh: 'all',
+      extraFiles: site.extraFiles,
+      localeFiles: site.localeFiles!,
+    }).finally(() => site.close());
+    return { result, seconds: (performance.now() - started) / 1000 };
+  })().finally(() => {
+    watches.stop();
+    memory.stop();
+  });
+  const line: ChildResult = {
+    seconds,
+    files: result.summary.written + result.summary.unchanged,
+    bytes: result.summary.bytes,
+    requests: result.state!.requests.made,
+    lowerBound: result.state!.requests.lowerBound,
+    maxRssBytes: Math.max(process.resourceUsage().maxRSS * 1024, memory.most),
+    watches: watches.most,
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+export async function scenario(name: string, dataDir: string, locales: string[], work: string) {
+  const out = join(work, `${name}-dist`);
+  execFileSync('sync'); // both sides start with nothing dirty in the page cache
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', ENTRY, '--child', dataDir, '--out', out, '--locales', locales.join(',')],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
+  );
+  if (run.status !== 0) throw new Error(`${name}: the snapshot failed:\n${run.stderr}`);
+  const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as ChildResult;
+  // the baseline: coreutils cp, the fastest ordinary way to make the same tree; the median of three,
+  // because a disk's copy time swings with its cache (2 s to 18 s for the sample on one machine); one
+  // copy of a tree of more than 100,000 files, which runs for minutes and does not fit in the cache anyway.
+  // Nothing is removed before the last measurement of the run (the work folder goes at the end): on ext4
+  // without a journal, making files costs several times more for minutes after many were deleted (the
+  // inode allocator passes over each recently freed inode), which would weigh on whatever runs next
+  const copies: number[] = [];
+  for (let i = 0; i < (result.files > 100_000 ? 1 : 3); i++) {
+    execFileSync('sync');
+    const copyStarted = performance.now();
+    execFileSync('cp', ['-r', '--dereference', out, join(work, `${name}-copy-${i}`)]);
+    copies.push((performance.now() - copyStarted) / 1000);
+  }
+  const copySeconds = copies.sort((a, b) => a - b)[copies.length >> 1]!;
+  const row = {
+    scenario: name,
+    files: result.files,
+    size: formatBytes(result.bytes),
+    'snapshot s': result.seconds.toFixed(2),
+    'files/s': Math.round(result.files / result.seconds),
+    'copy s': copySeconds.toFixed(2),
+    'snapshot/copy': (result.seconds / copySeconds).toFixed(2),
+    'peak RSS': formatBytes(result.maxRssBytes),
+    [`RSS ≤ ${formatBytes(MEMORY_BUDGET)}`]: result.maxRssBytes <= MEMORY_BUDGET ? 'yes' : 'NO',
+    'file watches': result.watches,
+    requests: result.requests,
+    'lower bound': result.lowerBound,
+    'requests/bound': (result.requests / Math.max(1, result.lowerBound)).toFixed(3),
+  };
+  return row;
+}
+
+/** Runs the snapshot child into `out` (the same process as the speed scenario, without the copies). */
+export function snapshotInto(name: string, dataDir: string, out: string, locales: string[]): void {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', ENTRY, '--child', dataDir, '--out', out, '--locales', locales.join(',')],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
+  );
+  if (run.status !== 0) throw new Error(`${name}: the snapshot failed:\n${run.stderr}`);
+}
