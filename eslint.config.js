@@ -1,4 +1,4 @@
-// ESLint's flat config, run by `npm run lint` (scripts/README.md, "Development and tests"). The rules are
+// ESLint's flat config, run by `npm run lint` (.github/CONTRIBUTING.md, "Development and tests"). The rules are
 // the ones that catch bugs; layout is prettier's, and eslint-config-prettier, last, turns off every rule
 // that would argue with it.
 import js from '@eslint/js';

@@ -1,5 +1,5 @@
 /**
- * `npm run deploy`: the current release of dist/ to S3-compatible object storage (scripts/README.md, "Deployment").
+ * `npm run deploy`: the current release of dist/ to S3-compatible object storage (scripts/docs/deployment.md, "Deployment").
  */
 import { deployCommand } from './cli/deploy.ts';
 

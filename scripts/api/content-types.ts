@@ -1,6 +1,6 @@
 /**
  * The content type of each kind of file the project publishes or serves, by extension: what a static host
- * sends (scripts/README.md, "Hosting"). The `_headers` file, the bucket's object metadata, the local static server
+ * sends (scripts/docs/hosting.md, "Hosting"). The `_headers` file, the bucket's object metadata, the local static server
  * and the image copies all read this one table.
  */
 

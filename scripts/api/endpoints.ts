@@ -13,7 +13,7 @@ export type Auth = 'apiKey' | 'token' | 'credentials';
 /** Account features that gate an endpoint, the account record's flags (scripts/api/README.md, "Errors"). */
 export type Permission = 'hasWeather' | 'hasOverviews' | 'hasCams';
 
-/** Freshness classes; the snapshot's refresh intervals are set per class (scripts/README.md, "Freshness"). */
+/** Freshness classes; the snapshot's refresh intervals are set per class (scripts/docs/scheduling.md, "Freshness"). */
 export type Freshness = 'conditions' | 'snow' | 'forecast' | 'static' | 'daily' | 'webcams';
 
 /** A query parameter that selects a variant of an endpoint's output. */

@@ -1,5 +1,5 @@
 /**
- * The response headers of a published tree (scripts/README.md, "Hosting" and "Headers and CORS"): one
+ * The response headers of a published tree (scripts/docs/hosting.md, "Hosting" and "Headers and CORS"): one
  * table of rules, one rule per shape of path with placeholders for locales, ids and groups, so no file
  * matches two rules. CORS for every file, JSON content types, and cache lifetimes that follow each
  * endpoint's freshness; the elements' scripts, their content-named chunks, the cards, the lists and the

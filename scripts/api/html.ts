@@ -1,6 +1,6 @@
 /**
  * Data on its way into a page: text escaped for HTML, and the one check a URL from the data passes before
- * a page may follow or load it (scripts/README.md, "Security").
+ * a page may follow or load it (scripts/docs/snapshot.md, "Security").
  */
 
 /** `text` safe inside an HTML element or a quoted attribute. */

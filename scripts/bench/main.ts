@@ -9,7 +9,7 @@
  * bundler's child process together) against the 600 MB budget, the file watches the build held (none), and
  * upstream requests made over the lower bound the URI limit sets.
  *
- * Then deploys (scripts/README.md, "Deployment") against a local S3 server (s3rver on 127.0.0.1): a first
+ * Then deploys (scripts/docs/deployment.md, "Deployment") against a local S3 server (s3rver on 127.0.0.1): a first
  * deploy, a deploy with nothing to do, and one after a change in one resort, each with its time, objects and
  * requests by kind, and write requests over the files that changed. The sample always; the large dataset with
  * --deploy-large (s3rver takes an hour or more for the 833,409 files of 2,000 resorts in 16 locales; with

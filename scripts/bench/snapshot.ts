@@ -32,7 +32,7 @@ interface ChildResult {
 }
 
 /**
- * The most memory a build may take, whatever the size of its tree (scripts/README.md, "What a build
+ * The most memory a build may take, whatever the size of its tree (scripts/docs/snapshot.md, "What a build
  * needs"): 600 MB, printed in MiB as the rest (572.2 MiB).
  */
 export const MEMORY_BUDGET = 600_000_000;

@@ -262,7 +262,7 @@ async function reportPublished(
 ): Promise<number> {
   const total = result.summary.written + result.summary.unchanged;
   stdout.write(`published ${out}: ${total} files, ${result.dataFiles} data files under api/ among them\n`);
-  // the hosts that would not take the tree (scripts/README.md, "Profiles and the hosts' file limits")
+  // the hosts that would not take the tree (scripts/docs/configuration.md, "Profiles and the hosts' file limits")
   // (the writer resolves `out` as this does: scripts/snapshot/store/folder.ts)
   for (const line of hostLimitLines(await treeCounts(resolve(out), total), out)) say(line);
   reportDrift(result.state!.drift, say);

@@ -1,6 +1,6 @@
 /**
  * `npm run preview` and `resort-conditions preview`: serves a published tree on 127.0.0.1 as a static host
- * must serve it (scripts/README.md, "Hosting"): every file with `Access-Control-Allow-Origin: *`, JSON as
+ * must serve it (scripts/docs/hosting.md, "Hosting"): every file with `Access-Control-Allow-Origin: *`, JSON as
  * `application/json`. So a page of another origin — the Quick start pasted into a page of your own — reads
  * the snapshot as it will from the real host. Both entries hand over their arguments and streams.
  */

@@ -15,7 +15,7 @@ export const DeployConfig = z.strictObject({
   concurrency: z.int().min(1).max(256).default(16),
   /** Attempts per request, the first included; throttling and 5xx are retried with backoff. */
   attempts: z.int().min(1).max(10).default(5),
-  /** US dollars per 1,000 requests of each kind, over the defaults for the store (scripts/README.md, "Progress, summary and cost"). */
+  /** US dollars per 1,000 requests of each kind, over the defaults for the store (scripts/docs/deployment.md, "Progress, summary and cost"). */
   prices: z
     .strictObject({
       write: Price.optional(),

@@ -4,7 +4,7 @@
  * objects, changed objects and the public index, in that order (and inside each phase what is named before
  * what names it); write the new deploy index; delete what left the release; drop the journal.
  *
- * Atomic for readers (scripts/README.md, "Deployment"): objects keep their paths, so nothing but the order of the
+ * Atomic for readers (scripts/docs/deployment.md, "Deployment"): objects keep their paths, so nothing but the order of the
  * requests protects a reader, and the order is enough: no object is named before it is uploaded, and none
  * is deleted while the live state still names it. A deploy killed at any moment leaves every object the
  * previous state names in place; its journal tells the next deploy which objects to check, so that one

@@ -1,7 +1,7 @@
 /**
  * What a deploy must do, from the release and the bucket's index alone. Pure: no disk, no network.
  *
- * The order is what keeps readers safe (scripts/README.md, "Atomic for readers"): objects the bucket does not have yet go up
+ * The order is what keeps readers safe (scripts/docs/deployment.md, "Atomic for readers"): objects the bucket does not have yet go up
  * first, then objects whose bytes or headers changed, then the public index (`api/manifest.json`); only
  * when all of them are there does the deploy index say so, and only then are the objects that left the
  * release deleted. Inside each phase, what is named goes up before what names it (`order.ts`). So every

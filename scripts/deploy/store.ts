@@ -214,7 +214,7 @@ export class Store {
     if (name === 'NoSuchBucket') {
       return new ResortConditionsError(
         'store_target',
-        `${line}: the bucket "${this.target.bucket}" does not exist${this.endpoint ? ` at ${this.endpoint}` : ''}; create it (scripts/README.md, "Deployment") or fix --to`,
+        `${line}: the bucket "${this.target.bucket}" does not exist${this.endpoint ? ` at ${this.endpoint}` : ''}; create it (scripts/docs/deployment.md, "Deployment") or fix --to`,
         { cause: error },
       );
     }

@@ -98,7 +98,7 @@ export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile
         : f,
     );
     // the demo shows the largest region's list when the list is built and the region's group files are
-    // published (the widget profile publishes none: scripts/README.md, "Profiles and the hosts' file limits")
+    // published (the widget profile publishes none: scripts/docs/configuration.md, "Profiles and the hosts' file limits")
     const list =
       options.profile !== 'widget' && bundle.some((f) => f.path === LIST_SHEET)
         ? largestRegion(options.scope.groups)

@@ -1,5 +1,5 @@
 /**
- * The file-count limits of the common static hosts (scripts/README.md, "Profiles and the hosts' file
+ * The file-count limits of the common static hosts (scripts/docs/configuration.md, "Profiles and the hosts' file
  * limits"), as their documentation gave them in early 2026, and what a published tree passes: the build's
  * summary says so, with the settings that would fit.
  */
@@ -70,6 +70,6 @@ export function hostLimitLines(counts: TreeCounts, out: string): string[] {
   return [
     `${out} is larger than some static hosts take (their limits as of early 2026; check before you rely on them):`,
     ...lines,
-    `  fewer files: fewer "locales", "profile": "widget" (what the element and the embeds read), or object storage behind a CDN (npm run deploy), which has no such limit (scripts/README.md, "Profiles and the hosts' file limits")`,
+    `  fewer files: fewer "locales", "profile": "widget" (what the element and the embeds read), or object storage behind a CDN (npm run deploy), which has no such limit (scripts/docs/configuration.md, "Profiles and the hosts' file limits")`,
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * The files the mirror publishes beside `api/` (scripts/README.md, "Moving an existing client to the mirror"): one rule
+ * The files the mirror publishes beside `api/` (scripts/docs/hosting.md, "Moving an existing client to the mirror"): one rule
  * file per kind of host, each written by its own module from what `rewrites.ts` says the mirror answers,
  * and the static error bodies. Pure: options in, files out.
  */

@@ -1,5 +1,5 @@
 /**
- * The publishable package (widget/README.md, "Using the package"; scripts/README.md, "Development and tests"): what `npm pack` ships, built into gitignored folders.
+ * The publishable package (widget/README.md, "Using the package"; .github/CONTRIBUTING.md, "Development and tests"): what `npm pack` ships, built into gitignored folders.
  *
  * - `widget/lib/`: the element as ES modules (vite's library mode; lit stays a dependency), its
  *   declarations under `widget/lib/types/` (`tsc -p widget/tsconfig.package.json`), the custom-elements manifest

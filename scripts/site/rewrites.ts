@@ -1,5 +1,5 @@
 /**
- * The service's own URLs onto the published files (scripts/README.md, "Moving an existing
+ * The service's own URLs onto the published files (scripts/docs/hosting.md, "Moving an existing
  * client to the mirror"). A client written against Family B calls `/externalservice/resort/20/snowreport?token=…&language=de&country=DE`;
  * the mirror holds `api/de-DE/externalservice/resort/20/snowreport.json`. This module owns what the mirror
  * answers and how it refuses the rest (the error catalogue, the locales, the resort groups it can name);

@@ -41,7 +41,7 @@ export const GROUP_ENDPOINT: Record<EndpointGroup, EndpointId> = {
 };
 
 const HOUR = 3600;
-/** The default refresh interval of each freshness class, in seconds (scripts/README.md, "Freshness"). */
+/** The default refresh interval of each freshness class, in seconds (scripts/docs/scheduling.md, "Freshness"). */
 export const DEFAULT_INTERVALS: Record<Freshness, number> = {
   conditions: 1 * HOUR,
   webcams: 1 * HOUR,
@@ -137,7 +137,7 @@ const Origin = z.string().transform((value, ctx) => {
 });
 
 export const SnapshotConfig = z.strictObject({
-  /** Output folder; the build publishes it as one unit (scripts/README.md, "The snapshot"). */
+  /** Output folder; the build publishes it as one unit (scripts/docs/snapshot.md, "The snapshot"). */
   out: z.string().min(1).default('dist'),
   locales: z
     .array(LocaleTag)
@@ -181,12 +181,12 @@ export const SnapshotConfig = z.strictObject({
     })
     .default({ timeout: 30, attempts: 4, maxBodyBytes: 32 * 1024 * 1024 }),
   /**
-   * How long a build may ask the upstream (scripts/README.md, "Faults"): once it has run this long it
+   * How long a build may ask the upstream (scripts/docs/scheduling.md, "Faults"): once it has run this long it
    * starts no request, ends the ones under way, and publishes what it has (the rest kept stale or left
    * out, exit 3), well before a scheduler's time limit would kill it with nothing published.
    */
   deadline: Duration.default(DEFAULT_DEADLINE_SECONDS),
-  /** Refresh intervals per freshness class (scripts/README.md, "Freshness"). */
+  /** Refresh intervals per freshness class (scripts/docs/scheduling.md, "Freshness"). */
   refresh: z
     .strictObject({
       conditions: Duration.optional(),
@@ -213,7 +213,7 @@ export const SnapshotConfig = z.strictObject({
     .default({ runsPerDay: 24 }),
   /**
    * `full` publishes the whole mirror; `widget` only what the element and the embeds read (for hosts with
-   * file limits: scripts/README.md, "Profiles and the hosts' file limits"), plus the region lists the next
+   * file limits: scripts/docs/configuration.md, "Profiles and the hosts' file limits"), plus the region lists the next
    * scheduled run discovers the resorts from.
    */
   profile: z.enum(['full', 'widget']).default('full'),
@@ -225,7 +225,7 @@ export const SnapshotConfig = z.strictObject({
   publicUrl: PublicUrl.optional(),
   /**
    * Origins besides the upstream's own that images (the attribution logo) may be copied from, e.g.
-   * `["https://cdn.snow.example"]` (scripts/README.md, "Configuration").
+   * `["https://cdn.snow.example"]` (scripts/docs/configuration.md, "Configuration").
    */
   imageOrigins: z.array(Origin).default([]),
   /** `npm run deploy`'s settings: validated there (`scripts/deploy/config.ts`), carried here untouched. */

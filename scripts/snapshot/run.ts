@@ -4,7 +4,7 @@
  * the bodies are fetched, judged and derived, and published atomically; whatever happened, the month's
  * ledger counts the requests sent.
  *
- * Failure policy (scripts/README.md, "Running on a schedule"): a secret in the output stops the run and
+ * Failure policy (scripts/docs/scheduling.md, "Running on a schedule"): a secret in the output stops the run and
  * publishes nothing. A part that cannot be fetched, or whose body breaks the contract, keeps its earlier
  * state (its last good files, or its known absence), marked stale; a part with no earlier state (in a first
  * build, any part) is left out and named, and the rest is published.

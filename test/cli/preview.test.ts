@@ -1,6 +1,6 @@
 /**
  * `npm run preview` (scripts/cli/preview.ts), as its own process: it serves a built tree the way a host
- * must (scripts/README.md, "Hosting"), CORS for a page of any origin and JSON as JSON; it refuses a folder
+ * must (scripts/docs/hosting.md, "Hosting"), CORS for a page of any origin and JSON as JSON; it refuses a folder
  * that holds no snapshot, and stops on SIGTERM.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Settings named as settings (README.md, "Configure your resorts and locales"; scripts/README.md,
+ * Settings named as settings (README.md, "Configure your resorts and locales"; scripts/docs/configuration.md,
  * "Configuration"): a mistyped flag names the one meant, language tags are read in any case, a plan exits
  * as its build would start, and a base URL that is not the service's origin is a setting to fix (exit 2,
  * naming the variable and the value that would work), never an outage; an upstream that cannot be reached

@@ -1,5 +1,5 @@
 /**
- * The local S3 recipe of scripts/README.md ("Deployment"), run as it stands: its `cors.xml`, s3rver with
+ * The local S3 recipe of scripts/docs/deployment.md ("Deployment"), run as it stands: its `cors.xml`, s3rver with
  * the bucket configured by it, the deploy; a page of another origin may then read the objects
  * (`Access-Control-Allow-Origin: *`), which a bucket without the rule does not allow.
  */
@@ -28,9 +28,9 @@ const freePort = () =>
   });
 
 beforeAll(async () => {
-  const readme = await readFile(join(REPO, 'scripts', 'README.md'), 'utf8');
+  const readme = await readFile(join(REPO, 'scripts', 'docs', 'deployment.md'), 'utf8');
   const block = /```sh\n(cat > cors\.xml <<'XML'\n[\s\S]*?)```/.exec(readme)?.[1];
-  expect(block, 'the recipe in scripts/README.md').toBeDefined();
+  expect(block, 'the recipe in scripts/docs/deployment.md').toBeDefined();
   recipe = block!.trimEnd().split('\n');
   work = await mkdtemp(join(tmpdir(), 'rc-local-s3-'));
   // the heredoc, as a shell runs it: cors.xml in the working folder

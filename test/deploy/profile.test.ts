@@ -1,5 +1,5 @@
 /**
- * The widget profile (scripts/README.md, "Profiles and the hosts' file limits"): only what the element and
+ * The widget profile (scripts/docs/configuration.md, "Profiles and the hosts' file limits"): only what the element and
  * the embeds read — per resort and locale the default combined report, Family A's record and the forecasts
  * for N = 0..5; per locale the attribution; the index — plus the region lists the next scheduled run finds
  * the resorts in.

@@ -169,8 +169,8 @@ describe.each(WORKFLOWS)('$file', ({ file, build: builds, deploy: deploys, state
     expect(runStep(deploy(), code, workflow.env).status).toBe(code);
   });
 
-  it('is what the README and scripts/README.md show', async () => {
-    for (const doc of ['README.md', join('scripts', 'README.md')]) {
+  it('is what the README and scripts/docs/scheduling.md show', async () => {
+    for (const doc of ['README.md', join('scripts', 'docs', 'scheduling.md')]) {
       const readme = await readFile(join(REPO, doc), 'utf8');
       expect(readme, doc).toContain(file);
     }

@@ -1,5 +1,5 @@
 /**
- * Amplification (scripts/README.md, "Request budget"): with no `allowance` in the config (the account
+ * Amplification (scripts/docs/scheduling.md, "Request budget"): with no `allowance` in the config (the account
  * record's is the upstream's word), lists that suddenly name thousands more resorts, or states, stop the build before it asks
  * for them. The requests the server received are the measure.
  */

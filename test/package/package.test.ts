@@ -7,9 +7,9 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, normalize, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +143,7 @@ describe('the packed package', () => {
         .filter((p) => !/^(widget\/lib|scripts\/lib|data)\//.test(p))
         .sort(),
     ).toEqual([
+      '.github/CONTRIBUTING.md',
       '.github/site/snapshot.yml',
       'LICENSE',
       'README.md',
@@ -151,11 +152,32 @@ describe('the packed package', () => {
       'scripts/README.md',
       'scripts/api/README.md',
       'scripts/bin/resort-conditions.js',
+      'scripts/docs/bench.md',
+      'scripts/docs/configuration.md',
+      'scripts/docs/deployment.md',
+      'scripts/docs/hosting.md',
+      'scripts/docs/scheduling.md',
+      'scripts/docs/snapshot.md',
       'widget/README.md',
       'widget/docs/compact.png',
       'widget/docs/list.png',
       'widget/docs/screenshot.png',
     ]);
+    // every page and picture the README leads to, link by link, is in the package (the tests' own aside)
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      const text = readFileSync(join(ROOT, file), 'utf8').replace(/```[\s\S]*?```/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+        const to = normalize(join(dirname(file), target!));
+        if (/^[a-z]+:/.test(target!) || to.startsWith('test/') || !existsSync(join(ROOT, to))) continue;
+        if (to.endsWith('.md')) visit(to);
+        else if (to.endsWith('.png')) reached.add(to);
+      }
+    };
+    visit('README.md');
+    expect([...reached].filter((p) => !paths().includes(p))).toEqual([]);
   });
 
   it('declares types that name only its own files, lit and zod: dependencies an isolated install puts beside it', async () => {

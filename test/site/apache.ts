@@ -1,6 +1,6 @@
 /**
  * A real Apache on 127.0.0.1 for a test: Debian's apache2, in the foreground, serving a tree whose
- * `.htaccess` (the mirror's generated rules) it reads with `AllowOverride FileInfo`, the setting scripts/README.md asks for.
+ * `.htaccess` (the mirror's generated rules) it reads with `AllowOverride FileInfo`, the setting scripts/docs/hosting.md asks for.
  */
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

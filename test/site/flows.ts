@@ -1,5 +1,5 @@
 /**
- * The flows of existing clients (scripts/README.md, "Moving an existing client to the mirror"), replayed
+ * The flows of existing clients (scripts/docs/hosting.md, "Moving an existing client to the mirror"), replayed
  * against the embedded service and a mirror host side by side: the countries list, every region's list, each
  * quick link (the service's own URL, sent to the mirror as is, and the mirror's relative link followed from
  * the list it came in), then the snow reports, profiles, forecasts and the other files of each resort, in
@@ -24,7 +24,7 @@ export interface HostAnswer {
 
 export type Host = (request: HostRequest) => Promise<HostAnswer>;
 
-/** What a kind of host cannot do (scripts/README.md, "Moving an existing client to the mirror"). */
+/** What a kind of host cannot do (scripts/docs/hosting.md, "Moving an existing client to the mirror"). */
 export interface Limits {
   /** Answers the service's multi-resort URLs for the published groups (Netlify cannot match repeated parameters). */
   multi: boolean;
@@ -37,7 +37,7 @@ export interface Limits {
 export interface Replay {
   /** URLs sent to the mirror. */
   urls: number;
-  /** Of them, answers equal to the service's (or, where the host has a documented limit, to what scripts/README.md says). */
+  /** Of them, answers equal to the service's (or, where the host has a documented limit, to what scripts/docs/hosting.md says). */
   equal: number;
   mismatches: string[];
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostLimitLines, treeCounts } from '../../scripts/site/host-limits.ts';
 
 const HINT =
-  '  fewer files: fewer "locales", "profile": "widget" (what the element and the embeds read), or object storage behind a CDN (npm run deploy), which has no such limit (scripts/README.md, "Profiles and the hosts\' file limits")';
+  '  fewer files: fewer "locales", "profile": "widget" (what the element and the embeds read), or object storage behind a CDN (npm run deploy), which has no such limit (scripts/docs/configuration.md, "Profiles and the hosts\' file limits")';
 
 describe('hostLimitLines', () => {
   it('says nothing of a tree every host takes', () => {

@@ -1,8 +1,8 @@
 /**
- * Existing clients against the mirror (scripts/README.md, "Moving an existing client to the mirror"): a sample build
+ * Existing clients against the mirror (scripts/docs/hosting.md, "Moving an existing client to the mirror"): a sample build
  * in en-US and de-DE, then the client flows replayed against the embedded service and, side by side, a real nginx with the generated configuration,
  * the edge function in front of a static server, and the Netlify and Apache rules read and applied. Every
- * answer equals the service's but for the region lists' token fields, or is the refusal scripts/README.md
+ * answer equals the service's but for the region lists' token fields, or is the refusal scripts/docs/hosting.md
  * documents, in the service's error shape.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -194,7 +194,7 @@ const ERRORS: Array<{
     service: 'same',
     netlify: { status: 404, json: false },
   },
-  // Apache and Netlify answer their own 414 page at their own limit (scripts/README.md, "What it cannot answer")
+  // Apache and Netlify answer their own 414 page at their own limit (scripts/docs/hosting.md, "What it cannot answer")
   {
     name: 'a URI of 8,001 characters',
     request: () => ({ path: urlOfLength(8001) }),

@@ -1,7 +1,7 @@
 /**
  * The list's data: which group file it reads, one row per resort from it, and the order of the rows. Pure:
  * no fetch, no DOM. A region's rows come from the region's group file of combined reports, a list of ids
- * from the `all` group (one file either way: scripts/README.md, "Groups"); each record gives the state,
+ * from the `all` group (one file either way: scripts/README.md, "Static file layout"); each record gives the state,
  * the day of the report, new snow, depths and lifts and runs open, from the combined report.
  */
 import type { CombinedReportRecord } from '../../scripts/api/schemas/family-b.ts';

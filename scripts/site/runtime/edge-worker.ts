@@ -1,5 +1,5 @@
 /**
- * The mirror as an edge function (scripts/README.md, "Per host"): a standard `fetch`
+ * The mirror as an edge function (scripts/docs/hosting.md, "Per host"): a standard `fetch`
  * handler, and a pure `resolve()` any other edge runtime can call. It reads a request with the contract's
  * own route table and locale rules, as the service does (`scripts/service/request.ts`), so it accepts what
  * the nginx rules do and more: parameters in any order and case, comma-separated ids, and a multi-resort

@@ -75,7 +75,7 @@ function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList
 }
 
 /**
- * Quick links carry the caller's token (scripts/README.md, "Quick links through the mirror"): they become
+ * Quick links carry the caller's token (scripts/docs/hosting.md, "Quick links through the mirror"): they become
  * links to the mirror's own group files — absolute under `publicUrl` when the config gives it, else relative
  * to the list's file — and the bare query string loses its token. A snapshot of some resorts lists only
  * those.

@@ -1,6 +1,6 @@
 /**
  * The month's projected upstream requests: the plan's requests per collection, how often each is due
- * under its refresh interval, and how often the build runs (scripts/README.md, "Request budget"). Pure.
+ * under its refresh interval, and how often the build runs (scripts/docs/scheduling.md, "Request budget"). Pure.
  */
 import type { Freshness } from '../../api/endpoints.ts';
 import { intervals, type SnapshotConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 /**
- * The upstream's two base URLs as settings (scripts/README.md, "Configuration"): `RC_BASE_URL` and
+ * The upstream's two base URLs as settings (scripts/docs/configuration.md, "Configuration"): `RC_BASE_URL` and
  * `RC_LEGACY_BASE_URL` are the service's origin (`https://api.example.com`, or a gateway's prefix before the
  * API's paths), never an address that already holds the API's own paths, which the build adds itself.
  * A base URL that does is a setting to fix (exit 2), named with its variable and the value that would

@@ -8,7 +8,7 @@ import { localSource } from './local.ts';
 import { remoteSource } from './remote.ts';
 import type { Source } from './source.ts';
 
-/** The variables that point the build at a real upstream (scripts/README.md, "Configuration"). */
+/** The variables that point the build at a real upstream (scripts/docs/configuration.md, "Configuration"). */
 export const UPSTREAM_VARIABLES = [
   'RC_BASE_URL',
   'RC_LEGACY_BASE_URL',
