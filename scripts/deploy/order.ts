@@ -4,7 +4,8 @@
  * the bundle after its chunks. So a reader who follows a name finds the object there, at any moment of a
  * first deploy or of one that adds a locale. Pure: the bytes come from the caller.
  *
- * A name is any quoted string (or CSS `url()`) of a text object that resolves, relative to the object's own
+ * A name is any quoted string — in double, single or back quotes (a template without `${}`: the bundler
+ * writes its chunks' imports so) — or CSS `url()` of a text object that resolves, relative to the object's own
  * path, to a path of the release; an absolute URL or a root path names the release's path it ends with
  * (quick links under the config's `publicUrl`). Objects that name each other in a circle go up together.
  */
@@ -14,7 +15,8 @@ import { posix } from 'node:path';
 const TEXT = /\.(json|html|js|mjs|css)$/;
 /** A name ends with a file extension: every object of a release has one. */
 const FILE_LIKE = /\.[A-Za-z0-9]{1,8}$/;
-const QUOTED = /"((?:[^"\\\n]|\\.){1,2048})"|'((?:[^'\\\n]|\\.){1,2048})'|url\(\s*([^)"'\s]{1,2048})\s*\)/g;
+const QUOTED =
+  /"((?:[^"\\\n]|\\.){1,2048})"|'((?:[^'\\\n]|\\.){1,2048})'|url\(\s*([^)"'\s]{1,2048})\s*\)|`((?:[^`\\\n$]|\\.){1,2048})`/g;
 
 /** Whether an object at `path` can name others (and so is read to find out). */
 export const isText = (path: string): boolean => TEXT.test(path);
@@ -25,7 +27,7 @@ export function namesIn(path: string, text: string, paths: ReadonlySet<string>):
   const found = new Set<string>();
   const dir = posix.dirname(path);
   for (const match of text.matchAll(QUOTED)) {
-    const raw = match[1] ?? match[2] ?? match[3] ?? '';
+    const raw = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';
     const bare = raw.replace(/\\\//g, '/').split(/[?#]/)[0]!;
     if (!FILE_LIKE.test(bare)) continue;
     let target: string | undefined;
@@ -64,7 +66,8 @@ const safeDecode = (segment: string) => {
 
 /**
  * Splits the objects of one phase into layers to upload one after the other: each object's layer comes
- * after the layers of every object of the phase it names. `names` answers what an object names.
+ * after the layers of every object of the phase it names. `names` answers what an object names. Objects
+ * that name each other in a circle are ordered as a reader meets them, from what nothing names.
  */
 export function layers<T extends { path: string }>(
   objects: readonly T[],
@@ -87,6 +90,11 @@ export function layers<T extends { path: string }>(
     depth.set(path, d);
     return d;
   };
+  // the walk starts from what nothing of the phase names (a page, an entry script), so a circle is cut at
+  // the name that leads back towards them: the element's shared chunk and a lazy chunk that imports it
+  // back, the lazy one first, since a reader reaches it only through the shared one
+  const named = new Set([...names.values()].flat());
+  for (const object of objects) if (!named.has(object.path)) depthOf(object.path);
   const out: T[][] = [];
   for (const object of objects) (out[depthOf(object.path)] ??= []).push(object);
   return out.filter((layer) => layer !== undefined);

@@ -19,6 +19,7 @@ import {
   expectBucketEqualsRelease,
   releaseFiles,
   runDeploy,
+  widget,
 } from './helpers.ts';
 import { startS3, type LocalS3 } from './s3-server.ts';
 
@@ -115,10 +116,11 @@ describe('npm run deploy', () => {
       type: 'text/javascript; charset=utf-8',
       cache: 'public, max-age=300',
     });
-    // what the table does not name gets the type of its extension and a short lifetime
-    expect(headersOf('resort-conditions.de.0a1b2c3d.js')).toEqual({
+    // the bundle's hashed chunks, as the table names them (`/rc.*`): kept for a year
+    const german = (await widget()).find((f) => /^rc\.de\.[\w-]+\.js$/.test(f.path))!.path;
+    expect(headersOf(german)).toEqual({
       type: 'text/javascript; charset=utf-8',
-      cache: 'public, max-age=300',
+      cache: 'public, max-age=31536000, immutable',
     });
     expect(headersOf('index.html')).toEqual({
       type: 'text/html; charset=utf-8',

@@ -11,17 +11,16 @@ import { build } from '../../scripts/cli/build.ts';
 import { deployCommand } from '../../scripts/cli/deploy.ts';
 import type { RequestRecord } from '../../scripts/deploy/store.ts';
 import { currentRelease } from '../../scripts/snapshot/store/writer.ts';
+import { bundleElements, type BundleFile } from '../../scripts/site/widget.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
 import type { LocalS3 } from './s3-server.ts';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const EPOCH = String(FROZEN_NOW / 1000);
 
-/** A stand-in for the element's bundle: the entry module and one hashed language chunk. */
-const fakeWidget = async () => [
-  { path: 'resort-conditions.js', bytes: Buffer.from('import("./resort-conditions.de.0a1b2c3d.js");\n') },
-  { path: 'resort-conditions.de.0a1b2c3d.js', bytes: Buffer.from('export default {};\n') },
-];
+let bundle: Promise<BundleFile[]> | undefined;
+/** The element's real bundle (its scripts, hashed chunks and style sheets), made once per test file. */
+export const widget = () => (bundle ??= bundleElements());
 
 /** Builds the sample (or `data`) into `out` with the CLI, in en-US only: ~1,400 files. */
 export async function buildRelease(out: string, flags: string[] = [], data = DATA_DIR): Promise<void> {
@@ -32,7 +31,7 @@ export async function buildRelease(out: string, flags: string[] = [], data = DAT
     stdout: { write: () => true },
     stderr: { write: (text: string) => (stderr += text) },
     cwd: REPO,
-    widget: fakeWidget,
+    widget,
   });
   expect(code, stderr).toBe(0);
 }

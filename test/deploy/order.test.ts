@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layers, namesIn } from '../../scripts/deploy/order.ts';
-import { buildRelease, releaseFiles, runDeploy, type DeployRun } from './helpers.ts';
+import { buildRelease, releaseFiles, runDeploy, widget, type DeployRun } from './helpers.ts';
 import { startS3, type LocalS3 } from './s3-server.ts';
 
 let s3: LocalS3;
@@ -40,7 +40,7 @@ function named(path: string, bytes: Buffer, paths: ReadonlySet<string>): string[
   else if (path.endsWith('.html'))
     candidates = [...text.matchAll(/\b(?:src|href)=["']([^"']+)["']/g)].map((m) => m[1]!);
   else if (path.endsWith('.js'))
-    candidates = [...text.matchAll(/(?:import\s*\(|from)\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+    candidates = [...text.matchAll(/(?:import\s*\(|from)\s*["'`]([^"'`]+)["'`]/g)].map((m) => m[1]!);
   else if (path.endsWith('.css'))
     candidates = [...text.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)].map((m) => m[1]!);
   const found = new Set<string>();
@@ -55,7 +55,8 @@ function named(path: string, bytes: Buffer, paths: ReadonlySet<string>): string[
 
 /**
  * Replays the deploy's writes in the order the store answered them, starting from what the bucket held:
- * answers each object that was in the bucket while an object it names was not, with the first such name.
+ * answers each object that was in the bucket while an object it names was not, with the first such name
+ * (but for two objects that name each other).
  */
 function namedBeforeExisting(
   run: DeployRun,
@@ -68,8 +69,11 @@ function namedBeforeExisting(
   for (const record of run.requests) {
     if (record.kind !== 'write' || record.status >= 300 || !release.has(record.path)) continue;
     there.add(record.path);
-    for (const target of named(record.path, release.get(record.path)!, paths))
+    for (const target of named(record.path, release.get(record.path)!, paths)) {
+      // two objects that name each other cannot both go after the other: the circle's order is checked apart
+      if (named(target, release.get(target)!, paths).includes(record.path)) continue;
       if (!there.has(target) && !early.has(target)) early.set(target, record.path);
+    }
   }
   return early;
 }
@@ -87,11 +91,22 @@ describe('the order of a deploy', () => {
     expect(edges.some(([from, to]) => from!.includes('/region/') && to!.includes('group=region-'))).toBe(
       true,
     );
-    expect(edges).toContainEqual(['resort-conditions.js', 'resort-conditions.de.0a1b2c3d.js']);
+    // the element's script its shared chunk, and that chunk its languages' (the real bundle's names)
+    const core = (await widget()).find((f) => /^rc\.core\.[\w-]+\.js$/.test(f.path))!.path;
+    const german = (await widget()).find((f) => /^rc\.de\.[\w-]+\.js$/.test(f.path))!.path;
+    expect(edges).toContainEqual(['resort-conditions.js', core]);
+    expect(edges).toContainEqual([core, german]);
 
     const run = await runDeploy(s3, out, 's3://site/order');
     expect(run.code, run.stderr).toBe(0);
     expect([...namedBeforeExisting(run, first, new Set())]).toEqual([]);
+    // the shared chunk and the strip's lazy chunk import each other: the lazy one goes up first, since a
+    // reader reaches it only through the shared one, which the entry scripts name
+    const compact = (await widget()).find((f) => /^rc\.compact\.[\w-]+\.js$/.test(f.path))!.path;
+    const written = run.requests.filter((r) => r.kind === 'write').map((r) => r.path);
+    expect(named(compact, first.get(compact)!, paths)).toEqual([core]);
+    expect(written.indexOf(compact)).toBeLessThan(written.indexOf(core));
+    expect(written.indexOf(core)).toBeLessThan(written.indexOf('resort-conditions.js'));
 
     // a second locale: its region lists and group files are all new
     const inBucket = new Set(first.keys());
@@ -135,6 +150,8 @@ describe('namesIn and layers', () => {
       ['app.js', 'style.css'],
     ],
     ['a dynamic import', 'app.js', 'import("./chunk.js")', ['chunk.js']],
+    ["a bundler's dynamic import, in back quotes", 'app.js', 'de:()=>import(`./chunk.js`)', ['chunk.js']],
+    ['nothing for a template with a value', 'app.js', 'import(`./${lang}.js`)', []],
     ['a font in a style sheet', 'style.css', '@font-face{src:url(font.woff2)}', ['font.woff2']],
     [
       'nothing for text that is not a path',
@@ -160,5 +177,25 @@ describe('namesIn and layers', () => {
       layer.map((x) => x.path),
     );
     expect(order).toEqual([['chunk', 'group', 'b'], ['list', 'app', 'a'], ['page']]);
+  });
+
+  it('cuts a circle at the name that leads back towards what nothing names, whatever the order given', () => {
+    const o = (path: string) => ({ path });
+    // an entry names the shared chunk; the shared chunk and a lazy chunk name each other
+    const names = new Map([
+      ['entry', ['core']],
+      ['core', ['lazy']],
+      ['lazy', ['core']],
+    ]);
+    for (const given of [
+      ['lazy', 'core', 'entry'],
+      ['entry', 'core', 'lazy'],
+      ['core', 'lazy', 'entry'],
+    ])
+      expect(layers(given.map(o), names).map((layer) => layer.map((x) => x.path))).toEqual([
+        ['lazy'],
+        ['core'],
+        ['entry'],
+      ]);
   });
 });
