@@ -15,6 +15,17 @@ import { escapeHtml } from '../../scripts/api/html.ts';
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export const ENGINE_NAMES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
 
+/** The engines to run: `RC_ENGINES` (`chromium,firefox`), else all three; an unknown name stops the suite. */
+export const ENGINES = (process.env.RC_ENGINES ?? ENGINE_NAMES.join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean) as EngineName[];
+const unknownEngines = ENGINES.filter((e) => !ENGINE_NAMES.includes(e));
+if (unknownEngines.length)
+  throw new Error(
+    `RC_ENGINES: ${unknownEngines.join(', ')} is not an engine (engines: ${ENGINE_NAMES.join(', ')})`,
+  );
+
 export interface Viewport {
   width: number;
   height: number;

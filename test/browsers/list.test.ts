@@ -23,16 +23,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { bundleElements } from '../../scripts/site/widget.ts';
-import { FROZEN_NOW } from '../helpers.ts';
-import { ENGINE_NAMES, launch, missing, type Engine, type EngineName, type Tab } from './engines.ts';
+import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
+import { ENGINES, launch, missing, type Engine, type Tab } from './engines.ts';
 import { bands, innerShifts, LIST_BANDS, listProblems, markInnerBoxes } from './in-page.ts';
 import { serveSite, servePartner, type List, type Partner, type Site } from './pages.ts';
 
-const CI = process.env.CI === 'true';
-const ENGINES = (process.env.RC_ENGINES ?? ENGINE_NAMES.join(','))
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean) as EngineName[];
 /** The sample's largest region. */
 const REGION = 429;
 const ROWS = 8;

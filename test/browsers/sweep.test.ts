@@ -25,9 +25,9 @@ import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { bundleElements } from '../../scripts/site/widget.ts';
 import { STRIP_STEPS, stripHeight } from '../../widget/compact-geometry.ts';
-import { FROZEN_NOW } from '../helpers.ts';
+import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import {
-  ENGINE_NAMES,
+  ENGINES,
   launch,
   missing,
   WEBKIT_MIN_WIDTH,
@@ -47,14 +47,6 @@ import { serveSite, servePartner, type Card, type Partner, type Site } from './p
 import { grouped, type Failure } from './failures.ts';
 
 const RESULTS = 'test-results';
-const CI = process.env.CI === 'true';
-const ENGINES = (process.env.RC_ENGINES ?? ENGINE_NAMES.join(','))
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean) as EngineName[];
-const unknown = ENGINES.filter((e) => !ENGINE_NAMES.includes(e));
-if (unknown.length)
-  throw new Error(`RC_ENGINES: ${unknown.join(', ')} is not an engine (engines: ${ENGINE_NAMES.join(', ')})`);
 
 /** The element's steps, in em of its 15 px text (0.9375rem): where the card starts scaling, then each layout step (widget/styles.ts). */
 const STEPS_EM = [21.3333, 24, 26.6666, 32, 37.3333, 42.6666, 60];
