@@ -172,6 +172,8 @@ describe("the elements' style sheets", () => {
     expect(sheet).toContain('var(--_n,var(--rc-rows,1))');
     expect(rule(sheet, ':where(html)')).toEqual(['scrollbar-gutter:stable']);
     expect(sheet).not.toMatch(/\/\*|\n./);
-    expect(gzipped(named('resort-conditions-list.css'))).toBeLessThan(480);
+    // 499 bytes since the list's text scales down under 21.33em as the card's (its font size and its
+    // attribution's, 34 bytes): 465 before
+    expect(gzipped(named('resort-conditions-list.css'))).toBeLessThan(512);
   });
 });
