@@ -1,9 +1,9 @@
 import type { Formatter } from '../format.ts';
-import type { Strings } from '../i18n/index.ts';
+import type { Loaded } from '../i18n/index.ts';
 
 /** What every render function needs: strings, the clock, the frame's size and where images are. */
 export interface RenderContext {
-  t: Strings;
+  t: Loaded;
   locale: string;
   now: number;
   /** Forecast days after today (0 to 5): the frame's height depends on them. */
