@@ -14,8 +14,11 @@ export interface RenderContext {
   asset?(url: unknown): string | undefined;
   /** The compact strip's frame (`layout="compact"`), whose height is its own (compact-geometry.ts). */
   compact?: boolean;
-  /** A page without a clock (the pre-rendered cards): absolute times instead of relative ones. */
-  frozen?: boolean;
+  /**
+   * A page without a clock (the pre-rendered cards): an instant as an absolute date and time, instead of
+   * one relative to `now` (the element never draws one: `frozenTime` in widget/prerender.ts).
+   */
+  frozen?: (ms: number) => string;
 }
 
 /** What the report's render functions need besides: numbers, units and dates in the locale. */
