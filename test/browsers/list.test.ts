@@ -11,8 +11,9 @@
  * every locale, the page asks for the region's group file exactly once and for nothing outside the
  * snapshot's origin, and axe finds nothing; the first Tab stop is the first sort button; a keyboard sorts it
  * (Tab to a header button, Enter, Space) with `aria-sort` following. A page of cards, a strip and a list
- * loads lit once, each script once and each file of the snapshot once. Chromium saves a picture of the table
- * as test-results/list.png (copied to widget/docs/list.png, it is the picture in widget/README.md).
+ * loads lit once, each script once and each file of the snapshot once. Chromium saves a picture of a table
+ * and a phone's list as test-results/list.png (copied to widget/docs/list.png, the picture in
+ * widget/README.md).
  *
  * `npm run test:browsers -- test/browsers/list.test.ts`; `RC_ENGINES=firefox` for one engine.
  */
@@ -458,6 +459,62 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
     300_000,
   );
 
+  it.runIf(name === 'chromium')(
+    "saves the README's picture of the list: a region's table at 1024 px, and three resorts at 375 px under their sort menu",
+    async () => {
+      // the page's padding (16 px) around the lists, and the room of its scrollbar, kept (STABLE_GUTTER)
+      const viewport = { width: 16 + 1024 + 16 + 375 + 16 + 15, height: 16 + 673 + 16 };
+      const tab = await engine.open(
+        partner.addLists({
+          site: site.url,
+          now: FROZEN_NOW,
+          font: 16,
+          lists: [
+            {
+              where: 'table',
+              attributes: { region: String(REGION), locale: 'en-US' },
+              wrapper: 'flex:none;width:1024px',
+            },
+            {
+              where: 'phone',
+              attributes: { resorts: '20,25,60', locale: 'en-US' },
+              wrapper: 'flex:none;width:375px;margin:0',
+            },
+          ],
+        }),
+        viewport,
+      );
+      try {
+        await tab.waitFor(
+          () =>
+            [...document.querySelectorAll('resort-conditions-list')].every(
+              (el) => !!el.shadowRoot?.querySelector('tbody tr[data-id]'),
+            ),
+          null,
+          'both lists with their rows',
+        );
+        const heights = await tab.evaluate(() => {
+          for (const el of document.querySelectorAll('h1, .below')) el.remove();
+          document.body.style.background = '#eef1f5';
+          document.querySelector('main')!.style.cssText = 'display:flex;gap:16px;align-items:start';
+          return [...document.querySelectorAll('resort-conditions-list')].map(
+            (el) => el.getBoundingClientRect().height,
+          );
+        }, null);
+        expect(heights[0]).toBeCloseTo(listHeight(1024, ROWS), 1);
+        expect(heights[1]).toBeCloseTo(listHeight(375, 3), 1);
+        const path = join('test-results', 'list.png');
+        await tab.screenshot(path);
+        // a PNG of the viewport's size: the IHDR chunk holds the width and the height
+        const png = await readFile(path);
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([viewport.width, viewport.height]);
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+
   it.skipIf(!!skip && !CI).each([480, 1024])(
     "at %i px the first Tab stop in a list is its first sort button, not the header's row",
     async (width) => {
@@ -514,7 +571,6 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         const up = (await tab.evaluate(column, 6)).filter((v) => v !== '–').map((v) => parseFloat(v));
         expect(up).toEqual([...base].sort((a, b) => a - b));
         expect(await tab.evaluate(focused, null)).toEqual({ text: 'Base▲', sort: 'ascending' });
-        if (name === 'chromium') await tab.screenshot(join('test-results', 'list.png'));
       } finally {
         await tab.close();
       }
