@@ -1,4 +1,6 @@
-import { minify, type Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { minify, rolldownVersion, version, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { minifyCss, minifyStyleSheets } from './scripts/site/minify-css.ts';
 import { listReservation } from './widget/list/reservation.ts';
@@ -14,6 +16,39 @@ export const ENTRIES = {
 /** The modules of the chunk both scripts share: the elements' code but the list's, a language's, the strip's, and the tags' definitions. */
 const CORE = /[\\/](widget|scripts[\\/]api|node_modules[\\/]lit(-html)?)[\\/]/;
 const NOT_CORE = /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|render[\\/]compact|define)/;
+
+/** A language's chunk: its strings, one module that imports nothing (widget/i18n/de.ts…). */
+const LANGUAGE = /[\\/]widget[\\/]i18n[\\/](?!en\.|index\.)[a-z]{2}\.ts$/;
+
+/**
+ * The part of the languages' chunk names after their language, one for all of them: a hash of their
+ * sources and of the bundler that turns them into chunks (`rc.de.<hash>.js`, `rc.fr.<hash>.js`…). The table
+ * that loads them, in the chunk every page loads (widget/i18n/index.ts), is then one pattern repeated rather
+ * than fourteen hashes (110 bytes less gzipped). A chunk that imports nothing is made of its source alone,
+ * which `languageChunks` checks.
+ */
+const LANGUAGES_HASH = (() => {
+  const folder = new URL('./widget/i18n/', import.meta.url);
+  const hash = createHash('sha256').update(`vite ${version} rolldown ${rolldownVersion}\n`);
+  for (const name of readdirSync(folder).sort())
+    hash.update(`${name}\n`).update(readFileSync(new URL(name, folder)));
+  return hash.digest('base64url').slice(0, 8);
+})();
+
+/** Refuses a language's chunk that imports anything: its name would no longer say its content. */
+function languageChunks(): Plugin {
+  return {
+    name: 'language-chunks',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && LANGUAGE.test(chunk.facadeModuleId ?? '') && chunk.imports.length > 0)
+          throw new Error(
+            `${chunk.fileName} imports ${chunk.imports.join(', ')}: a language's chunk imports nothing`,
+          );
+    },
+  };
+}
 
 /**
  * Beside each script its style sheet: `resort-conditions.css`, the room each card takes before the script
@@ -61,7 +96,7 @@ function minifyChunks(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   // the element's style sheets minified by lightningcss before the TypeScript transform strips their markers
-  plugins: [minifyStyleSheets(), minifyChunks(), reservationSheets()],
+  plugins: [minifyStyleSheets(), minifyChunks(), reservationSheets(), languageChunks()],
   // `npm run build` bundles both elements in one build (scripts/site/widget.ts): each script an ES module,
   // lit and the code both use one chunk they share (one lit, one cache of the files per page), translations
   // other than English and the compact strip chunks beside them, loaded on demand
@@ -75,7 +110,10 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       preserveEntrySignatures: 'allow-extension',
       output: {
-        chunkFileNames: 'rc.[name].[hash].js',
+        chunkFileNames: (chunk) =>
+          LANGUAGE.test(chunk.facadeModuleId ?? '')
+            ? `rc.[name].${LANGUAGES_HASH}.js`
+            : 'rc.[name].[hash].js',
         // lit, the shared base and the card in one chunk, `rc.core.*.js`, that both scripts import: a page
         // with both loads it once (one lit, one cache of the files); the list's own modules stay in its
         // script, so a page with cards alone loads nothing of the list; each script defines only its tag

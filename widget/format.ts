@@ -21,8 +21,6 @@ export interface Formatter {
   day(date: string): string;
   /** Day and month: "December 12". */
   date(date: string): string;
-  /** An instant as date and time in UTC, for pages without a clock (the pre-rendered cards). */
-  dateTime(ms: number): string;
   relative(ms: number, now: number): string;
 }
 
@@ -86,13 +84,6 @@ export function formatter(locale: string): Formatter {
     snowNumber: new Intl.NumberFormat(locale, { maximumFractionDigits: imperial ? 1 : 0 }).format,
     snowUnit: depthUnit.trim(),
     date: (d) => date.format(noon(d)),
-    dateTime: dates({
-      day: 'numeric',
-      month: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format,
     relative(ms, now) {
       // a reader's clock behind the snapshot's must not date a report in the future
       const minutes = Math.round((Math.min(ms, now) - now) / 60_000);

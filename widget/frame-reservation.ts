@@ -9,7 +9,9 @@
  * Inside the frame the card's text is 0.9375rem of the frame page's root, which is the reader's default
  * text size (`medium`), whatever the partner's page sets on its own root. So the wrapper takes `medium`, and
  * the element's `em`, which are of its 0.9375 × medium, are rescaled: each container query's width and the
- * frame's font size. Heights are rounded up to a whole pixel, as the loader rounds the height a card
+ * font size of the card's frame (the strip's too, which is a card's frame) and of the list's, both
+ * `max(10px, min(1em, …))`: a frame left at the wrapper's `medium` would count each em of the list 1/15 too
+ * tall. Heights are rounded up to a whole pixel, as the loader rounds the height a card
  * reports.
  */
 import { compactGeometry } from './compact-geometry.ts';
@@ -97,10 +99,7 @@ export const frameReservation =
     width: 100%;
     border: 0;
   }
-  ${LIST} {
-    font-size: ${CARD_EM}em;
-  }
 ` +
   rescaled(geometry(CARD, tiles), { fontSize: true }) +
   rescaled(compactGeometry(COMPACT), { fontSize: false }) +
-  rescaled(listGeometry(LIST), { fontSize: false });
+  rescaled(listGeometry(LIST), { fontSize: true });

@@ -10,15 +10,15 @@ import { renderCard } from './render/card.ts';
 import { compactStyles, renderCompact } from './render/compact.ts';
 import type { CardData } from './resort-conditions.ts';
 import { reportView } from './state.ts';
-import { styles } from './styles.ts';
+import { STATIC_COPY, styles } from './styles.ts';
 
 export type { CardData };
 
-/** The element's style sheet as text. */
-export const cardCss = styles;
+/** The element's style sheet as text, with the rule of a copy that streams in. */
+export const cardCss = styles + STATIC_COPY;
 
 /** The compact strip's: the card's and its own. */
-export const compactCss = styles + compactStyles;
+export const compactCss = cardCss + compactStyles;
 
 /** The title of a card's page, in its language. */
 const TITLES: Record<string, string> = {
@@ -43,6 +43,17 @@ const TITLES: Record<string, string> = {
 export const cardTitle = (locale: string, name: string) =>
   fill(TITLES[locale.slice(0, 2)] ?? TITLES.en!, { name });
 
+/** A page without a clock says when, not how long ago: an instant as date and time in UTC. */
+export const frozenTime = (locale: string): ((ms: number) => string) =>
+  new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format;
+
 /** Hours after which a card flags its report as outdated: the element's default. */
 const OUTDATED_AFTER = 48;
 
@@ -57,7 +68,7 @@ export async function cardTemplate(
   const view = reportView(card.data, now, OUTDATED_AFTER);
   return (card.layout === 'compact' ? renderCompact : renderCard)(
     view,
-    { t, locale, now, days: card.days, asset: image, frozen: true },
+    { t, locale, now, days: card.days, asset: image, frozen: frozenTime(locale) },
     () => {},
   );
 }

@@ -200,8 +200,7 @@ export const ATTRIBUTION = /* css */ `
 
 /**
  * The host's rules, the card's and the list's alike: its palette (the reader's light or dark, or the page's
- * `theme`), its box, and the few rules both shadow roots need (a pre-rendered copy shown once whole; text for
- * screen readers only).
+ * `theme`), its box, and the few rules both shadow roots need (text for screen readers only).
  */
 export const HOST = /* css */ `
   :host {
@@ -239,10 +238,6 @@ export const HOST = /* css */ `
   * {
     box-sizing: border-box;
   }
-  /* a pre-rendered copy streams in: its content shows once the parser has reached its end (card.ts) */
-  [data-static]:not(:has(> i)) > * {
-    visibility: hidden;
-  }
   .visually-hidden {
     position: absolute;
     width: 1px;
@@ -253,7 +248,18 @@ export const HOST = /* css */ `
   }
 `;
 
-/** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it. */
+/**
+ * The rule of a pre-rendered copy (the card's, the strip's, the list's), which its page carries with the
+ * element's styles: it streams in, and its content shows once the parser has reached its end, the mark the
+ * copy ends with (render/card.ts), so that nothing inside it moves meanwhile. The element draws no such copy.
+ */
+export const STATIC_COPY = /* css */ `
+  [data-static]:not(:has(> i)) > * {
+    visibility: hidden;
+  }
+`;
+
+/** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it (with `STATIC_COPY`). */
 export const styles = /* css */ `
   ${HOST}
   /* the frame's height: FRAME_GEOMETRY; the compact strip's, its own */

@@ -1,17 +1,19 @@
 /**
  * `<resort-conditions-list>` in Chromium, Firefox ESR and WebKitGTK, on a partner page of another origin with
  * `resort-conditions-list.css` in the head and the list's script async, for the sample's largest region (the
- * United States, 8 resorts) in every locale at widths from 304 to 1400 px, and for `resorts` lists of three
- * ids: the text below a list moves by 0 px from the first paint on, and no box inside it between its loading
- * frame and its rows (the group file is held until each list shows its loading frame); no figure, state or
- * day is cut or wraps;
- * no header word breaks but at its hyphens, and no header is cut; no empty band is taller than a line of its
- * text (the line under each row drawn); every link and button is 24 px tall or more, and the same at a root
- * font of 20 px in three languages; the page asks for the region's group file exactly once and for nothing outside the snapshot's
- * origin; the first Tab stop is the first sort button; a keyboard sorts it (Tab to a header button, Enter,
- * Space) with `aria-sort` following; axe finds
- * nothing. Chromium saves a picture of the table as test-results/list.png (copied to widget/docs/list.png,
- * it is the picture in widget/README.md).
+ * United States, 8 resorts) in every locale over the sweep (every 8 px from 240 to 1400 px and each step of
+ * the list ± 1 px, root fonts of 16 and 20 px), and for `resorts` lists of three ids: the text below a list
+ * moves by 0 px from the first paint on and stands at the list's height (widget/README.md, "The list"), and
+ * no box inside it moves between its loading frame and its rows (the group file is held until each list
+ * shows its loading frame); no figure, state or day is cut or wraps; no header word breaks but at its
+ * hyphens, and no header or sort button is cut; no empty band is taller than a line of its text (the line
+ * under each row drawn); every link and button is 24 px tall or more. At 15 widths from 304 to 1400 px in
+ * every locale, the page asks for the region's group file exactly once and for nothing outside the
+ * snapshot's origin, and axe finds nothing; the first Tab stop is the first sort button; a keyboard sorts it
+ * (Tab to a header button, Enter, Space) with `aria-sort` following. A page of cards, a strip and a list
+ * loads lit once, each script once and each file of the snapshot once. Chromium saves a picture of a table
+ * and a phone's list as test-results/list.png (copied to widget/docs/list.png, the picture in
+ * widget/README.md).
  *
  * `npm run test:browsers -- test/browsers/list.test.ts`; `RC_ENGINES=firefox` for one engine.
  */
@@ -26,7 +28,7 @@ import { bundleElements } from '../../scripts/site/widget.ts';
 import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import { ENGINES, launch, missing, type Engine, type Tab } from './engines.ts';
 import { bands, innerShifts, LIST_BANDS, listProblems, markInnerBoxes } from './in-page.ts';
-import { serveSite, servePartner, type List, type Partner, type Site } from './pages.ts';
+import { serveSite, servePartner, widthsOf, type List, type Partner, type Site } from './pages.ts';
 
 /** The sample's largest region. */
 const REGION = 429;
@@ -81,16 +83,21 @@ function boxes() {
  * a caption, the header, the rows and the attribution's lines (its text in lines of 7/6 of its 12 px, 11 px
  * under 450 px, its app links in lines of 24 px); a table from 900 px, stacked rows below.
  */
-function listHeight(width: number, rows: number): number {
-  // the text scales under 21.33em (320 px)
-  const em = Math.min(15, Math.max(10, width / 21.3333));
+function listHeight(width: number, rows: number, font = 16): number {
+  // the element's text, 15 px at the default root font, its steps in em of it
+  const host = (15 * font) / 16;
+  // the text scales under 21.33em (320 px at the default root font)
+  const em = Math.min(host, Math.max(10, width / 21.3333));
   const fixed = 2 + em * (1.5 + 2 + 0.3) + 4;
-  if (width >= 900) return fixed + 2.75 * em + 1.1667 * 12 + 24 + rows * 3 * em;
-  const head = (width >= 450 ? 2 : 4) * 24 + 0.5 * em;
-  const text = width >= 450 ? 12 : Math.min(11, 0.7333 * em);
-  const attribution = width >= 600 ? 1.1667 * 12 + 24 : 2 * 1.1667 * text + 2 * 24;
+  if (width >= 60 * host) return fixed + 2.75 * em + 1.1667 * 12 + 24 + rows * 3 * em;
+  const head = (width >= 30 * host ? 2 : 4) * 24 + 0.5 * em;
+  const text = width >= 30 * host ? 12 : Math.min(11, 0.7333 * em);
+  const attribution = width >= 40 * host ? 1.1667 * 12 + 24 : 2 * 1.1667 * text + 2 * 24;
   return fixed + head + attribution + rows * 9.6 * em;
 }
+
+/** The list's steps, in em of its 15 px text: where its text starts scaling, its sort menu's, its attribution's, the table. */
+const LIST_STEPS_EM = [21.3333, 30, 40, 60];
 
 /** In the page: each list whose largest empty band is taller than one line of its text. */
 const tallBands = (tab: Tab) =>
@@ -300,16 +307,32 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
     300_000,
   );
 
-  it.skipIf(!!skip && !CI).each(['de-DE', 'ja-JP', 'pt-PT'])(
-    '%s at a root font of 20 px: reserves its height, cuts nothing, breaks no header word, leaves no empty band',
-    async (locale) => {
-      const { tab, before } = await open(engine, listsAt(locale), ROWS, undefined, 20);
+  it
+    .skipIf(!!skip && !CI)
+    .each(SUPPORTED_LOCALES.flatMap((locale) => [16, 20].map((font) => ({ locale, font }))))(
+    'over the sweep, $locale at a root font of $font px: reserves its height, cuts nothing, breaks no header word, leaves no empty band, every target 24 px',
+    async ({ locale, font }) => {
+      const widths = widthsOf(font, LIST_STEPS_EM);
+      const lists = widths.map((width) => ({
+        where: `${locale} ${width}px font=${font}px`,
+        attributes: { region: String(REGION), locale },
+        wrapper: `width: ${width}px`,
+      }));
+      const { tab, before } = await open(engine, lists, ROWS, undefined, font);
       try {
         await tab.evaluate(
           () => void ((window as unknown as { __rc: { stop: boolean } }).__rc.stop = true),
           null,
         );
-        expect(await tab.evaluate(boxes, null)).toEqual(before);
+        const after = await tab.evaluate(boxes, null);
+        expect(after).toEqual(before);
+        const wrong = after.filter((b, i) => Math.abs(b.below - listHeight(widths[i]!, ROWS, font)) > 0.05);
+        expect(
+          wrong.map(
+            (b) =>
+              `${b.where}: ${b.below} px, its height ${listHeight(widths[after.indexOf(b)]!, ROWS, font)}`,
+          ),
+        ).toEqual([]);
         const seen = await tab.evaluate(
           () =>
             (window as unknown as { __rc: { seen: Record<string, { min: number; max: number }> } }).__rc.seen,
@@ -324,7 +347,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         await tab.close();
       }
     },
-    300_000,
+    600_000,
   );
 
   it.skipIf(!!skip && !CI)(
@@ -359,6 +382,127 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         expect(
           site.requests.filter((p) => p.includes('/combinedreport/') || p.includes('/snowreport')),
         ).toEqual(['/api/en-US/externalservice/resort/combinedreport/group=all.json']);
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+
+  it.skipIf(!!skip && !CI)(
+    'on a page of cards, a strip and a list: loads lit once, each script once and each file of the snapshot once',
+    async () => {
+      site.requests.length = 0;
+      const tab = await engine.open(
+        partner.addMixed({
+          site: site.url,
+          now: FROZEN_NOW,
+          cards: [
+            { where: 'card 25', resort: 25, wrapper: 'width: 800px' },
+            { where: 'card 20', resort: 20, wrapper: 'width: 800px' },
+            { where: 'strip 60', resort: 60, layout: 'compact', wrapper: 'width: 800px' },
+          ],
+          lists: [
+            {
+              where: 'list',
+              attributes: { region: String(REGION), locale: 'en-US' },
+              wrapper: 'width: 1024px',
+            },
+          ],
+        }),
+        { width: 1100, height: 900 },
+      );
+      try {
+        await tab.waitFor(
+          () =>
+            [...document.querySelectorAll('resort-conditions')].every(
+              (el) => !!el.shadowRoot?.querySelector('.frame h2:not(:has(slot))'),
+            ) &&
+            !!document
+              .querySelector('resort-conditions-list')
+              ?.shadowRoot?.querySelector('tbody tr[data-id]'),
+          null,
+          'every card, strip and list with its data',
+        );
+        const counts = new Map<string, number>();
+        for (const path of site.requests) counts.set(path, (counts.get(path) ?? 0) + 1);
+        expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
+        // lit is in one chunk, which both scripts import
+        expect(
+          [...counts.keys()]
+            .filter((p) => p.endsWith('.js'))
+            .map((p) => p.replace(/\.[\w-]{8}\.js$/, '.js'))
+            .sort(),
+        ).toEqual(['/rc.compact.js', '/rc.core.js', '/resort-conditions-list.js', '/resort-conditions.js']);
+        expect([...counts.keys()]).toEqual(
+          expect.arrayContaining([
+            '/api/manifest.json',
+            '/api/en-US/externalservice/myaccount/attribution.json',
+            `/api/en-US/externalservice/resort/combinedreport/group=region-${REGION}.json`,
+          ]),
+        );
+        expect(
+          await tab.evaluate(
+            () => (globalThis as { litHtmlVersions?: string[] }).litHtmlVersions?.length ?? 0,
+            null,
+          ),
+        ).toBe(1);
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+
+  it.runIf(name === 'chromium')(
+    "saves the README's picture of the list: a region's table at 1024 px, and three resorts at 375 px under their sort menu",
+    async () => {
+      // the page's padding (16 px) around the lists, and the room of its scrollbar, kept (STABLE_GUTTER)
+      const viewport = { width: 16 + 1024 + 16 + 375 + 16 + 15, height: 16 + 673 + 16 };
+      const tab = await engine.open(
+        partner.addLists({
+          site: site.url,
+          now: FROZEN_NOW,
+          font: 16,
+          lists: [
+            {
+              where: 'table',
+              attributes: { region: String(REGION), locale: 'en-US' },
+              wrapper: 'flex:none;width:1024px',
+            },
+            {
+              where: 'phone',
+              attributes: { resorts: '20,25,60', locale: 'en-US' },
+              wrapper: 'flex:none;width:375px;margin:0',
+            },
+          ],
+        }),
+        viewport,
+      );
+      try {
+        await tab.waitFor(
+          () =>
+            [...document.querySelectorAll('resort-conditions-list')].every(
+              (el) => !!el.shadowRoot?.querySelector('tbody tr[data-id]'),
+            ),
+          null,
+          'both lists with their rows',
+        );
+        const heights = await tab.evaluate(() => {
+          for (const el of document.querySelectorAll('h1, .below')) el.remove();
+          document.body.style.background = '#eef1f5';
+          document.querySelector('main')!.style.cssText = 'display:flex;gap:16px;align-items:start';
+          return [...document.querySelectorAll('resort-conditions-list')].map(
+            (el) => el.getBoundingClientRect().height,
+          );
+        }, null);
+        expect(heights[0]).toBeCloseTo(listHeight(1024, ROWS), 1);
+        expect(heights[1]).toBeCloseTo(listHeight(375, 3), 1);
+        const path = join('test-results', 'list.png');
+        await tab.screenshot(path);
+        // a PNG of the viewport's size: the IHDR chunk holds the width and the height
+        const png = await readFile(path);
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([viewport.width, viewport.height]);
       } finally {
         await tab.close();
       }
@@ -422,7 +566,6 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         const up = (await tab.evaluate(column, 6)).filter((v) => v !== '–').map((v) => parseFloat(v));
         expect(up).toEqual([...base].sort((a, b) => a - b));
         expect(await tab.evaluate(focused, null)).toEqual({ text: 'Base▲', sort: 'ascending' });
-        if (name === 'chromium') await tab.screenshot(join('test-results', 'list.png'));
       } finally {
         await tab.close();
       }

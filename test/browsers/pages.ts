@@ -19,6 +19,18 @@ export interface Site extends Listening {
   requests: string[];
 }
 
+/**
+ * The sweep's widths: every 8 px from 240 to 1400, and each step of an element's layout (`stepsEm`, in em of
+ * its 15 px text at the default font) at this root font ± 1 px.
+ */
+export function widthsOf(font: number, stepsEm: readonly number[]): number[] {
+  const steps = stepsEm.map((em) => Math.round((em * 15 * font) / 16));
+  const all = new Set<number>();
+  for (let w = 240; w <= 1400; w += 8) all.add(w);
+  for (const s of steps) for (const w of [s - 1, s, s + 1]) all.add(w);
+  return [...all].sort((a, b) => a - b);
+}
+
 const SCRIPTS = (path: string) => path === '/resort-conditions.js' || path === '/resort-conditions-list.js';
 
 /** Serves `folder` as `npm run preview` does (scripts/site/static-server.ts); held paths wait. */
@@ -211,11 +223,51 @@ ${lists.join('\n')}
 `;
 }
 
+/**
+ * A partner's page of cards, strips and lists: both style sheets in the head and both scripts async, as the
+ * README's snippets for each element put them on one page.
+ */
+export function mixedPage(o: { site: string; now: number; cards: Card[]; lists: List[] }): string {
+  const cards = o.cards.map(
+    (c) =>
+      `<div class="w" data-where="${escapeHtml(c.where)}" style="${escapeHtml(c.wrapper)}"><resort-conditions resort="${c.resort}"${c.locale ? ` locale="${c.locale}"` : ''}${c.layout === undefined ? '' : ` layout="${escapeHtml(c.layout)}"`}><a href="https://partner.example/snow/${c.resort}">Snow report</a></resort-conditions></div>`,
+  );
+  const lists = o.lists.map(
+    (l) =>
+      `<div class="w" data-where="${escapeHtml(l.where)}" style="${escapeHtml(l.wrapper)}"><resort-conditions-list${Object.entries(
+        l.attributes,
+      )
+        .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
+        .join('')}><a href="https://partner.example/snow">Snow report</a></resort-conditions-list></div>`,
+  );
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Partner page</title>
+<script>Date.now = () => ${o.now};</script>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${o.site}/resort-conditions.css">
+<link rel="stylesheet" href="${o.site}/resort-conditions-list.css">
+<script type="module" async src="${o.site}/resort-conditions.js"></script>
+<script type="module" async src="${o.site}/resort-conditions-list.js"></script>
+</head>
+<body>
+<main>
+${[...cards, ...lists].join('\n')}
+</main>
+</body>
+</html>
+`;
+}
+
 export interface Partner extends Listening {
   /** The URL of a page made of `options` (a sweep page's options are too long for a query string). */
   add(options: PageOptions): string;
   /** The URL of a page of lists. */
   addLists(options: Parameters<typeof listPage>[0]): string;
+  /** The URL of a page of cards, strips and lists. */
+  addMixed(options: Parameters<typeof mixedPage>[0]): string;
 }
 
 /** The partner's origin: `/page/<n>` answers the n-th page added. */
@@ -233,5 +285,6 @@ export async function servePartner(): Promise<Partner> {
     ...listening,
     add: (options) => `${listening.url}/page/${pages.push(page(options)) - 1}`,
     addLists: (options) => `${listening.url}/page/${pages.push(listPage(options)) - 1}`,
+    addMixed: (options) => `${listening.url}/page/${pages.push(mixedPage(options)) - 1}`,
   };
 }

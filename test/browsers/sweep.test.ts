@@ -43,7 +43,7 @@ import {
   valueProblems,
   type Band,
 } from './in-page.ts';
-import { serveSite, servePartner, type Card, type Partner, type Site } from './pages.ts';
+import { serveSite, servePartner, widthsOf, type Card, type Partner, type Site } from './pages.ts';
 import { grouped, type Failure } from './failures.ts';
 
 const RESULTS = 'test-results';
@@ -57,14 +57,8 @@ const DAYS: Array<string | undefined> = [undefined, '0', '1', '2', '3', '4', '5'
 /** The compact strip's steps, in em of its 15 px text (widget/compact-geometry.ts), and where it starts scaling. */
 const STRIP_STEPS_EM = [21.3333, ...STRIP_STEPS.map((s) => s.from).filter((from) => from > 0)];
 
-/** Every 8 px from 240 to 1400, and each step of the layout at this root font ± 1 px. */
-export function sweepWidths(font: number, stepsEm: readonly number[] = STEPS_EM): number[] {
-  const steps = stepsEm.map((em) => Math.round((em * 15 * font) / 16));
-  const all = new Set<number>();
-  for (let w = 240; w <= 1400; w += 8) all.add(w);
-  for (const s of steps) for (const w of [s - 1, s, s + 1]) all.add(w);
-  return [...all].sort((a, b) => a - b);
-}
+/** The sweep's widths at a root font, by the card's steps unless told (pages.ts). */
+const sweepWidths = (font: number, stepsEm: readonly number[] = STEPS_EM) => widthsOf(font, stepsEm);
 
 let root: string;
 let site: Site;

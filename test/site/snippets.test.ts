@@ -38,10 +38,11 @@ async function blocksUnder(heading: string): Promise<string[]> {
   return [...text.slice(start, end).matchAll(/^```html\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 
-/** A snippet split where it says so: what goes in `<head>`, and what goes where the card goes. */
+/** A snippet split where it says so: what goes in `<head>`, and what goes where the card goes (all of it, unless it says). */
 function split(snippet: string): { head: string; body: string } {
-  const [head = '', body = snippet] = snippet.split(/^<!-- where .* -->$/m);
-  return { head: head.replace(/^<!-- in the page's <head> -->$/m, ''), body };
+  const [head, body] = snippet.split(/^<!-- where .* -->$/m);
+  if (body === undefined) return { head: '', body: snippet };
+  return { head: head!.replace(/^<!-- in the page's <head> -->$/m, ''), body };
 }
 
 describe('the frame style sheet rules', () => {

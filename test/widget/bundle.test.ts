@@ -8,17 +8,21 @@ import { bundleElements, pageFiles, type BundleFile } from '../../scripts/site/w
  * page load more, with the reason.
  *
  * - A page of full cards loads `resort-conditions.js` and the chunk it imports (lit, the elements' shared
- *   base, the card): 16,100 bytes. Before the list shared the card's code it loaded one script of 15,133
- *   bytes; it loads more by what the element learnt since (a state and an error code for a snapshot whose
- *   index cannot be read, a code on every `error` event, a warning for an invalid locale, the strip's
- *   geometry by steps: about 700 bytes) and by the script that imports the shared chunk (205 bytes).
+ *   base, the card): 15,838 bytes, budget 15,900. Before the list shared the card's code it loaded one script
+ *   of 15,133 bytes; the card alone, bundled as one script today, is 15,627 (a state and an error code for a
+ *   snapshot whose index cannot be read, a code and a reason on every `error` event, a warning for an invalid
+ *   locale, the strip's geometry by steps and its loading, the element base both elements share), and
+ *   sharing its chunk with the list costs 211 more (the script that imports it, the names the chunk exports).
+ *   It was 16,080 before the list's English strings went to the list's script (86), the pre-render's own code
+ *   to the pre-render (41) and the languages' chunks took one hash (115). The issue's 15 KB (15,360) is
+ *   not reached: widget/README.md, "Size".
  * - A page of a card and a list loads both scripts and the chunk once: at most 22 KB (two scripts of about
  *   15 KB each before).
  * - Another language adds its chunk (the card's and the list's strings): with a page of cards within a cap
  *   of 17 KB (16 KB before the list's strings joined the languages' chunks and the code above); the compact
  *   strip adds its chunk.
  */
-const CARD_PAGE_BYTES = 16_100;
+const CARD_PAGE_BYTES = 15_900;
 const CARD_AND_LIST_PAGE_BYTES = 22 * 1024;
 const CAP_GZIP_BYTES = 17 * 1024;
 /**
@@ -125,6 +129,9 @@ describe("the elements' scripts", () => {
         .map((f) => f.path.split('.')[1])
         .sort(),
     ).toEqual(['cs', 'da', 'de', 'es', 'fi', 'fr', 'it', 'ja', 'nl', 'no', 'pl', 'pt', 'sl', 'sv']);
+    // the languages' chunks import nothing and share one hash (vite.config.ts, LANGUAGES_HASH)
+    expect(new Set(languages().map((f) => f.path.split('.')[2])).size).toBe(1);
+    for (const language of languages()) expect(text(language), language.path).not.toMatch(/\bimport\b/);
   });
 
   it.each(MUST_NOT_APPEAR)('contain no "%s"', (needle) => {
@@ -172,6 +179,8 @@ describe("the elements' style sheets", () => {
     expect(sheet).toContain('var(--_n,var(--rc-rows,1))');
     expect(rule(sheet, ':where(html)')).toEqual(['scrollbar-gutter:stable']);
     expect(sheet).not.toMatch(/\/\*|\n./);
-    expect(gzipped(named('resort-conditions-list.css'))).toBeLessThan(480);
+    // 499 bytes since the list's text scales down under 21.33em as the card's (its font size and its
+    // attribution's, 34 bytes): 465 before
+    expect(gzipped(named('resort-conditions-list.css'))).toBeLessThan(512);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * English UI strings: the type every other language implements, and the fallback. A string that depends
- * on a count is a set of plural forms chosen by `Intl.PluralRules` (`one`, `few`, `many`, `other`…).
+ * English UI strings of the card: the type every other language implements (with the list's, `Strings`), and
+ * the fallback. A string that depends on a count is a set of plural forms chosen by `Intl.PluralRules`
+ * (`one`, `few`, `many`, `other`…).
  */
 const en = {
   loading: 'Loading snow report…',
@@ -66,21 +67,30 @@ const en = {
   },
   /** The compact strip's label of new snow over Family A's last days (7 at most). */
   pastDays: { one: '{n} day', other: '{n} days' } as Plural,
-  /** The list's own strings (`<resort-conditions-list>`): widget/list/strings.ts. */
-  list: {
-    caption: 'Snow report',
-    resort: 'Resort',
-    state: 'State',
-    updated: 'Updated',
-    stale: 'Outdated',
-    missing: 'No data',
-    unknownRegion: 'This region is not in the snow report.',
-    nothing: 'No resorts to show.',
-    hyphens: 'Up|dat|ed',
-  },
 };
 
 /** Plural forms of one message, keyed by `Intl.PluralRules` categories; `other` is required. */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-export type Strings = typeof en;
+
+/**
+ * The strings only `<resort-conditions-list>` shows: each language's chunk has them beside the card's, and
+ * English's are the list script's own (widget/list/strings.ts), so that a page of cards loads none of them.
+ */
+export interface ListStrings {
+  caption: string;
+  resort: string;
+  state: string;
+  updated: string;
+  stale: string;
+  missing: string;
+  unknownRegion: string;
+  nothing: string;
+  /** Where the narrow columns' headers may break a word: widget/list/strings.ts, `hyphenated`. */
+  hyphens: string;
+}
+
+/** The card's strings: English's, the fallback. */
+export type CardStrings = typeof en;
+/** What every other language implements: the card's strings and the list's. */
+export type Strings = CardStrings & { list: ListStrings };
 export default en;

@@ -3,9 +3,12 @@
  * the bundle, fetched the first time an element needs it.
  */
 import { fillTemplate } from '../../scripts/api/text.ts';
-import en, { type Plural, type Strings } from './en.ts';
+import en, { type CardStrings, type ListStrings, type Plural, type Strings } from './en.ts';
 
-export type { Plural, Strings };
+export type { CardStrings, ListStrings, Plural, Strings };
+
+/** A language's strings as loaded: every language's, or English's, whose list strings are the list's own. */
+export type Loaded = CardStrings & { list?: ListStrings };
 
 type Loader = () => Promise<{ default: Strings }>;
 const LOADERS: Record<string, Loader> = {
@@ -24,13 +27,13 @@ const LOADERS: Record<string, Loader> = {
   sl: () => import('./sl.ts'),
   ja: () => import('./ja.ts'),
 };
-const loaded = new Map<string, Strings>([['en', en]]);
+const loaded = new Map<string, Loaded>([['en', en]]);
 
 /** The strings of a locale's language if loaded already, else English. */
-export const stringsFor = (locale: string): Strings => loaded.get(locale.slice(0, 2)) ?? en;
+export const stringsFor = (locale: string): Loaded => loaded.get(locale.slice(0, 2)) ?? en;
 
 /** Loads the strings of a locale's language; English when it has none or the chunk fails to load. */
-export async function loadStrings(locale: string): Promise<Strings> {
+export async function loadStrings(locale: string): Promise<Loaded> {
   const language = locale.slice(0, 2);
   const load = LOADERS[language];
   if (loaded.has(language) || !load) return stringsFor(locale);

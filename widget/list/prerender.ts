@@ -10,12 +10,13 @@ import { renderList } from './render.ts';
 import type { ListData } from './resort-conditions-list.ts';
 import { rowsOf } from './rows.ts';
 import { listStrings } from './strings.ts';
+import { STATIC_COPY } from '../styles.ts';
 import { listStyles } from './styles.ts';
 
 export type { ListData };
 
-/** The list's style sheet as text. */
-export const listCss = listStyles;
+/** The list's style sheet as text, with the rule of a copy that streams in. */
+export const listCss = listStyles + STATIC_COPY;
 
 /** A list page's title: "Snow report". */
 export const listTitle = (locale: string) => listStrings(locale).caption;

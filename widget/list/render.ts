@@ -5,7 +5,7 @@
  */
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import { formatter, safeUrl } from '../format.ts';
-import { plural, type Strings } from '../i18n/index.ts';
+import { plural, type Loaded } from '../i18n/index.ts';
 import { isImperial } from '../locale.ts';
 import { renderAttribution } from '../render/attribution.ts';
 import type { ReportContext } from '../render/context.ts';
@@ -24,7 +24,7 @@ export type ListView =
   | { kind: 'invalid' };
 
 export interface ListContext {
-  t: Strings;
+  t: Loaded;
   locale: string;
   /** The link of a resort's name, or undefined. */
   link(id: number): string | undefined;

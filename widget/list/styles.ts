@@ -179,6 +179,12 @@ export const listStyles = /* css */ `
   .name .clamp {
     font-weight: 600;
   }
+  /* a state's glyphs from another font than the frame's (Japanese, in Firefox) reach a pixel or two past
+     its lines: room for them above and below, its lines where they were (a state takes two at the most) */
+  td.status .clamp {
+    padding-block: 0.1em;
+    margin-block: -0.1em;
+  }
   a {
     color: var(--_accent);
     display: -webkit-box;
@@ -282,7 +288,9 @@ export const listStyles = /* css */ `
     colgroup {
       display: none;
     }
-    /* the sort buttons in a grid of lines of 24 px: five to a line, three under 30em, every one whole */
+    /* the sort buttons in a grid of lines of 24 px: five to a line, three under 30em, every one whole: each
+       column as wide as its longest button (Czech "Vleky a lanovky", Slovene "Posodobljeno"), the room left
+       between the columns */
     thead {
       display: block;
       height: var(--_head);
@@ -290,7 +298,8 @@ export const listStyles = /* css */ `
     }
     thead tr {
       display: grid;
-      grid: auto-flow 24px / repeat(5, minmax(0, 1fr));
+      grid: auto-flow 24px / repeat(5, max-content);
+      justify-content: space-between;
       align-content: center;
       column-gap: 0.5em;
       height: 100%;
@@ -373,7 +382,7 @@ export const listStyles = /* css */ `
   }
   @container (width < 30em) {
     thead tr {
-      grid-template-columns: repeat(3, minmax(0, 1fr));
+      grid-template-columns: repeat(3, max-content);
     }
   }
   /* a 320 px phone's list (304 px inside the page's margins): the figures' gaps give their labels the

@@ -41,7 +41,7 @@ function updated(view: ReportView, ctx: ReportContext) {
   if (at === undefined) return nothing;
   const { t, f } = ctx;
   return html`<time part="updated" class=${view.outdated ? 'warning' : ''} datetime=${new Date(at).toISOString()} title=${t.updated.replace('{time}', '').trim()}
-    >${hidden(`${view.outdated ? `${t.outdated} ` : ''}${t.updated.replace('{time}', '')}`)}${ctx.frozen ? f.dateTime(at) : f.relative(at, ctx.now)}</time
+    >${hidden(`${view.outdated ? `${t.outdated} ` : ''}${t.updated.replace('{time}', '')}`)}${ctx.frozen ? ctx.frozen(at) : f.relative(at, ctx.now)}</time
   >`;
 }
 

@@ -1,9 +1,9 @@
 import type { Formatter } from '../format.ts';
-import type { Strings } from '../i18n/index.ts';
+import type { Loaded } from '../i18n/index.ts';
 
 /** What every render function needs: strings, the clock, the frame's size and where images are. */
 export interface RenderContext {
-  t: Strings;
+  t: Loaded;
   locale: string;
   now: number;
   /** Forecast days after today (0 to 5): the frame's height depends on them. */
@@ -14,8 +14,11 @@ export interface RenderContext {
   asset?(url: unknown): string | undefined;
   /** The compact strip's frame (`layout="compact"`), whose height is its own (compact-geometry.ts). */
   compact?: boolean;
-  /** A page without a clock (the pre-rendered cards): absolute times instead of relative ones. */
-  frozen?: boolean;
+  /**
+   * A page without a clock (the pre-rendered cards): an instant as an absolute date and time, instead of
+   * one relative to `now` (the element never draws one: `frozenTime` in widget/prerender.ts).
+   */
+  frozen?: (ms: number) => string;
 }
 
 /** What the report's render functions need besides: numbers, units and dates in the locale. */

@@ -23,7 +23,7 @@ function renderMeta(view: ReportView, ctx: ReportContext) {
   const updated = view.updated;
   if (updated === undefined) return nothing;
   return html`<p class="meta">
-    <time part="updated" datetime=${new Date(updated).toISOString()}>${fill(ctx.t.updated, { time: ctx.frozen ? ctx.f.dateTime(updated) : ctx.f.relative(updated, ctx.now) })}</time>
+    <time part="updated" datetime=${new Date(updated).toISOString()}>${fill(ctx.t.updated, { time: ctx.frozen ? ctx.frozen(updated) : ctx.f.relative(updated, ctx.now) })}</time>
     ${view.outdated ? html`<strong class="warning" role="note">${ctx.t.outdated}</strong>` : nothing}
   </p>`;
 }
