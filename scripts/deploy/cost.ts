@@ -2,7 +2,7 @@
  * What a deploy's requests cost, from per-request prices: the config's (`deploy.prices`), else a default
  * for the store the endpoint names. The defaults are list prices as the project knew them (2024–2025, US
  * dollars per 1,000 requests, standard storage class, before free allowances) — assumptions, documented in
- * scripts/README.md ("Progress, summary and cost"); set `deploy.prices` to your contract's. Pure.
+ * scripts/docs/deployment.md ("Progress, summary and cost"); set `deploy.prices` to your contract's. Pure.
  */
 import type { RequestCounts, RequestKind } from './store.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The static file server for a published tree: what `npm run preview`, the snapshot, mirror and browser
- * tests use (the browser tests hold the elements' scripts with `before`). It sends what scripts/README.md asks of any host ("Hosting"): CORS for every file, the
+ * tests use (the browser tests hold the elements' scripts with `before`). It sends what scripts/docs/hosting.md asks of any host ("Hosting"): CORS for every file, the
  * content types of `scripts/api/content-types.ts`, and the image copies' sandboxing headers.
  */
 import { createReadStream } from 'node:fs';

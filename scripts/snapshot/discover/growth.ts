@@ -1,6 +1,6 @@
 /**
- * A scope that grows far beyond the last release's while the operator states no allowance (scripts/README.md,
- * "Request budget"): the upstream's lists are data like any other, and a countries list that suddenly names
+ * A scope that grows far beyond the last release's while the operator states no allowance
+ * (scripts/docs/scheduling.md, "Request budget"): the upstream's lists are data like any other, and a countries list that suddenly names
  * thousands more resorts would have the build ask for all of them; the account record's allowance is the
  * upstream's word too. Unless the config sets `allowance`, such a build stops before it asks, or is told
  * `--force`. Pure.
