@@ -130,10 +130,11 @@ export default defineConfig(({ mode }) => ({
     environment: 'node',
     testTimeout: mode === 'browsers' ? 1_800_000 : 30_000,
     hookTimeout: mode === 'browsers' ? 300_000 : 120_000,
-    // most test files wait on something other than this process (a build child, a browser, a server that
-    // answers late): three files at a time on two cores, where vitest's default (cores − 1) runs one; the
+    // most test files wait on something other than this process (a child build, a browser, a server that
+    // answers late): two files at a time on two cores, where vitest's default (cores − 1) runs one; three
+    // let the seeded fault scenarios and the crash test outlast their timeouts on a loaded machine. The
     // browser suite's engines take the machine one at a time
-    maxWorkers: mode === 'browsers' ? 1 : 3,
+    maxWorkers: mode === 'browsers' ? 1 : 2,
     // the S3 client's notice that its releases after January 2027 need Node 22, off as the deploy turns it
     // off (scripts/deploy/store.ts) for the tests' own clients too
     env: { TZ: 'UTC', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

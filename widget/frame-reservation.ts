@@ -16,7 +16,7 @@
  */
 import { compactGeometry } from './compact-geometry.ts';
 import { listGeometry } from './list/styles.ts';
-import { DEFAULT_DAYS, geometry } from './styles.ts';
+import { DEFAULT_DAYS, geometry } from './card-geometry.ts';
 
 /** The card's text size over the reader's default: `0.9375rem` in its host's `font`. */
 const CARD_EM = 0.9375;

@@ -10,7 +10,8 @@ import { renderCard } from './render/card.ts';
 import { compactStyles, renderCompact } from './render/compact.ts';
 import type { CardData } from './resort-conditions.ts';
 import { reportView } from './state.ts';
-import { STATIC_COPY, styles } from './styles.ts';
+import { STATIC_COPY } from './shared-styles.ts';
+import { styles } from './styles.ts';
 
 export type { CardData };
 

@@ -3,7 +3,7 @@
  * room each card takes before the script runs. Not part of the script: the element never needs it.
  */
 import { compactGeometry } from './compact-geometry.ts';
-import { DEFAULT_DAYS, geometry, HOST_BOX, STABLE_GUTTER } from './styles.ts';
+import { DEFAULT_DAYS, geometry, HOST_BOX, STABLE_GUTTER } from './card-geometry.ts';
 
 /**
  * `resort-conditions.css`, for a page's `<head>`: before the script has defined the element, each

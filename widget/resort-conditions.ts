@@ -7,7 +7,8 @@ import { loadResort } from './files.ts';
 import { renderCard } from './render/card.ts';
 import type { RenderContext } from './render/context.ts';
 import { reportView, type View } from './state.ts';
-import { forecastDays, styles } from './styles.ts';
+import { forecastDays } from './card-geometry.ts';
+import { styles } from './styles.ts';
 
 /** The compact strip's module (`layout="compact"`), loaded the first time an element asks for it. */
 let compact: typeof import('./render/compact.ts') | undefined;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { tiles } from '../../widget/reservation.ts';
-import { forecastDays } from '../../widget/styles.ts';
+import { forecastDays } from '../../widget/card-geometry.ts';
 
 /** The tile counts whose reservation selector matches an undefined element with this `days` attribute. */
 function reserved(days: string | null): number[] {

@@ -10,7 +10,7 @@ import { renderList } from './render.ts';
 import type { ListData } from './resort-conditions-list.ts';
 import { rowsOf } from './rows.ts';
 import { listStrings } from './strings.ts';
-import { STATIC_COPY } from '../styles.ts';
+import { STATIC_COPY } from '../shared-styles.ts';
 import { listStyles } from './styles.ts';
 
 export type { ListData };

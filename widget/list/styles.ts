@@ -6,7 +6,7 @@
  * `listReservation`, reservation.ts). Every cell holds at most its lines (names and states two, figures one, never
  * wrapped away from their units); the colours and the attribution are the card's (`../styles.ts`).
  */
-import { ATTRIBUTION, HOST } from '../styles.ts';
+import { ATTRIBUTION, HOST } from '../shared-styles.ts';
 
 /**
  * Where the list is a table rather than stacked rows: 60em (900 px at the default 15 px), where the state's
