@@ -19,6 +19,7 @@ import { xmlEscape } from '../../scripts/site/feeds/atom.ts';
 import { feedFiles, type FeedOptions } from '../../scripts/site/feeds/feeds.ts';
 import { FEED_STRINGS } from '../../scripts/site/feeds/strings.ts';
 import { LANGUAGES } from '../../scripts/api/locales.ts';
+import { siteFiles } from '../../scripts/site/extras.ts';
 
 const trees: string[] = [];
 afterAll(() => {
@@ -396,5 +397,51 @@ describe('FEED_STRINGS', () => {
         ]);
       if (language !== 'en') expect(strings.feed).not.toBe(FEED_STRINGS.en.feed);
     }
+  });
+});
+
+describe('siteFiles', () => {
+  it('writes the feeds of the release from the histories staged beside its api/ folder, with the config’s alerts', async () => {
+    const dir = tree([
+      season(25, [day('2026-01-04', { newSnow24h: 22 }), day('2026-01-05', { newSnow24h: 31 })]),
+    ]);
+    const api = join(dir, 'api');
+    const made = new Map<string, string>();
+    for await (const file of siteFiles({
+      scope: {
+        resorts: [{ id: 25, name: 'Elk Ridge' }],
+        groups: [{ name: 'region-429', ids: [25] }],
+        emptyRegions: [],
+      },
+      files: {
+        dir: api,
+        read: stagedReader(api),
+        builtAt: 0,
+        [Symbol.iterator]: () => [][Symbol.iterator](),
+      },
+      locales: ['en-GB'],
+      sample: true,
+      profile: 'widget',
+      alerts: { newSnowCm: 25 },
+      publicUrl: 'https://snow.example.org/',
+    }))
+      made.set(file.path, Buffer.from(file.bytes).toString('utf8'));
+    expect([...made.keys()].filter((p) => p.startsWith('feeds/')).sort()).toEqual([
+      'feeds/en-GB/region-429.atom',
+      'feeds/en-GB/region-429.json',
+      'feeds/en-GB/resort-25.atom',
+      'feeds/en-GB/resort-25.json',
+    ]);
+    expect(
+      resortAtom(made, 25, 'en-GB').entries?.map((e) => [e.id, e.title?.value, e.links?.[0]?.href]),
+    ).toEqual([
+      // the element is not built: the entry links to the tree itself
+      [
+        'tag:snow.example.org,2026-01-05:en-GB/resort-25/powder',
+        'Elk Ridge: 31 cm of new snow',
+        'https://snow.example.org/',
+      ],
+    ]);
+    expect(made.get('_headers')).toContain('/feeds/:locale/:feed.atom');
   });
 });
