@@ -83,34 +83,47 @@ const UNWANTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFF
 /** A name from the data as one line of text: no control character, no lone surrogate, spaces collapsed. */
 export const cleanName = (name: string) => name.replace(UNWANTED, '').replace(/\s+/g, ' ').trim();
 
-/** Snowfall and depths in the locale's units: inches for en-US (snowfall to a tenth), centimetres elsewhere. */
-export function units(locale: string) {
+/** What a locale writes an entry's figures with: `Intl`'s formats are made once per locale (each costs as much as a feed). */
+interface Formats {
+  /** Snowfall: inches to a tenth for en-US, whole centimetres elsewhere. */
+  snowfall(cm: number): string;
+  /** A depth: whole inches or centimetres. */
+  depth(cm: number): string;
+  /** The report's date in the locale's words: "January 5, 2026", "5. Januar 2026". */
+  date(date: string): string;
+  count(n: number): string;
+}
+
+const formats = new Map<string, Formats>();
+
+/** The figures of `locale` in its units (inches for en-US, centimetres elsewhere), made once. */
+export function units(locale: string): Formats {
+  const known = formats.get(locale);
+  if (known) return known;
   const imperial = unitSystem(locale) === 'imperial';
   const suffix = imperial ? ' in' : locale.startsWith('fr') ? '\u202fcm' : ' cm';
   const figure = (digits: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format;
   const snow = figure(imperial ? 1 : 0);
   const depth = figure(0);
-  return {
-    snowfall: (cm: number) => snow(imperial ? cm / 2.54 : cm) + suffix,
-    depth: (cm: number) => depth(imperial ? cm / 2.54 : cm) + suffix,
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format;
+  const made: Formats = {
+    snowfall: (cm) => snow(imperial ? cm / 2.54 : cm) + suffix,
+    depth: (cm) => depth(imperial ? cm / 2.54 : cm) + suffix,
+    date: (day) => date(new Date(`${day}T00:00:00Z`)),
+    count: new Intl.NumberFormat(locale).format,
   };
+  formats.set(locale, made);
+  return made;
 }
-
-/** The report's date in the locale's words: "January 5, 2026", "5. Januar 2026". */
-const longDate = (locale: string, date: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
 
 /** The day's depths and lifts and runs open, as the sentences that follow an entry's first. */
 function figures(day: HistoryDay, locale: string): string[] {
   const t = feedStrings(locale);
-  const { depth } = units(locale);
+  const { depth, count } = units(locale);
   const depths = [
     day.base !== null ? fillTemplate(t.base, { depth: depth(day.base) }) : undefined,
     day.summit !== null ? fillTemplate(t.summit, { depth: depth(day.summit) }) : undefined,
   ].filter((d) => d !== undefined);
-  const count = new Intl.NumberFormat(locale).format;
   return [
     ...(depths.length ? [fillTemplate(t.depths, { depths: depths.join(t.separator) })] : []),
     ...(day.liftsOpen !== null && day.liftsTotal
@@ -128,7 +141,7 @@ export function entryOf(alert: Alert, locale: string, name: string, place: FeedP
   const values = {
     name: cleanName(name),
     snow: units(locale).snowfall(alert.day.newSnow24h ?? 0),
-    date: longDate(locale, alert.date),
+    date: units(locale).date(alert.date),
   };
   const [title, first] = {
     powder: [t.powderTitle, t.powderText],
@@ -159,12 +172,20 @@ export function feedOf(options: {
   place: FeedPlace;
   /** The feed's own path in both formats (`scripts/api/feeds.ts`). */
   paths: { atom: string; json: string };
+  /** The entries made so far in this locale, reused (a region's are its resorts'). */
+  entries?: Map<Alert, FeedEntry>;
 }): Feed {
   const { locale, place } = options;
   const t = feedStrings(locale);
-  const entries = options.alerts.map((alert) =>
-    entryOf(alert, locale, options.names.get(alert.resort) ?? String(alert.resort), place),
-  );
+  const made = options.entries ?? new Map<Alert, FeedEntry>();
+  const entries = options.alerts.map((alert) => {
+    let entry = made.get(alert);
+    if (!entry) {
+      entry = entryOf(alert, locale, options.names.get(alert.resort) ?? String(alert.resort), place);
+      made.set(alert, entry);
+    }
+    return entry;
+  });
   const home =
     options.subject === 'resort'
       ? resortLink(place, options.id, locale)

@@ -11,7 +11,7 @@ import type { ExtraFile } from '../../snapshot/store/staging.ts';
 import { catalogueOf } from '../catalogue.ts';
 import { alertsOf, feedAlerts, type Alert } from './alerts.ts';
 import { atomFeed } from './atom.ts';
-import { feedOf, type FeedPlace } from './entries.ts';
+import { feedOf, type FeedEntry, type FeedPlace } from './entries.ts';
 import { readHistories, type TreeReader } from './history.ts';
 import { jsonFeed } from './json-feed.ts';
 
@@ -19,10 +19,10 @@ export interface FeedInputs {
   locale: string;
   /** The resorts published, named in the locale. */
   resorts: ReadonlyArray<{ id: number; name: string }>;
-  /** The region lists published: each region's resorts, named in the locale. */
-  regions: ReadonlyArray<{ id: number; name: string; ids: readonly number[] }>;
-  /** Each resort's alerts, oldest first (`alertsOf`). */
-  alerts: ReadonlyMap<number, readonly Alert[]>;
+  /** The region lists published, named in the locale. */
+  regions: ReadonlyArray<{ id: number; name: string }>;
+  /** Each feed's alerts, newest first (`feedAlerts`), by `resort-<id>` and `region-<id>`; none: no entry. */
+  alerts: ReadonlyMap<string, readonly Alert[]>;
   newSnowCm: number;
   place: FeedPlace;
 }
@@ -31,8 +31,10 @@ export interface FeedInputs {
 export function localeFeeds(inputs: FeedInputs): ExtraFile[] {
   const { locale } = inputs;
   const names = new Map(inputs.resorts.map((r) => [r.id, r.name]));
+  // a region's entries are its resorts' entries: each made once
+  const entries = new Map<Alert, FeedEntry>();
   const files: ExtraFile[] = [];
-  const add = (subject: FeedSubject, id: number, name: string, alerts: readonly Alert[]) => {
+  const add = (subject: FeedSubject, id: number, name: string) => {
     const paths = {
       atom: feedPath(locale, subject, id, 'atom'),
       json: feedPath(locale, subject, id, 'json'),
@@ -42,26 +44,37 @@ export function localeFeeds(inputs: FeedInputs): ExtraFile[] {
       id,
       name,
       locale,
-      alerts: feedAlerts(alerts),
+      alerts: inputs.alerts.get(`${subject}-${id}`) ?? [],
       names,
       newSnowCm: inputs.newSnowCm,
       place: inputs.place,
       paths,
+      entries,
     });
     files.push({ path: paths.atom, bytes: Buffer.from(atomFeed(feed)) });
     files.push({ path: paths.json, bytes: Buffer.from(jsonFeed(feed)) });
   };
-  for (const resort of inputs.resorts)
-    add('resort', resort.id, resort.name, inputs.alerts.get(resort.id) ?? []);
-  for (const region of inputs.regions)
-    add(
-      'region',
-      region.id,
-      region.name,
-      // a resort of the list that this release does not publish has no feed, nor entries here
-      region.ids.flatMap((id) => (names.has(id) ? (inputs.alerts.get(id) ?? []) : [])),
-    );
+  for (const resort of inputs.resorts) add('resort', resort.id, resort.name);
+  for (const region of inputs.regions) add('region', region.id, region.name);
   return files;
+}
+
+/** Each feed's alerts (`FeedInputs.alerts`) from each resort's: the same in every locale. */
+export function selectAlerts(
+  resorts: ReadonlyArray<{ id: number }>,
+  regions: ReadonlyArray<{ id: number; ids: readonly number[] }>,
+  alerts: ReadonlyMap<number, readonly Alert[]>,
+): Map<string, Alert[]> {
+  const published = new Set(resorts.map((r) => r.id));
+  const out = new Map<string, Alert[]>();
+  for (const { id } of resorts) out.set(`resort-${id}`, feedAlerts(alerts.get(id) ?? []));
+  for (const region of regions)
+    out.set(
+      `region-${region.id}`,
+      // a resort of the list that this release does not publish has no feed, nor entries here
+      feedAlerts(region.ids.flatMap((id) => (published.has(id) ? (alerts.get(id) ?? []) : []))),
+    );
+  return out;
 }
 
 export interface FeedOptions {
@@ -83,9 +96,10 @@ export interface FeedOptions {
 export async function* feedFiles(options: FeedOptions): AsyncGenerator<ExtraFile> {
   const read: TreeReader = options.read ?? (async () => undefined);
   const histories = await readHistories(read, new Set(options.resorts.map((r) => r.id)), options.note);
-  const alerts = new Map<number, Alert[]>();
+  const byResort = new Map<number, Alert[]>();
   for (const [resort, days] of histories)
-    alerts.set(resort, alertsOf(resort, days, options.alerts.newSnowCm));
+    byResort.set(resort, alertsOf(resort, days, options.alerts.newSnowCm));
+  const alerts = selectAlerts(options.resorts, options.regions, byResort);
   const place: FeedPlace = {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.alerts.link ? { link: options.alerts.link } : {}),
@@ -127,6 +141,6 @@ async function localeNames(
   } catch {
     // a countries list the catalogue cannot read leaves the regions named by their ids
   }
-  const regions = options.regions.map((r) => ({ ...r, name: regionNames.get(r.id) ?? String(r.id) }));
+  const regions = options.regions.map((r) => ({ id: r.id, name: regionNames.get(r.id) ?? String(r.id) }));
   return { resorts, regions };
 }

@@ -24,5 +24,5 @@ export function jsonFeed(feed: Feed): string {
       tags: [e.category],
     })),
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  return `${JSON.stringify(document)}\n`;
 }
