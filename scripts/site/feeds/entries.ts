@@ -55,6 +55,8 @@ export interface FeedPlace {
 /** The tag authority without `publicUrl`: a name no one owns (set `publicUrl` to give yours). */
 export const NO_HOST = 'resort-conditions.invalid';
 const EPOCH = '1970-01-01T00:00:00Z';
+/** The date of a feed's own tag id without `publicUrl` (a feed has no report date; with it, its URL is its id). */
+const FEED_TAG_DATE = '2026';
 
 /** `tag:<host>,<date>:<path><specific>`: the host and path of `publicUrl`. */
 export function tagId(place: FeedPlace, date: string, specific: string): string {
@@ -194,7 +196,7 @@ export function feedOf(options: {
   return {
     id: place.publicUrl
       ? `${place.publicUrl}${options.paths.atom}`
-      : tagId(place, '2026', options.paths.atom.replace(/\.atom$/, '')),
+      : tagId(place, FEED_TAG_DATE, options.paths.atom.replace(/\.atom$/, '')),
     language: locale,
     title: fillTemplate(t.feed, { name: cleanName(options.name) }),
     subtitle: fillTemplate(t.subtitle, { threshold: units(locale).snowfall(options.newSnowCm) }),
