@@ -20,6 +20,7 @@ export const CONTENT_TYPES = {
   ico: 'image/x-icon',
   txt: 'text/plain; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
   woff2: 'font/woff2',
 } as const satisfies Record<string, string>;
 

@@ -11,6 +11,7 @@
  */
 import { CONTENT_TYPES, contentTypeOf, DEFAULT_CONTENT_TYPE } from './content-types.ts';
 import { matchRoute, type Freshness } from './endpoints.ts';
+import { FEED_FOLDER, FEED_TYPES, feedFormatOf } from './feeds.ts';
 import { ID_SOURCE } from './text.ts';
 
 /** A region list's file name (family B): `regionId=<id>.json`. */
@@ -40,6 +41,18 @@ export const ASSET_HEADERS = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Content-Disposition', 'attachment'],
 ] as const;
+
+/**
+ * The alert feeds' lifetime (`feeds.ts`): a feed changes when a build brings a new day's report, and a
+ * reader polls it; as long as a card's, which shows the same report.
+ */
+export const FEED_CACHE_CONTROL = `public, max-age=${CACHE_SECONDS.conditions}, stale-while-revalidate=${CACHE_SECONDS.conditions * 4}`;
+
+/** The `Content-Type` and `Cache-Control` of a feed's path (`feeds.ts`), or undefined for any other path. */
+export function feedHeaders(path: string): { contentType: string; cacheControl: string } | undefined {
+  const format = feedFormatOf(path);
+  return format && { contentType: FEED_TYPES[format], cacheControl: FEED_CACHE_CONTROL };
+}
 
 /** For files no rule gives a lifetime: as short as the bundle's, so a change shows within minutes. */
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
@@ -100,6 +113,11 @@ export function headerRules(files: Iterable<string>): HeaderRule[] {
     // a card or a list holds resorts' conditions; an image copy is named by its upstream URL, not by its bytes
     { pattern: '/cards/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
     { pattern: '/lists/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
+    // the alert feeds: Atom, and JSON Feed's own type rather than the API's JSON
+    ...(['atom', 'json'] as const).map((format) => ({
+      pattern: `/${FEED_FOLDER}/:locale/:feed.${format}`,
+      headers: [['Content-Type', FEED_TYPES[format]] as const, cache(FEED_CACHE_CONTROL)],
+    })),
     { pattern: '/assets/*', headers: [cache(`public, max-age=${CACHE_SECONDS.static}`), ...ASSET_HEADERS] },
     { pattern: '/api/manifest.json', headers: [type('json'), cache('public, max-age=60')] },
   ];

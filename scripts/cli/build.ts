@@ -181,6 +181,8 @@ export async function build(io: CliIo): Promise<number> {
       sample: source.kind === 'local',
       profile: config.profile,
       imageOrigins: [...(source.origins ?? []), ...config.imageOrigins],
+      alerts: config.alerts,
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       note: say,
       ...(widget ? { widget: async () => widget } : {}),
     });

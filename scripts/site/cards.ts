@@ -23,6 +23,7 @@ import { filePath } from '../api/paths.ts';
 import { bundleApart } from './bundler.ts';
 import { packageRoot } from './root.ts';
 import { runtimeBundle } from './runtime.ts';
+import { feedLinks } from './feeds/discovery.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
 /** Forecast days after today on a card: the element's default. */
@@ -181,6 +182,8 @@ export interface CardOptions {
   files: Pick<StagedFiles, 'read' | 'builtAt'>;
   /** Published copies of upstream images (`assets/…`), inlined into includes (they live on other sites). */
   images: readonly ExtraFile[];
+  /** The config's `publicUrl`: an include names its resort's feeds under it (without it, none). */
+  publicUrl?: string;
 }
 
 /** Every card page and include, made one resort at a time as they are written. */
@@ -188,7 +191,13 @@ export async function* cardFiles(options: CardOptions): AsyncGenerator<ExtraFile
   const cards = await cardMaker({ heightReporter: await heightReporterSource() });
   const ids = options.resorts.map((r) => r.id);
   for (const locale of options.locales)
-    yield* localeCards(cards, { locale, ids, files: options.files, images: options.images });
+    yield* localeCards(cards, {
+      locale,
+      ids,
+      files: options.files,
+      images: options.images,
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    });
 }
 
 /** The script a card page runs to report its height to the frame's parent, as it is inlined. */
@@ -225,6 +234,8 @@ export interface LocaleCards {
   ids: readonly number[];
   files: Pick<StagedFiles, 'read' | 'builtAt'>;
   images: readonly ExtraFile[];
+  /** The config's `publicUrl`: an include names its resort's feeds under it (without it, none). */
+  publicUrl?: string;
 }
 
 /** Every card page and include of one locale, made one resort at a time from the staged files. */
@@ -256,12 +267,17 @@ export async function* localeCards(cards: CardMaker, job: LocaleCards): AsyncGen
     const name = escapeHtml(combined.resortName);
     // the data as the element's script reads it, serialised once for both layouts
     const dataJson = scriptJson(data);
+    // the resort's alert feeds: beside the page; from an include, which lives on another site, at publicUrl
+    const feeds = {
+      page: feedLinks(locale, id, combined.resortName, '../../'),
+      include: job.publicUrl ? feedLinks(locale, id, combined.resortName, job.publicUrl) : '',
+    };
     for (const layout of CARD_LAYOUTS) {
       const card = { resort: id, locale, days: CARD_DAYS, ...(layout ? { layout } : {}), data };
       const style = cards.styles[layout];
       const tag = `<resort-conditions resort="${id}" locale="${locale}" days="${CARD_DAYS}"${layout ? ` layout="${layout}"` : ''}>`;
       const html = placeImages(await cards.html(card, files.builtAt, imageMarker(images)), images);
-      const include = `${tag}<template shadowrootmode="open">${style}${html.include}<script type="application/json">${cardJson(card, dataJson)}</script></template><p>${name}</p></resort-conditions>\n`;
+      const include = `${tag}<template shadowrootmode="open">${style}${html.include}<script type="application/json">${cardJson(card, dataJson)}</script></template><p>${name}</p>${feeds.include}</resort-conditions>\n`;
       const page = `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -269,6 +285,7 @@ export async function* localeCards(cards: CardMaker, job: LocaleCards): AsyncGen
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(cards.module.cardTitle(locale, combined.resortName))}</title>
 <link rel="icon" href="data:,">
+${feeds.page}
 <style>html,body{margin:0;background:transparent}</style>
 </head>
 <body>

@@ -31,6 +31,8 @@ export interface EmbedJob {
   /** The regions, each a list. */
   regions: number[];
   images: ExtraFile[];
+  /** The config's `publicUrl`: the includes name their resort's feeds under it. */
+  publicUrl?: string;
   /** Where the files go. */
   beside: Beside;
 }

@@ -30,6 +30,8 @@ export interface EmbedOptions {
   images?: ImageSource;
   /** The cards and lists were made locale by locale as the build went (`placeLocaleEmbeds`): not again. */
   embedsMade?: boolean;
+  /** The config's `publicUrl`: the includes name their resort's feeds under it. */
+  publicUrl?: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function placeLocaleEmbeds(
     beside: Beside;
     images: ImageSource;
     signal?: AbortSignal;
+    publicUrl?: string;
   },
 ): Promise<Placed> {
   const { files, locale } = options;
@@ -73,6 +76,7 @@ export async function placeLocaleEmbeds(
     regions: regionIds(options.scope.groups ?? []),
     images,
     beside: options.beside,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   };
   return thread.place(job, options.signal);
 }
@@ -90,7 +94,13 @@ export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFi
   yield* images;
   yield { path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) };
   if (options.embedsMade) return;
-  yield* cardFiles({ resorts: options.scope.resorts, locales: options.locales, files, images });
+  yield* cardFiles({
+    resorts: options.scope.resorts,
+    locales: options.locales,
+    files,
+    images,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+  });
   if (options.scope.groups)
     yield* listFiles({ groups: options.scope.groups, locales: options.locales, files, images });
 }

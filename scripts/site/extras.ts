@@ -3,11 +3,15 @@
  * own URLs with the full profile; the element's bundle, the demo page and the embeds (cards, image
  * copies) when the element is built.
  */
+import { dirname } from 'node:path';
 import { headersFile } from '../api/headers.ts';
+import { stagedReader } from '../snapshot/store/staging.ts';
+import { feedFiles } from './feeds/feeds.ts';
 import type { ImageSource } from './assets.ts';
 import { EmbedThread } from './embed-thread.ts';
 import { embedFiles, imageSource, placeLocaleEmbeds } from './embeds.ts';
 import type { SnapshotOptions } from '../snapshot/run.ts';
+import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
 import { filePath } from '../api/paths.ts';
 import { catalogueOf } from './catalogue.ts';
 import { demoPage, type DemoRegion } from './demo.ts';
@@ -20,7 +24,7 @@ import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 export interface SiteOptions {
   scope: Scope;
   /** Published API files, relative to `api/` (readable while staged: the embeds are made from them). */
-  files: Iterable<string> & Partial<Pick<StagedFiles, 'read' | 'builtAt'>>;
+  files: Iterable<string> & Partial<Pick<StagedFiles, 'read' | 'builtAt' | 'dir'>>;
   locales: readonly string[];
   /** Whether the data is the embedded sample (the demo page says so). */
   sample: boolean;
@@ -36,6 +40,10 @@ export interface SiteOptions {
   note?: (line: string) => void;
   /** The cards were made locale by locale as the build went (`buildSite`). */
   embedsMade?: boolean;
+  /** The config's `alerts` (scripts/docs/configuration.md, "Alert feeds"); default: 20 cm, no partner's link. */
+  alerts?: { newSnowCm: number; link?: string };
+  /** The config's `publicUrl`: the feeds' links and ids. */
+  publicUrl?: string;
 }
 
 /** What a build asks of the site (scripts/snapshot/run.ts): the files of each locale as it is in, then the rest. */
@@ -63,7 +71,15 @@ export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embeds
     ...(thread
       ? {
           localeFiles: (scope, locale, files, beside, signal) =>
-            placeLocaleEmbeds(thread, { scope, locale, files, beside, images, signal }),
+            placeLocaleEmbeds(thread, {
+              scope,
+              locale,
+              files,
+              beside,
+              images,
+              signal,
+              ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+            }),
         }
       : {}),
     extraFiles: async (scope, files) => {
@@ -88,6 +104,7 @@ export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile
       groups: options.scope.groups,
       files: options.files,
     });
+  yield* feeds(options);
   if (options.widget) {
     // the list's style sheet, completed with each region's rows (lists.ts)
     const rows = await regionRowsCss(options.scope.groups, options.locales, options.files);
@@ -145,4 +162,23 @@ async function demoRegions(options: SiteOptions): Promise<DemoRegion[]> {
   return regionIds(options.scope.groups)
     .map((id) => ({ id, name: names.get(id) ?? `region ${id}`, rows: groups.get(`region-${id}`) ?? 0 }))
     .sort((a, b) => b.rows - a.rows || a.name.localeCompare(b.name, 'en'));
+}
+
+/**
+ * The alert feeds (feeds/feeds.ts), from the histories the tree being released holds beside `api/`: the
+ * release's history is placed before the site's files are asked for (scripts/snapshot/run.ts).
+ */
+function feeds(options: SiteOptions): AsyncGenerator<ExtraFile> {
+  const { dir } = options.files;
+  const groups = new Map(options.scope.groups.map((g) => [g.name, g.ids]));
+  return feedFiles({
+    ...(dir ? { read: stagedReader(dirname(dir)) } : {}),
+    locales: options.locales,
+    resorts: options.scope.resorts,
+    regions: regionIds(options.scope.groups).map((id) => ({ id, ids: groups.get(`region-${id}`) ?? [] })),
+    alerts: options.alerts ?? { newSnowCm: DEFAULT_POWDER_CM },
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    pages: { cards: !!options.widget, lists: !!options.widget && options.profile !== 'widget' },
+    ...(options.note ? { note: options.note } : {}),
+  });
 }

@@ -7,7 +7,8 @@
  */
 import type { Endpoint } from '../api/endpoints.ts';
 import { LANGUAGES } from '../api/locales.ts';
-import { ASSET_HEADERS } from '../api/headers.ts';
+import { ASSET_HEADERS, FEED_CACHE_CONTROL } from '../api/headers.ts';
+import { FEED_TYPES } from '../api/feeds.ts';
 import { ID_SOURCE } from '../api/text.ts';
 import {
   booleanParams,
@@ -49,6 +50,8 @@ export function apacheRules(options: MirrorOptions): string {
 }
 
 const P = INTERNAL_PREFIX;
+/** A feed's file name before its extension (scripts/api/feeds.ts). */
+const FEED_NAME = `(?:resort|region)-${ID_SOURCE}\\.`;
 /** Round 2's start: the locale round 1 put in front, as `$1`. */
 const prefix = `^${P}/([^/]+)/`;
 
@@ -60,7 +63,15 @@ function preamble(options: MirrorOptions): string[] {
     '# Apache 2.4 with mod_rewrite (and mod_headers for CORS); the directory needs AllowOverride FileInfo.',
     '',
     'AddType "application/json; charset=utf-8" .json',
+    `AddType "${FEED_TYPES.atom}" .atom`,
+    // the alert feeds (`feeds/<locale>/resort-<id>.atom`, `.json`, the only files so named): JSON Feed's own type
+    `<FilesMatch "^${FEED_NAME}json$">`,
+    `  ForceType "${FEED_TYPES.json}"`,
+    '</FilesMatch>',
     '<IfModule mod_headers.c>',
+    `  <FilesMatch "^${FEED_NAME}(?:atom|json)$">`,
+    `    Header set Cache-Control "${FEED_CACHE_CONTROL}"`,
+    '  </FilesMatch>',
     '  Header always set Access-Control-Allow-Origin "*"',
     '  Header always set Allow "GET" "expr=%{REQUEST_STATUS} == 405"',
     // the image copies (`assets/<hash>.<type>`, the only files so named): pictures that can run nothing

@@ -10,7 +10,8 @@ import { MAX_URI_LENGTH } from '../api/request.ts';
 import { LANGUAGES } from '../api/locales.ts';
 import type { ErrorBody } from '../api/schemas/error.ts';
 import { ID_SOURCE } from '../api/text.ts';
-import { ASSET_HEADERS, CACHE_SECONDS } from '../api/headers.ts';
+import { ASSET_HEADERS, CACHE_SECONDS, FEED_CACHE_CONTROL } from '../api/headers.ts';
+import { FEED_FOLDER, FEED_TYPES } from '../api/feeds.ts';
 import {
   booleanParams,
   credentialEndpoints,
@@ -80,7 +81,22 @@ export function nginxRules(options: MirrorOptions): string {
   familyA(w, options);
   files(w, options);
   assets(w);
+  feeds(w);
   return w.out.join('\n');
+}
+
+/** The alert feeds (scripts/api/feeds.ts): Atom, and JSON Feed's own type, with their lifetime. */
+function feeds(w: Writer): void {
+  w.out.push(
+    '# the alert feeds: Atom, and JSON Feed with its own type',
+    `location ^~ /${FEED_FOLDER}/ {`,
+    `    types { "${FEED_TYPES.atom}" atom; "${FEED_TYPES.json}" json; }`,
+    '    add_header Access-Control-Allow-Origin * always;',
+    '    add_header X-Content-Type-Options nosniff always;',
+    `    add_header Cache-Control "${FEED_CACHE_CONTROL}";`,
+    '}',
+    '',
+  );
 }
 
 /** The image copies: pictures, never pages (scripts/ARCHITECTURE.md, "Threat model"). */

@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { contentTypeOf, DEFAULT_CONTENT_TYPE } from '../api/content-types.ts';
-import { ASSET_HEADERS } from '../api/headers.ts';
+import { ASSET_HEADERS, feedHeaders } from '../api/headers.ts';
 import { handled, listen, type Listening } from '../service/listen.ts';
 
 export type StaticServer = Listening;
@@ -48,11 +48,13 @@ export async function serveFolder(folder: string, options: ServeOptions = {}): P
         response.writeHead(info ? 405 : 404, headers).end();
         return;
       }
+      const feed = feedHeaders(path);
       response.writeHead(200, {
         ...headers,
         // the image copies, as every host rule the build writes serves them (scripts/api/headers.ts)
         ...(path.startsWith('/assets/') ? Object.fromEntries(ASSET_HEADERS) : {}),
-        'content-type': contentTypeOf(file) ?? DEFAULT_CONTENT_TYPE,
+        // the alert feeds' own types (scripts/api/feeds.ts); a preview revalidates every file
+        'content-type': feed?.contentType ?? contentTypeOf(file) ?? DEFAULT_CONTENT_TYPE,
         'content-length': info.size,
         'cache-control': 'no-cache',
       });

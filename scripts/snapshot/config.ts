@@ -136,6 +136,38 @@ const Origin = z.string().transform((value, ctx) => {
   return url.origin;
 });
 
+/** The default `alerts.newSnowCm`: a powder day (scripts/docs/configuration.md, "Alert feeds"). */
+export const DEFAULT_POWDER_CM = 20;
+
+/** The placeholders a partner's page link may hold (`alerts.link`). */
+export const LINK_PLACEHOLDERS = ['resort', 'locale', 'language'] as const;
+
+/**
+ * A partner's page of a resort, as a URL with placeholders: `https://ski.example/{locale}/snow/{resort}`.
+ * It must be an absolute http(s) URL once filled, and name no placeholder but `LINK_PLACEHOLDERS`.
+ */
+const LinkTemplate = z.string().superRefine((value, ctx) => {
+  const unknown = [...value.matchAll(/\{([^}]*)\}/g)]
+    .map((m) => m[1]!)
+    .filter((name) => !(LINK_PLACEHOLDERS as readonly string[]).includes(name));
+  let url: URL | undefined;
+  try {
+    url = new URL(value.replace(/\{(\w+)\}/g, '1'));
+  } catch {
+    // reported below
+  }
+  if (unknown.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      message: `{${unknown[0]!.slice(0, 20)}} is not a placeholder of the link: use {resort}, {locale} or {language}`,
+    });
+  else if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value.replace(/[?#].*$/s, '?…').slice(0, 80)}" is not an http(s) URL: give the page of a resort with {resort} for its id, such as https://ski.example/resorts/{resort}`,
+    });
+});
+
 export const SnapshotConfig = z.strictObject({
   /** Output folder; the build publishes it as one unit (scripts/docs/snapshot.md, "The snapshot"). */
   out: z.string().min(1).default('dist'),
@@ -228,6 +260,20 @@ export const SnapshotConfig = z.strictObject({
    * `["https://cdn.snow.example"]` (scripts/docs/configuration.md, "Configuration").
    */
   imageOrigins: z.array(Origin).default([]),
+  /**
+   * The alert feeds (scripts/docs/configuration.md, "Alert feeds"): an entry when a resort's new snow in 24
+   * hours reaches `newSnowCm`, and its entries' link, a partner's page of the resort (else under `publicUrl`).
+   */
+  alerts: z
+    .strictObject({
+      newSnowCm: z
+        .number({ error: 'give the new snow in 24 hours that makes an alert, in centimetres, such as 20' })
+        .positive({ error: 'must be more than 0 cm, such as 20' })
+        .max(1000, { error: 'must be at most 1000 cm, such as 20' })
+        .default(DEFAULT_POWDER_CM),
+      link: LinkTemplate.optional(),
+    })
+    .default({ newSnowCm: DEFAULT_POWDER_CM }),
   /** `npm run deploy`'s settings: validated there (`scripts/deploy/config.ts`), carried here untouched. */
   deploy: z.record(z.string(), z.unknown()).optional(),
 });

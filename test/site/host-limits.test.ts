@@ -16,10 +16,10 @@ describe('hostLimitLines', () => {
     expect(hostLimitLines({ files: 20_000 }, 'dist')).toEqual([]);
   });
 
-  it("names Cloudflare Pages' free plan for the sample in 16 locales (26,021 files)", () => {
-    expect(hostLimitLines({ files: 26_021 }, 'dist')).toEqual([
+  it("names Cloudflare Pages' free plan for the sample in 16 locales (28,390 files)", () => {
+    expect(hostLimitLines({ files: 28_390 }, 'dist')).toEqual([
       'dist is larger than some static hosts take (their limits as of early 2026; check before you rely on them):',
-      '  Cloudflare Pages on its free plan takes 20,000 files: dist has 26,021',
+      '  Cloudflare Pages on its free plan takes 20,000 files: dist has 28,390',
       HINT,
     ]);
   });

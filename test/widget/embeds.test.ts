@@ -12,9 +12,9 @@ let root: string;
 const sink = { write: () => true };
 
 /** Builds the sample (two locales, two resorts) with the embeds but without bundling the element. */
-async function built(out: string) {
+async function built(out: string, extra: string[] = []) {
   const code = await build({
-    argv: ['--out', join(root, out), '--locales', 'en-US,fr-FR', '--resorts', '20,136'],
+    argv: ['--out', join(root, out), '--locales', 'en-US,fr-FR', '--resorts', '20,136', ...extra],
     env: { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) },
     stdout: sink,
     stderr: sink,
@@ -229,5 +229,53 @@ describe('the build’s embeds', () => {
     ]) {
       expect(await readFile(join(again, path), 'utf8'), path).toBe(await read(path));
     }
+  });
+});
+
+describe('the build’s alert feeds', () => {
+  it('publishes both formats per resort and region list in each locale, with no entry before any history', async () => {
+    const feeds = (await readdir(join(dist, 'feeds'), { recursive: true }))
+      .filter((f) => f.includes('.'))
+      .sort();
+    const regions = [...new Set(feeds.flatMap((f) => /region-(\d+)\./.exec(f)?.[1] ?? []))];
+    expect(regions.length).toBeGreaterThan(0);
+    expect(feeds).toEqual(
+      ['en-US', 'fr-FR']
+        .flatMap((l) =>
+          ['resort-20', 'resort-136', ...regions.map((r) => `region-${r}`)].flatMap((f) => [
+            `${l}/${f}.atom`,
+            `${l}/${f}.json`,
+          ]),
+        )
+        .sort(),
+    );
+    expect(JSON.parse(await read('feeds/fr-FR/resort-136.json'))).toMatchObject({
+      title: 'Glacier Lake : alertes neige',
+      language: 'fr-FR',
+      items: [],
+    });
+    expect(await read('feeds/en-US/resort-20.atom')).toContain('<updated>1970-01-01T00:00:00Z</updated>');
+  });
+
+  it('names the resort’s feeds in the card pages, and in the includes only with publicUrl', async () => {
+    const links = (html: string) => [...html.matchAll(/<link rel="alternate"[^>]*>/g)].map((m) => m[0]);
+    const feedLinks = (base: string) => [
+      `<link rel="alternate" type="application/atom+xml" title="Glacier Lake : alertes neige" href="${base}feeds/fr-FR/resort-136.atom">`,
+      `<link rel="alternate" type="application/feed+json" title="Glacier Lake : alertes neige" href="${base}feeds/fr-FR/resort-136.json">`,
+    ];
+    for (const page of ['cards/fr-FR/136.html', 'cards/fr-FR/136.compact.html'])
+      expect(links(await read(page))).toEqual(feedLinks('../../'));
+    // an include lives on another site: without the tree's public URL it cannot name the feeds
+    expect(links(await read('cards/fr-FR/136.include.html'))).toEqual([]);
+    const published = await built('public', ['--public-url', 'https://snow.example.org/conditions/']);
+    for (const include of ['cards/fr-FR/136.include.html', 'cards/fr-FR/136.compact.include.html'])
+      expect(links(await readFile(join(published, include), 'utf8'))).toEqual(
+        feedLinks('https://snow.example.org/conditions/'),
+      );
+    const feed = await readFile(join(published, 'feeds/fr-FR/resort-136.atom'), 'utf8');
+    expect(feed).toContain('<id>https://snow.example.org/conditions/feeds/fr-FR/resort-136.atom</id>');
+    expect(feed).toContain(
+      '<link rel="alternate" type="text/html" href="https://snow.example.org/conditions/cards/fr-FR/136.html"/>',
+    );
   });
 });

@@ -7,7 +7,7 @@
  * is `MIRROR`, a constant the build writes above this module's bundle (`rewrites-edge.ts`).
  */
 import { matchRoute, type Endpoint } from '../../api/endpoints.ts';
-import { ASSET_HEADERS } from '../../api/headers.ts';
+import { ASSET_HEADERS, feedHeaders } from '../../api/headers.ts';
 import { formatLocale, requestedLanguage, requestedLocale } from '../../api/locales.ts';
 import { isPathValue, pathSegments } from '../../api/paths.ts';
 import { MAX_URI_LENGTH } from '../../api/request.ts';
@@ -186,6 +186,15 @@ function asPicture(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/** An alert feed (scripts/api/feeds.ts) with its own type and lifetime, whatever the store sent. */
+function asFeed(response: Response, feed: { contentType: string; cacheControl: string }): Response {
+  if (!response.ok) return response;
+  const headers = new Headers(response.headers);
+  headers.set('content-type', feed.contentType);
+  headers.set('cache-control', feed.cacheControl);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export default {
   async fetch(request: Request, env?: Bindings): Promise<Response> {
     const bindings = env ?? {};
@@ -198,6 +207,8 @@ export default {
         : await fetch(new URL(url.pathname.slice(1) + url.search, bindings.ORIGIN), {
             method: request.method,
           });
+      const feed = feedHeaders(url.pathname);
+      if (feed) return asFeed(passed, feed);
       return ASSET.test(url.pathname) ? asPicture(passed) : passed;
     }
     if ('error' in answer)

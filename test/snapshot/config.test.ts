@@ -1,0 +1,57 @@
+/**
+ * The config's `alerts` (scripts/docs/configuration.md, "Alert feeds"): its default, and each mistake
+ * reported with its place and what to give.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../scripts/snapshot/config.ts';
+import { SnapshotError } from '../../scripts/snapshot/errors.ts';
+
+/** The message of a config that is refused, or undefined. */
+function refusal(raw: unknown): string | undefined {
+  try {
+    parseConfig(raw, 'snow.json');
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(SnapshotError);
+    expect((error as SnapshotError).code).toBe('config');
+    return (error as Error).message;
+  }
+}
+
+describe('alerts', () => {
+  it('is 20 cm and no partner’s link unless the config says otherwise', () => {
+    expect(parseConfig({}, 'snow.json').alerts).toEqual({ newSnowCm: 20 });
+    expect(
+      parseConfig(
+        { alerts: { newSnowCm: 15, link: 'https://ski.example/{locale}/snow/{resort}' } },
+        'snow.json',
+      ).alerts,
+    ).toEqual({ newSnowCm: 15, link: 'https://ski.example/{locale}/snow/{resort}' });
+  });
+
+  it.each([
+    {
+      alerts: { newSnowCm: '20' },
+      message:
+        'snow.json.alerts.newSnowCm: give the new snow in 24 hours that makes an alert, in centimetres, such as 20',
+    },
+    { alerts: { newSnowCm: 0 }, message: 'snow.json.alerts.newSnowCm: must be more than 0 cm, such as 20' },
+    {
+      alerts: { newSnowCm: 5000 },
+      message: 'snow.json.alerts.newSnowCm: must be at most 1000 cm, such as 20',
+    },
+    {
+      alerts: { link: 'https://ski.example/{id}' },
+      message:
+        'snow.json.alerts.link: {id} is not a placeholder of the link: use {resort}, {locale} or {language}',
+    },
+    {
+      alerts: { link: 'javascript:alert(1)//{resort}' },
+      message:
+        'snow.json.alerts.link: "javascript:alert(1)//{resort}" is not an http(s) URL: give the page of a resort with {resort} for its id, such as https://ski.example/resorts/{resort}',
+    },
+    { alerts: { threshold: 20 }, message: 'snow.json.alerts: "threshold" is not a setting' },
+  ])('refuses $alerts with its place and what to give', ({ alerts, message }) => {
+    expect(refusal({ alerts })).toBe(`the configuration is invalid:\n  ${message}`);
+  });
+});
