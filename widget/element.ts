@@ -280,13 +280,16 @@ export abstract class ResortElement extends HTMLElement {
     }
     const locale = pickLocale(this.requestedLocale, index.locales);
     const asked = this.locale;
+    let warning: Promise<void> | undefined;
     if (asked && !isLanguageTag(asked) && this.#warned !== asked) {
       this.#warned = asked;
-      console.warn(
-        `<${this.localName}>: locale="${asked}" is no language of the snow report; reading ${locale}`,
+      // the warning's text is in the messages' chunk, which a page without the mistake never loads
+      warning = import('./render/messages.ts').then(
+        (m) => m.warnLocale(this.localName, asked, locale),
+        () => undefined,
       );
     }
-    await loadStrings(locale);
+    await Promise.all([loadStrings(locale), warning]);
     return { base, index, locale };
   }
 
