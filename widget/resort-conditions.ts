@@ -2,7 +2,7 @@ import type { HTMLTemplateResult } from 'lit/html.js';
 import { ID_PATTERN } from '../scripts/api/text.ts';
 import { FileError, type ResortData } from './data.ts';
 import { fileFailure, ResortElement, type ErrorCode, type Failure } from './element.ts';
-import { loadStrings, stringsFor } from './i18n/index.ts';
+import { stringsFor } from './i18n/index.ts';
 import { loadResort } from './files.ts';
 import { loadMessages, renderCard } from './render/card.ts';
 import type { RenderContext } from './render/context.ts';
@@ -202,19 +202,17 @@ export class ResortConditions extends ResortElement {
     return forecastDays(this.days);
   }
 
-  protected accepts(data: unknown): boolean {
-    const card = data as CardData;
-    return card.resort === this.#resortId && card.days === this.#days;
-  }
-
-  /** A pre-rendered card stays until its language (and the strip's module) is loaded. */
-  protected async adopt(data: unknown): Promise<void> {
-    const card = data as CardData;
-    this.shown = card.locale;
-    await Promise.all([loadStrings(card.locale), this.layout === 'compact' && loadCompact()]).catch(
+  /** A pre-rendered card of this resort and days stays until its language (and the strip's module) is loaded. */
+  protected async adopt(copy: ShadowRoot): Promise<boolean> {
+    const card = await import('./adopt.ts').then(
+      (m) =>
+        m.cardCopy(copy, this.#resortId, this.#days, this.layout === 'compact' ? loadCompact : undefined),
       () => undefined,
     );
+    if (!card) return false;
+    this.shown = card.locale;
     this.#view = this.#judge(card.data);
+    return true;
   }
 
   protected willUpdate(changed: Set<string>, adopted: boolean): void {

@@ -10,7 +10,11 @@ import '../../widget/define.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
 import { urlOf } from '../helpers.ts';
 
+// hoisted above the imports: each module fails as its chunk would, offline
 vi.mock('../../widget/render/messages.ts', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+vi.mock('../../widget/adopt.ts', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 
@@ -29,8 +33,14 @@ const files =
     );
   };
 
-async function shown(resort: number, fetcher: typeof fetch, attributes: Record<string, string> = {}) {
+async function shown(
+  resort: number,
+  fetcher: typeof fetch,
+  attributes: Record<string, string> = {},
+  copy?: string,
+) {
   const el = document.createElement('resort-conditions') as ResortConditions;
+  if (copy) el.attachShadow({ mode: 'open' }).innerHTML = copy;
   el.fetcher = fetcher;
   el.setAttribute('src', BASE);
   el.setAttribute('resort', String(resort));
@@ -101,5 +111,26 @@ describe('a card whose messages cannot be loaded', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe('a pre-rendered card whose reading cannot be loaded', () => {
+  it('goes, and the card reads the files as without it', async () => {
+    const card = {
+      resort: 20,
+      locale: 'en-US',
+      days: 3,
+      data: { combined: { resortName: 'Pre-rendered', info: {} } },
+    };
+    const { detail, shadow } = await shown(
+      20,
+      files(),
+      {},
+      `<article class="frame open old"></article><script type="application/json">${JSON.stringify(card)}</script>`,
+    );
+    // the files say what the copy did not: the report is not built yet
+    expect(detail.code).toBe('not-available-yet');
+    expect(shadow.querySelector('.old, script')).toBeNull();
+    expect(shadow.querySelector('.frame.not-yet')).not.toBeNull();
   });
 });
