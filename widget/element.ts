@@ -263,6 +263,9 @@ export abstract class ResortElement extends HTMLElement {
     } catch {
       return { code: 'invalid-src', reason: `src "${this.src}" is not a URL` };
     }
+    // the strings of the language asked for while the index comes (which rarely chooses another): their
+    // chunk and the table that names it (i18n/languages.ts) are then no later than the index
+    void loadStrings(pickLocale(this.requestedLocale));
     try {
       index = await loadIndex(base, this.fetcher, fresh);
     } catch (error) {
