@@ -111,10 +111,8 @@ export abstract class ResortElement extends HTMLElement {
   #root?: ShadowRoot;
   /** Properties set as such whose attribute the next update writes. */
   #reflect = new Set<string>();
-  /** What a shadow root held before the element (a pre-rendered copy) goes with the first render. */
-  #clear = false;
-  /** A pre-rendered copy's data, taken over by the first update. */
-  #prerendered: unknown;
+  /** A shadow root that held something before the element (a pre-rendered copy): the first update takes it over. */
+  #copy?: ShadowRoot;
   /** The locale a `locale` attribute was last warned about. */
   #warned = '';
   /** The built locale shown, once the snapshot's index has chosen it. */
@@ -200,29 +198,29 @@ export abstract class ResortElement extends HTMLElement {
 
   /** The update: takes over a pre-rendered copy, lets the element act on what changed, then renders. */
   async #perform(): Promise<boolean> {
-    const prerendered = this.#prerendered;
-    this.#prerendered = undefined;
-    if (prerendered !== undefined) await this.adopt(prerendered);
+    const copy = this.#copy;
+    this.#copy = undefined;
+    const adopted = !!copy && (await this.adopt(copy));
     const changed = this.#changed;
     this.#changed = new Set();
-    this.willUpdate(changed, prerendered !== undefined);
+    this.willUpdate(changed, adopted);
     for (const key of this.#reflect) this.setAttribute(attributeOf(key), String(this.#values[key]));
     this.#reflect.clear();
     const root = this.#root!;
-    if (this.#clear) {
-      root.replaceChildren();
-      this.#clear = false;
-    }
+    // what the copy held goes with the first render
+    if (copy) root.replaceChildren();
     render(this.template(), root, { host: this });
     this.updated(root);
     this.#pending = false;
     return true;
   }
 
-  /** Whether data a pre-rendered copy carries is one this element shows (the same resort, region…). */
-  protected abstract accepts(data: unknown): boolean;
-  /** Shows a pre-rendered copy's data until the files are read (its language loaded first). */
-  protected abstract adopt(data: unknown): Promise<void>;
+  /**
+   * Shows a pre-rendered copy's data until the files are read (its language loaded first), when it is one
+   * this element shows (the same resort, region…): true then. Its reading is in a chunk (widget/adopt.ts)
+   * that only a page with a copy loads; false when it cannot be loaded (the files are read as without one).
+   */
+  protected abstract adopt(copy: ShadowRoot): Promise<boolean>;
   /** Acts on what changed before the render: starts reading the files. `adopted`: after a pre-rendered copy. */
   protected abstract willUpdate(changed: Set<string>, adopted: boolean): void;
   /** What the shadow root shows; never throws. */
@@ -231,20 +229,12 @@ export abstract class ResortElement extends HTMLElement {
   protected updated(_root: ShadowRoot): void {}
 
   /**
-   * The shadow root, with the element's style sheet. A pre-rendered copy (declarative shadow DOM) whose data
-   * the element `accepts` is taken over: its data becomes the first view, so nothing flashes or moves.
+   * The shadow root, with the element's style sheet. A pre-rendered copy (declarative shadow DOM) is taken
+   * over by the first update (`adopt`): its data becomes the first view, so nothing flashes or moves.
    */
   #createRoot(): ShadowRoot {
     const root = this.shadowRoot;
-    try {
-      const data: unknown = JSON.parse(
-        root?.querySelector('script[type="application/json"]')?.textContent ?? 'null',
-      );
-      if (data && this.accepts(data)) this.#prerendered = data;
-    } catch {
-      // not a copy of ours: render from the files
-    }
-    this.#clear = !!root?.firstChild;
+    if (root?.firstChild) this.#copy = root;
     const own = root ?? this.attachShadow({ mode: 'open' });
     // constructable style sheets: in every browser of vite's target (Baseline widely available)
     const styles = this.#class.styles;
@@ -273,6 +263,9 @@ export abstract class ResortElement extends HTMLElement {
     } catch {
       return { code: 'invalid-src', reason: `src "${this.src}" is not a URL` };
     }
+    // the strings of the language asked for while the index comes (which rarely chooses another): their
+    // chunk and the table that names it (i18n/languages.ts) are then no later than the index
+    void loadStrings(pickLocale(this.requestedLocale));
     try {
       index = await loadIndex(base, this.fetcher, fresh);
     } catch (error) {
@@ -280,13 +273,16 @@ export abstract class ResortElement extends HTMLElement {
     }
     const locale = pickLocale(this.requestedLocale, index.locales);
     const asked = this.locale;
+    let warning: Promise<void> | undefined;
     if (asked && !isLanguageTag(asked) && this.#warned !== asked) {
       this.#warned = asked;
-      console.warn(
-        `<${this.localName}>: locale="${asked}" is no language of the snow report; reading ${locale}`,
+      // the warning's text is in the messages' chunk, which a page without the mistake never loads
+      warning = import('./render/messages.ts').then(
+        (m) => m.warnLocale(this.localName, asked, locale),
+        () => undefined,
       );
     }
-    await loadStrings(locale);
+    await Promise.all([loadStrings(locale), warning]);
     return { base, index, locale };
   }
 

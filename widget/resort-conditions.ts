@@ -2,9 +2,9 @@ import type { HTMLTemplateResult } from 'lit/html.js';
 import { ID_PATTERN } from '../scripts/api/text.ts';
 import { FileError, type ResortData } from './data.ts';
 import { fileFailure, ResortElement, type ErrorCode, type Failure } from './element.ts';
-import { loadStrings, stringsFor } from './i18n/index.ts';
+import { stringsFor } from './i18n/index.ts';
 import { loadResort } from './files.ts';
-import { renderCard } from './render/card.ts';
+import { loadMessages, renderCard } from './render/card.ts';
 import type { RenderContext } from './render/context.ts';
 import { reportView, type View } from './state.ts';
 import { forecastDays } from './card-geometry.ts';
@@ -202,19 +202,17 @@ export class ResortConditions extends ResortElement {
     return forecastDays(this.days);
   }
 
-  protected accepts(data: unknown): boolean {
-    const card = data as CardData;
-    return card.resort === this.#resortId && card.days === this.#days;
-  }
-
-  /** A pre-rendered card stays until its language (and the strip's module) is loaded. */
-  protected async adopt(data: unknown): Promise<void> {
-    const card = data as CardData;
-    this.shown = card.locale;
-    await Promise.all([loadStrings(card.locale), this.layout === 'compact' && loadCompact()]).catch(
+  /** A pre-rendered card of this resort and days stays until its language (and the strip's module) is loaded. */
+  protected async adopt(copy: ShadowRoot): Promise<boolean> {
+    const card = await import('./adopt.ts').then(
+      (m) =>
+        m.cardCopy(copy, this.#resortId, this.#days, this.layout === 'compact' ? loadCompact : undefined),
       () => undefined,
     );
+    if (!card) return false;
+    this.shown = card.locale;
     this.#view = this.#judge(card.data);
+    return true;
   }
 
   protected willUpdate(changed: Set<string>, adopted: boolean): void {
@@ -254,7 +252,11 @@ export class ResortConditions extends ResortElement {
     if (generation !== this.generation) return;
     if ('code' in read) {
       if (!quiet)
-        this.#settle({ kind: read.code === 'index-unavailable' ? read.code : 'error' }, generation, read);
+        void this.#settle(
+          { kind: read.code === 'index-unavailable' ? read.code : 'error' },
+          generation,
+          read,
+        );
       return;
     }
     this.shown = read.locale;
@@ -272,14 +274,14 @@ export class ResortConditions extends ResortElement {
     try {
       const data = await loadResort(read.base, read.locale, resort, this.#days, this.fetcher, fresh);
       if (generation !== this.generation) return;
-      this.#settle(this.#judge(data), generation);
+      void this.#settle(this.#judge(data), generation);
     } catch (error) {
       if (quiet || generation !== this.generation) return;
       // a resort the index lists whose report is missing is one the build left out (a new resort or locale
       // whose part failed): a later build brings it
       const missing =
         error instanceof FileError && error.status === 404 && error.url.endsWith('/combinedreport.json');
-      this.#settle(
+      void this.#settle(
         { kind: missing ? 'not-yet' : 'error' },
         generation,
         missing
@@ -289,7 +291,9 @@ export class ResortConditions extends ResortElement {
     }
   }
 
-  #settle(view: View, generation: number, failure?: Failure): void {
+  async #settle(view: View, generation: number, failure?: Failure): Promise<void> {
+    // a card without a report says why with the messages' chunk: shown once loaded (or known not to load)
+    if (failure) await loadMessages().catch(() => undefined);
     if (generation !== this.generation) return; // a newer load superseded this one
     this.#show(view);
     this.announce(
@@ -328,7 +332,12 @@ export class ResortConditions extends ResortElement {
     try {
       return draw(view, ctx, retry);
     } catch {
-      // the element never throws from render: whatever went wrong, it offers a retry
+      // the element never throws from render: whatever went wrong, it offers a retry (with the messages'
+      // chunk, drawn again once loaded)
+      void loadMessages().then(
+        (loaded) => loaded && this.requestUpdate(),
+        () => undefined,
+      );
       return draw({ kind: 'error' }, ctx, retry);
     }
   }

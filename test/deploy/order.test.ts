@@ -91,11 +91,14 @@ describe('the order of a deploy', () => {
     expect(edges.some(([from, to]) => from!.includes('/region/') && to!.includes('group=region-'))).toBe(
       true,
     );
-    // the element's script its shared chunk, and that chunk its languages' (the real bundle's names)
+    // the element's script its shared chunk, that chunk the table of the languages' chunks, and the table
+    // each language's (the real bundle's names)
     const core = (await widget()).find((f) => /^rc\.core\.[\w-]+\.js$/.test(f.path))!.path;
+    const table = (await widget()).find((f) => /^rc\.languages\.[\w-]+\.js$/.test(f.path))!.path;
     const german = (await widget()).find((f) => /^rc\.de\.[\w-]+\.js$/.test(f.path))!.path;
     expect(edges).toContainEqual(['resort-conditions.js', core]);
-    expect(edges).toContainEqual([core, german]);
+    expect(edges).toContainEqual([core, table]);
+    expect(edges).toContainEqual([table, german]);
 
     const run = await runDeploy(s3, out, 's3://site/order');
     expect(run.code, run.stderr).toBe(0);

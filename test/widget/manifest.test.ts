@@ -126,7 +126,7 @@ describe('the custom-elements manifest', () => {
     const templates =
       (
         await Promise.all(
-          ['card', 'report', 'states', 'snow', 'forecast', 'attribution', 'compact'].map((f) =>
+          ['card', 'report', 'states', 'messages', 'snow', 'forecast', 'attribution', 'compact'].map((f) =>
             read(`widget/render/${f}.ts`),
           ),
         )

@@ -10,38 +10,24 @@ export type { CardStrings, ListStrings, Plural, Strings };
 /** A language's strings as loaded: every language's, or English's, whose list strings are the list's own. */
 export type Loaded = CardStrings & { list?: ListStrings };
 
-type Loader = () => Promise<{ default: Strings }>;
-const LOADERS: Record<string, Loader> = {
-  de: () => import('./de.ts'),
-  fr: () => import('./fr.ts'),
-  it: () => import('./it.ts'),
-  es: () => import('./es.ts'),
-  nl: () => import('./nl.ts'),
-  pt: () => import('./pt.ts'),
-  sv: () => import('./sv.ts'),
-  no: () => import('./no.ts'),
-  da: () => import('./da.ts'),
-  fi: () => import('./fi.ts'),
-  pl: () => import('./pl.ts'),
-  cs: () => import('./cs.ts'),
-  sl: () => import('./sl.ts'),
-  ja: () => import('./ja.ts'),
-};
 const loaded = new Map<string, Loaded>([['en', en]]);
 
 /** The strings of a locale's language if loaded already, else English. */
 export const stringsFor = (locale: string): Loaded => loaded.get(locale.slice(0, 2)) ?? en;
 
-/** Loads the strings of a locale's language; English when it has none or the chunk fails to load. */
+/**
+ * Loads the strings of a locale's language; English when it has none or its chunk fails to load. The table of
+ * the languages' chunks is a chunk of its own (i18n/languages.ts), which a page in English never loads.
+ */
 export async function loadStrings(locale: string): Promise<Loaded> {
   const language = locale.slice(0, 2);
-  const load = LOADERS[language];
-  if (loaded.has(language) || !load) return stringsFor(locale);
-  try {
-    loaded.set(language, (await load()).default);
-  } catch {
-    // a missing chunk must not break the card: English it is
-  }
+  if (!loaded.has(language))
+    try {
+      const strings = await (await import('./languages.ts')).LOADERS[language]?.();
+      if (strings) loaded.set(language, strings.default);
+    } catch {
+      // a missing chunk must not break the card: English it is
+    }
   return stringsFor(locale);
 }
 

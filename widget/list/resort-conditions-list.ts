@@ -182,14 +182,14 @@ export class ResortConditionsList extends ResortElement {
     return selectionOf(this.region, this.resorts);
   }
 
-  protected accepts(data: unknown): boolean {
+  /** A pre-rendered list of this region: its rows, judged at the build's time, until the files are read. */
+  protected async adopt(copy: ShadowRoot): Promise<boolean> {
+    const list = (await import('../adopt.ts').then(
+      (m) => m.copyData(copy),
+      () => undefined,
+    )) as ListData | undefined;
     const selection = this.#selection;
-    return selection.kind === 'region' && (data as ListData).region === selection.region;
-  }
-
-  /** A pre-rendered list's rows, judged at the build's time, until the files are read. */
-  protected async adopt(data: unknown): Promise<void> {
-    const list = data as ListData;
+    if (!list || selection.kind !== 'region' || list.region !== selection.region) return false;
     await loadStrings(list.locale).catch(() => undefined);
     this.shown = list.locale;
     this.#group = {
@@ -198,6 +198,7 @@ export class ResortConditionsList extends ResortElement {
       selection: { kind: 'region', region: list.region },
     };
     this.#judge(list.builtAt);
+    return true;
   }
 
   protected willUpdate(changed: Set<string>, adopted: boolean): void {

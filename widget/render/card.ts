@@ -7,7 +7,13 @@ import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import type { View } from '../state.ts';
 import type { RenderContext } from './context.ts';
 import { renderReport } from './report.ts';
-import { renderError, renderNotYet, renderSkeleton, renderUnknown } from './states.ts';
+import { renderSkeleton } from './states.ts';
+
+/** What a card says without a report (render/messages.ts), once `loadMessages` has loaded it. */
+let messages: typeof import('./messages.ts') | undefined;
+/** Loads the messages' chunk; resolves to its module the first time only (an element then renders again). */
+export const loadMessages = () =>
+  messages ? Promise.resolve() : import('./messages.ts').then((m) => (messages = m));
 
 /** `report` renders a resort's files into the frame: the full card's, or the compact strip's (render/compact.ts). */
 export function renderCard(
@@ -23,11 +29,21 @@ export function renderCard(
   // the `card` part is what a page may style; a report's attribution stands beside it (render/report.ts)
   const part = (content: unknown) => html`<div class="content" part="card">${content}</div>`;
   if (view.kind === 'report') return frame(view.status, report(view, ctx), view.data.combined.resortName);
-  if (view.kind === 'unknown-resort') return frame('unknown', part(renderUnknown(ctx)));
-  if (view.kind === 'not-yet') return frame('not-yet', part(renderNotYet(ctx, retry)));
+  if (view.kind === 'loading') return frame('loading', part(renderSkeleton(ctx)));
   // an index that cannot be read is an error of its own kind (its own frame class and event code), with
-  // the same message and retry: a reader cannot mend a wrong `src`
-  return view.kind === 'loading'
-    ? frame('loading', part(renderSkeleton(ctx)))
-    : frame(view.kind, part(renderError(ctx, retry)));
+  // the same message and retry: a reader cannot mend a wrong `src`. Before the messages' chunk is loaded, or
+  // where it cannot be, the message is plain text above the slot
+  return frame(
+    view.kind === 'unknown-resort' ? 'unknown' : view.kind,
+    part(
+      messages?.renderFailure(view, ctx, retry) ??
+        html`<div class="body message" part="message" role="alert"><p>${
+          view.kind === 'unknown-resort'
+            ? ctx.t.unknownResort
+            : view.kind === 'not-yet'
+              ? ctx.t.notYet
+              : ctx.t.error
+        }</p><slot></slot></div>`,
+    ),
+  );
 }

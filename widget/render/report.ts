@@ -3,7 +3,7 @@
  * one, the forecast, the links and the attribution. One state at a time (state.ts): a report shows terrain
  * open only while the resort runs, a permanently closed resort just that and its links.
  */
-import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
+import { html, nothing, type HTMLTemplateResult, type SVGTemplateResult } from 'lit/html.js';
 import { assetPath } from '../../scripts/api/assets.ts';
 import { formatter } from '../format.ts';
 import { fill } from '../i18n/index.ts';
@@ -13,7 +13,7 @@ import { renderAttribution } from './attribution.ts';
 import type { RenderContext, ReportContext } from './context.ts';
 import { renderForecast } from './forecast.ts';
 import { renderSnow } from './snow.ts';
-import { renderMessage } from './states.ts';
+import { CLOSED, renderMessage, SEASON } from './states.ts';
 
 /** States whose report and terrain are shown; the others show a message instead. */
 export const REPORTED = new Set(['open', 'closed', 'temporarily-closed', 'weekends']);
@@ -35,13 +35,13 @@ function renderMeta(view: ReportView, ctx: ReportContext) {
 export function noReport(
   view: ReportView,
   ctx: ReportContext,
-): [sign: 'closed' | 'season' | undefined, text: string] {
+): [sign: SVGTemplateResult | undefined, text: string] {
   const { t, f } = ctx;
   const season = view.season;
-  if (view.status === 'permanently-closed') return ['closed', t.permanentlyClosed];
+  if (view.status === 'permanently-closed') return [CLOSED, t.permanentlyClosed];
   if (view.status === 'out-of-season' && season)
     return [
-      'season',
+      SEASON,
       fill(t.outOfSeason, { opening: f.date(season.opening), closing: f.date(season.closing) }),
     ];
   return [undefined, t.noReport];
