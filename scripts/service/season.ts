@@ -1,9 +1,10 @@
 /**
  * A resort as its report stands on a date: the dataset's resort with the day's snow (`snowpack.ts`), open
  * flag, lifts, runs, parks and trails. Both families render this one record, so they agree in every locale
- * and unit. The dataset's report gives each resort its character: its open flag is how it runs in the heart
- * of the season (1 open, 2 waits for natural snow, 3 closes on storm days, 4 weekends only at either end, 5
- * open without a report, 6 closed for good), its lifts' and runs' statuses how they stand when all runs.
+ * and unit. The dataset's report gives each resort its character: its open flag is how it runs in the season
+ * (1 open, 2 waits for natural snow, 3 closes on storm days and weeks of repairs, 4 weekends only but over
+ * the holidays, 5 open without a report, 6 closed for good), its lifts' and runs' statuses how they stand
+ * when everything runs (scripts/api/README.md, "The embedded service").
  */
 import type { DatasetLift, DatasetReport, DatasetResort, DatasetRun } from '../dataset/schema.ts';
 import { localMidnightUtc } from './clock.ts';
@@ -35,7 +36,7 @@ function openFlagOn(character: number, snow: SnowDay, id: number): number {
   const holidays = s >= HOLIDAYS[0] && s <= HOLIDAYS[1];
   switch (character) {
     case 3: {
-      // closed on a day of 30 cm and more (wind, avalanche work) and through a week of repairs now and then
+      // closed on a day of 30 cm and more (wind, avalanche work) and through about one week in three of repairs
       const repairs = draw(STREAM.hold, id, Math.floor(day / 7)) < 0.3;
       return snow.recentCm[6]! >= 30 || repairs ? 3 : 1;
     }
@@ -97,14 +98,15 @@ export function resortOn(resort: DatasetResort, now: number): DatasetResort {
     (r, j) => (r.difficulty >= 3 ? 1 : 0) + draw(STREAM.runs, resort.id, j),
   );
   const closedForGood = character === 6;
+  const recentCm = closedForGood ? [0, 0, 0, 0, 0, 0, 0] : snow.recentCm;
   const report: DatasetReport | null = reporting
     ? {
         ...resort.report,
         openFlag: openFlag as DatasetReport['openFlag'],
         depthCm: depths(resort.report, closedForGood ? 0 : snow.baseCm, closedForGood ? 0 : snow.summitCm),
-        recentCm: closedForGood ? [0, 0, 0, 0, 0, 0, 0] : snow.recentCm,
+        recentCm,
         ...(resort.report.reportedWeather
-          ? { reportedWeather: { ...resort.report.reportedWeather, snowfallCm: snow.recentCm[6]! } }
+          ? { reportedWeather: { ...resort.report.reportedWeather, snowfallCm: recentCm[6]! } }
           : {}),
       }
     : null;
