@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../scripts/dataset/load.ts';
+import { resortOn } from '../scripts/service/season.ts';
 import { ENDPOINT, type EndpointId } from '../scripts/api/endpoints.ts';
 import type { Dataset } from '../scripts/dataset/schema.ts';
 import type { Collection } from '../scripts/snapshot/model.ts';
@@ -13,6 +14,15 @@ export const FROZEN_NOW = Date.parse('2026-02-14T09:30:00Z');
 let cached: Promise<Dataset> | undefined;
 /** The committed sample dataset, loaded once per test file. */
 export const sample = () => (cached ??= loadDataset(DATA_DIR));
+
+/**
+ * The sample as its resorts stand at `now` (scripts/service/season.ts): the reports, lifts and runs a build
+ * at `now` publishes. A source is made from `sample()`, never from this.
+ */
+export async function sampleOn(now = FROZEN_NOW): Promise<Dataset> {
+  const dataset = await sample();
+  return { ...dataset, resorts: dataset.resorts.map((r) => resortOn(r, now)) };
+}
 
 export const FULL = { email: 'demo@example.com', password: 'powder-day', apiKey: 'demo-partner-key' };
 export const BASIC = { email: 'basic@example.com', password: 'groomer', apiKey: 'basic-partner-key' };

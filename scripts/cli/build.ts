@@ -17,6 +17,7 @@ import { chooseSource } from '../snapshot/source/select.ts';
 import type { Source } from '../snapshot/source/source.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
 import { failureText, parseFlags } from './process.ts';
+import { checkSimulation, parseDayRange, simulateDays, withoutSimulate } from './simulate.ts';
 import type { ExtraFile } from '../snapshot/store/staging.ts';
 
 export { EXIT };
@@ -57,6 +58,10 @@ Options (each overrides the config):
   --plan                 print the request plan and the month's projection; fetch and write nothing
   --force                start even when the projection exceeds the account's monthly allowance
   --no-widget            publish the API files only, without the element's bundle and demo page
+  --simulate <from..to>  build the embedded sample once a day from one day to another (YYYY-MM-DD..
+                         YYYY-MM-DD, at most 366 days), each at 07:00 UTC of its day, into the same
+                         --out, one line per day; exits as the worst day. Not with a real upstream's
+                         variables, SOURCE_DATE_EPOCH or --plan
   --help                 show this text
 `;
 
@@ -80,6 +85,7 @@ interface Flags extends ConfigFlags {
   'no-widget'?: boolean;
   plan?: boolean;
   force?: boolean;
+  simulate?: string;
   help?: boolean;
 }
 
@@ -112,6 +118,7 @@ const FLAGS = {
   'no-widget': { type: 'boolean' },
   plan: { type: 'boolean' },
   force: { type: 'boolean' },
+  simulate: { type: 'string' },
 } as const;
 
 /**
@@ -149,6 +156,7 @@ export async function build(io: CliIo): Promise<number> {
     if (flags.refresh !== undefined && flags.refresh !== 'due' && flags.refresh !== 'all') {
       throw new ResortConditionsError('usage', `--refresh: "${flags.refresh}" must be due or all`);
     }
+    if (flags.simulate !== undefined) return await simulated(io, flags.simulate, flags.plan === true);
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
     const now = clockFrom(io.env);
@@ -211,6 +219,18 @@ export async function build(io: CliIo): Promise<number> {
     clearTimeout(deadline);
     await source?.close?.();
   }
+}
+
+/** `--simulate`: one build a day over the range (`simulate.ts`), the element bundled once for them all. */
+async function simulated(io: CliIo, range: string, plan: boolean): Promise<number> {
+  const days = parseDayRange(range);
+  checkSimulation(io.env, plan);
+  let bundle: Promise<ExtraFile[]> | undefined;
+  const widget = io.widget && (() => (bundle ??= io.widget!()));
+  const argv = withoutSimulate(io.argv);
+  return simulateDays(days, { ...io, argv }, (day) =>
+    build({ ...io, ...day, ...(widget ? { widget } : {}) }),
+  );
 }
 
 /** The drift report: what the upstream sent beyond the specification, published as received. */

@@ -38,15 +38,19 @@ export function localMidnightUtc(now: number, utcOffsetHours: number, offsetDays
 
 /**
  * Opening and closing dates of the season that `now` falls in or is nearest before: a northern-hemisphere
- * season opens in the autumn of one year and closes in the spring of the next.
+ * season opens in the autumn of one year and closes in the spring of the next; south of the equator it opens
+ * and closes in the same calendar year (scripts/api/schemas/history.ts, `seasonOf`).
  */
 export function seasonDates(
   now: number,
   opening: string,
   closing: string,
+  latitude?: number,
 ): { opening: string; closing: string } {
   const today = new Date(now);
   const year = today.getUTCFullYear();
+  if (latitude !== undefined && latitude < 0)
+    return { opening: `${year}-${opening}`, closing: `${year}-${closing}` };
   const month = today.getUTCMonth() + 1;
   const startYear = month >= 7 ? year : year - 1;
   return { opening: `${startYear}-${opening}`, closing: `${startYear + 1}-${closing}` };

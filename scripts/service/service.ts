@@ -9,6 +9,7 @@ import type { Dataset, DatasetAccount, DatasetResort } from '../dataset/schema.t
 import { indexDataset, type DatasetIndex, type RenderContext } from './context.ts';
 import { ServiceError } from './errors.ts';
 import { unitsFor } from './locale.ts';
+import { reportDay, resortOn } from './season.ts';
 import { accountRecord, attributionRecord, tokenRecord } from './render/account.ts';
 import { familyARecord } from './render/family-a.ts';
 import { combinedReportRecord, linksRecord, overviewRecord, webcamRecords } from './render/media.ts';
@@ -50,9 +51,11 @@ export function createService(dataset: Dataset, options: ServiceOptions = {}): S
   const index = indexDataset(dataset);
   const now = options.now ?? Date.now;
   const origin = options.origin ?? 'http://127.0.0.1';
+  const onDay = datedResorts();
   return (request) => {
     try {
-      const body = answer(dataset, index, routeHttpRequest(request), now(), origin);
+      const at = now();
+      const body = answer(dataset, index, routeHttpRequest(request), { now: at, origin, onDay });
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
     } catch (error) {
       const e =
@@ -67,13 +70,31 @@ export function createService(dataset: Dataset, options: ServiceOptions = {}): S
   };
 }
 
-function answer(
-  dataset: Dataset,
-  index: DatasetIndex,
-  routed: RoutedRequest,
-  now: number,
-  origin: string,
-): unknown {
+/**
+ * Each resort as it stands on its report's day (`season.ts`), kept while that day lasts: a build asks for
+ * the same resort in every locale and variant at one instant.
+ */
+function datedResorts(): (resort: DatasetResort, now: number) => DatasetResort {
+  const kept = new Map<DatasetResort, { day: number; resort: DatasetResort }>();
+  return (resort, now) => {
+    const day = reportDay(resort, now);
+    const hit = kept.get(resort);
+    if (hit?.day === day) return hit.resort;
+    const dated = resortOn(resort, now);
+    kept.set(resort, { day, resort: dated });
+    return dated;
+  };
+}
+
+interface Moment {
+  now: number;
+  origin: string;
+  onDay: (resort: DatasetResort, now: number) => DatasetResort;
+}
+
+function answer(dataset: Dataset, index: DatasetIndex, routed: RoutedRequest, moment: Moment): unknown {
+  const { now, origin } = moment;
+  const dated = (resort: DatasetResort) => moment.onDay(resort, now);
   const { endpoint } = routed;
   const account = authenticate(dataset, endpoint.auth, routed.presented);
   if (endpoint.id === 'auth.token') return tokenRecord(account);
@@ -94,10 +115,10 @@ function answer(
   switch (endpoint.id) {
     case 'a.snowreport':
       return familyASelection(index, request.ids ?? [], selects, params.regionId).map((r) =>
-        familyARecord(r, locale.language, now),
+        familyARecord(dated(r), locale.language, now),
       );
     case 'a.resort.snowreport':
-      return familyARecord(resortOf(index, params.resortId!), locale.language, now);
+      return familyARecord(dated(resortOf(index, params.resortId!)), locale.language, now);
     case 'region.countries':
       return countriesList(ctx);
     case 'region.list': {
@@ -113,11 +134,11 @@ function answer(
     const ids = request.ids ?? [];
     if (ids.length === 0) throw new ServiceError('bad_request', 'give one or more resortId query parameters');
     const resorts = ids.flatMap((id) => index.resorts.get(id) ?? []);
-    const render = (r: DatasetResort) => singleRecord(ctx, endpoint.multi!.type, r, variant);
+    const render = (r: DatasetResort) => singleRecord(ctx, endpoint.multi!.type, dated(r), variant);
     const entries = resorts.map((r) => [r.id, render(r)] as const).filter(([, body]) => body !== undefined);
     return endpoint.multi.ordered ? entries.map(([, body]) => body) : Object.fromEntries(entries);
   }
-  const resort = resortOf(index, params.resortId!);
+  const resort = dated(resortOf(index, params.resortId!));
   if (endpoint.id === 'forecast') variant.days = forecastDays(params.N!);
   const type = endpoint.id as MultiType | 'links' | 'overview';
   const body = singleRecord(ctx, type, resort, variant);

@@ -15,7 +15,7 @@ import { fingerprint, INDEX_KEY, RemoteIndex } from '../../scripts/deploy/remote
 import { Manifest } from '../../scripts/snapshot/store/manifest.ts';
 import {
   buildRelease,
-  datasetWithDeeperSnow,
+  datasetWithNewerReport,
   expectBucketEqualsRelease,
   releaseFiles,
   REPO,
@@ -67,11 +67,11 @@ describe('a deploy killed with SIGKILL', () => {
     await buildRelease(out, ['--resorts', ALL.filter((id) => id !== 606).join(',')]);
     const before = await releaseFiles(out);
     expect((await runDeploy(s3, out, TO)).code).toBe(0);
-    // the next release adds 606, drops 20 and has deeper snow at 25: new, changed and removed objects
+    // the next release adds 606, drops 20 and a newer report at 25: new, changed and removed objects
     await buildRelease(
       out,
       ['--resorts', ALL.filter((id) => id !== 20).join(',')],
-      await datasetWithDeeperSnow(join(root, 'data'), 25),
+      await datasetWithNewerReport(join(root, 'data'), 25),
     );
     const after = await releaseFiles(out);
     const manifests = new Map([

@@ -15,7 +15,7 @@ import { readState } from '../../scripts/snapshot/store/state.ts';
 import { currentStatePath } from '../../scripts/snapshot/store/writer.ts';
 import {
   buildRelease,
-  datasetWithDeeperSnow,
+  datasetWithNewerReport,
   expectBucketEqualsRelease,
   releaseFiles,
   runDeploy,
@@ -156,7 +156,7 @@ describe('npm run deploy', () => {
 
   it('uploads only the files that changed when one resort changed', async () => {
     const before = await hashes();
-    await buildRelease(out(), [], await datasetWithDeeperSnow(join(root, 'data-25'), 25));
+    await buildRelease(out(), [], await datasetWithNewerReport(join(root, 'data-25'), 25));
     const after = await hashes();
     const changed = [...after]
       .filter(([path, hash]) => before.get(path) !== hash)

@@ -36,18 +36,18 @@ export async function buildRelease(out: string, flags: string[] = [], data = DAT
   expect(code, stderr).toBe(0);
 }
 
-/** A copy of the sample dataset in `dir` with resort `id`'s snow depths changed. */
-export async function datasetWithDeeperSnow(dir: string, id: number): Promise<string> {
+/**
+ * A copy of the sample dataset in `dir` with resort `id`'s report updated ten minutes later: its reports'
+ * times change, on the same day (the depths follow the day: scripts/service/season.ts).
+ */
+export async function datasetWithNewerReport(dir: string, id: number): Promise<string> {
   await cp(DATA_DIR, dir, { recursive: true });
   const file = join(dir, 'resorts.json');
   const data = JSON.parse(await readFile(file, 'utf8')) as {
-    resorts: Array<{ id: number; report: { depthCm: { base: number; summit: number } } | null }>;
+    resorts: Array<{ id: number; report: { updatedMinutesAgo: number } | null }>;
   };
-  const resort = data.resorts.find((r) => r.id === id)!;
-  resort.report!.depthCm = {
-    base: resort.report!.depthCm.base + 30,
-    summit: resort.report!.depthCm.summit + 45,
-  };
+  const report = data.resorts.find((r) => r.id === id)!.report!;
+  report.updatedMinutesAgo -= 10;
   await writeFile(file, JSON.stringify(data));
   return dir;
 }

@@ -5,15 +5,18 @@ import { ErrorBody } from '../../scripts/api/schemas/error.ts';
 import { ENDPOINTS, MULTI_TYPES, ENDPOINT, fillPattern } from '../../scripts/api/endpoints.ts';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { createService, MAX_URI_LENGTH, type Service } from '../../scripts/service/service.ts';
-import { BASIC, FROZEN_NOW, FULL, sample } from '../helpers.ts';
+import { BASIC, FROZEN_NOW, FULL, sample, sampleOn } from '../helpers.ts';
 
 let dataset: Dataset;
+/** The sample as the service answers it at FROZEN_NOW. */
+let dated: Dataset;
 let service: Service;
 let token: string;
 let basicToken: string;
 
 beforeAll(async () => {
   dataset = await sample();
+  dated = await sampleOn();
   service = createService(dataset, { now: () => FROZEN_NOW, origin: 'http://svc.test' });
   token = dataset.accounts.find((a) => a.email === FULL.email)!.token;
   basicToken = dataset.accounts.find((a) => a.email === BASIC.email)!.token;
@@ -85,7 +88,7 @@ describe('every endpoint in every supported locale', () => {
 
 describe('locales and units', () => {
   it('answers en-US in imperial units and fr-FR in metric units with French texts', () => {
-    const resort = dataset.resorts.find((r) => r.report && r.report.openFlag === 1)!;
+    const resort = dated.resorts.find((r) => r.report && r.report.openFlag === 1)!;
     const en = b(`/externalservice/resort/${resort.id}/profile`).json;
     const fr = b(`/externalservice/resort/${resort.id}/profile`, '&language=fr&country=FR').json;
     expect(fr.terrain.elevationTop).toBe(resort.elevationM.top);
@@ -116,7 +119,7 @@ describe('locales and units', () => {
   });
 
   it('translates the Family A comment by the locale header and keeps centimetres', () => {
-    const resort = dataset.resorts.find((r) => r.report?.comment?.de)!;
+    const resort = dated.resorts.find((r) => r.report?.comment?.de)!;
     const de = get(`/resort/${resort.id}/snowreport`, { 'x-api-key': FULL.apiKey, locale: 'de-DE' }).json;
     const en = get(`/resort/${resort.id}/snowreport`, { 'x-api-key': FULL.apiKey, locale: 'en-US' }).json;
     expect(de.comment).toBe(resort.report!.comment!.de);

@@ -15,11 +15,13 @@ import { compactGeometry, STRIP_STEPS, stripHeight } from '../../widget/compact-
 import { compactStyles } from '../../widget/render/compact.ts';
 import { reservation } from '../../widget/reservation.ts';
 import { styles } from '../../widget/styles.ts';
-import { FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
+import { FROZEN_NOW, FULL, sample, sampleOn, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
 let root: string;
 let dataset: Dataset;
+/** The sample as a build at FROZEN_NOW publishes it. */
+let dated: Dataset;
 
 /** Serves the snapshot as if from https://files.test/api/, with `override` answering some paths. */
 const filesFrom =
@@ -40,6 +42,7 @@ const filesFrom =
 
 beforeAll(async () => {
   dataset = await sample();
+  dated = await sampleOn();
   root = await mkdtemp(join(tmpdir(), 'rc-compact-'));
   const config = parseConfig({ out: root, locales: ['en-US', 'en-GB', 'de-DE', 'ja-JP'] }, 'test');
   await runSnapshot({
@@ -51,7 +54,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
-const resortWith = (test: (r: Dataset['resorts'][number]) => boolean) => dataset.resorts.find(test)!;
+const resortWith = (test: (r: Dataset['resorts'][number]) => boolean) => dated.resorts.find(test)!;
 const cells = (shadow: ShadowRoot) =>
   [...shadow.querySelectorAll('dl.strip:not(.today) > div')].map((d) => [
     d.getAttribute('part'),

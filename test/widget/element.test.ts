@@ -12,12 +12,14 @@ import '../../widget/define.ts';
 import '../../widget/list/define.ts';
 import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
-import { BASIC, FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
+import { BASIC, FROZEN_NOW, FULL, sample, sampleOn, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
 const DAY = 86_400_000;
 let root: string;
 let dataset: Dataset;
+/** The sample as a build at FROZEN_NOW publishes it. */
+let dated: Dataset;
 const calls: string[] = [];
 /** The URL a `fetch` was asked for, whichever form it took. */
 
@@ -46,6 +48,7 @@ const edited = async (folder: string, path: string, edit: (body: any) => unknown
 
 beforeAll(async () => {
   dataset = await sample();
+  dated = await sampleOn();
   root = await mkdtemp(join(tmpdir(), 'rc-widget-'));
   const now = () => FROZEN_NOW;
   const builds = [
@@ -117,7 +120,7 @@ async function shown(options: Options) {
   return { el, event, shadow, text: shadow.textContent!.replace(/\s+/g, ' ') };
 }
 
-const resortWith = (test: (r: Dataset['resorts'][number]) => boolean) => dataset.resorts.find(test)!;
+const resortWith = (test: (r: Dataset['resorts'][number]) => boolean) => dated.resorts.find(test)!;
 const inLang = (lang: string) => {
   const wrapper = document.createElement('div');
   wrapper.setAttribute('lang', lang);

@@ -20,7 +20,7 @@ const km = METRIC.distance;
 export function familyARecord(resort: DatasetResort, language: Language, now: number): ResortSnowReport {
   const report = resort.report;
   const counts = terrainCounts(resort);
-  const season = seasonDates(now, resort.season.opening, resort.season.closing);
+  const season = seasonDates(now, resort.season.opening, resort.season.closing, resort.location.latitude);
   const acres = hectaresToAcres(resort.areaHa);
   const terrain: NonNullable<ResortSnowReport['terrain']> = {};
   const { parks, pipes, tubes } = resort.parks;
@@ -88,7 +88,8 @@ export function familyARecord(resort: DatasetResort, language: Language, now: nu
   };
   record.terrain = terrain;
   if (report) {
-    const today = localMidnightUtc(now, resort.utcOffsetHours);
+    // the last 7 days before the report's own day, as Family B's snowReportedDate names it
+    const today = localMidnightUtc(now - report.updatedMinutesAgo * 60_000, resort.utcOffsetHours);
     record.recent = report.recentCm.map((snow, i) => ({
       date: dayString(today - (6 - i) * 86_400_000),
       snow: METRIC.snowfall(snow),

@@ -13,7 +13,7 @@ export function profileRecord(ctx: RenderContext, resort: DatasetResort): Profil
   const counts = terrainCounts(resort);
   const [beginner, intermediate, advanced, expert] = counts.byDifficulty.map((g) => g.runs);
   const liftsOf = (...types: string[]) => resort.lifts.filter((l) => types.includes(l.type)).length;
-  const season = seasonDates(ctx.now, resort.season.opening, resort.season.closing);
+  const season = seasonDates(ctx.now, resort.season.opening, resort.season.closing, resort.location.latitude);
   const region = (id: number) => ctx.index.regions.get(id)?.name ?? '';
   const location: NonNullable<ProfileRecord['location']> = {
     id: resort.id,
