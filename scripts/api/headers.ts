@@ -100,6 +100,8 @@ export function headerRules(files: Iterable<string>): HeaderRule[] {
     // a card or a list holds resorts' conditions; an image copy is named by its upstream URL, not by its bytes
     { pattern: '/cards/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
     { pattern: '/lists/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
+    // a season's history gains a point at most once a build
+    { pattern: '/history/*', headers: [type('json'), refreshed(CACHE_SECONDS.conditions)] },
     { pattern: '/assets/*', headers: [cache(`public, max-age=${CACHE_SECONDS.static}`), ...ASSET_HEADERS] },
     { pattern: '/api/manifest.json', headers: [type('json'), cache('public, max-age=60')] },
   ];

@@ -1,5 +1,5 @@
 /**
- * The season's history of each resort (README.md, "Static file layout", `history/`): the point a
+ * The season's history of each resort (scripts/README.md, "Static file layout", `history/`): the point a
  * published report makes for its own day, a season with that day's point replaced or added, and the
  * checks a season file read from anywhere must pass. Pure; the contract is `scripts/api/schemas/history.ts`.
  *
