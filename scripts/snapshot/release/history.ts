@@ -148,6 +148,28 @@ export const indexBytes = (index: HistoryIndex): Buffer => Buffer.from(`${JSON.s
 export const bySeason = (x: string, y: string) =>
   Number(x.slice(0, 4)) - Number(y.slice(0, 4)) || x.length - y.length;
 
+/** Bytes of at most `max` that are JSON keeping `schema`; why not, without quoting them. */
+function parseFile<T>(
+  bytes: Uint8Array,
+  max: number,
+  schema: {
+    safeParse(
+      v: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[] }> } };
+  },
+): { data: T } | { refused: string } {
+  if (bytes.byteLength > max) return { refused: `larger than ${max} bytes` };
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  } catch {
+    return { refused: 'not JSON' };
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { data: parsed.data };
+  return { refused: `breaks the contract at $.${parsed.error.issues[0]!.path.map(String).join('.')}` };
+}
+
 /**
  * A season file's bytes read from anywhere (a previous release, the published site, a bucket), checked as a
  * hostile body: its size, the contract, the resort and season it must be of, and days that are real, in
@@ -158,18 +180,8 @@ export function checkSeason(
   resort: number,
   season: string,
 ): { season: SeasonHistory } | { refused: string } {
-  if (bytes.byteLength > MAX_SEASON_BYTES) return { refused: `larger than ${MAX_SEASON_BYTES} bytes` };
-  let body: unknown;
-  try {
-    body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-  } catch {
-    return { refused: 'not JSON' };
-  }
-  const parsed = SeasonHistory.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { refused: `breaks the contract at $.${issue.path.join('.')}` };
-  }
+  const parsed = parseFile(bytes, MAX_SEASON_BYTES, SeasonHistory);
+  if ('refused' in parsed) return parsed;
   const history = parsed.data;
   if (history.resort !== resort) return { refused: `names resort ${history.resort}, not ${resort}` };
   if (history.season !== season) return { refused: `names season ${history.season}, not ${season}` };
@@ -183,18 +195,8 @@ export function checkSeason(
 
 /** The index's bytes checked as a hostile body: size, contract, each resort and season once. */
 export function checkIndex(bytes: Uint8Array): { index: HistoryIndex } | { refused: string } {
-  if (bytes.byteLength > MAX_INDEX_BYTES) return { refused: `larger than ${MAX_INDEX_BYTES} bytes` };
-  let body: unknown;
-  try {
-    body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-  } catch {
-    return { refused: 'not JSON' };
-  }
-  const parsed = HistoryIndex.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { refused: `breaks the contract at $.${issue.path.join('.')}` };
-  }
+  const parsed = parseFile(bytes, MAX_INDEX_BYTES, HistoryIndex);
+  if ('refused' in parsed) return parsed;
   const seen = new Set<number>();
   for (const [i, entry] of parsed.data.resorts.entries()) {
     if (entry.resort > 9_999_999_999) return { refused: `$.resorts[${i}].resort is not an id` };
