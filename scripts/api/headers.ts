@@ -118,6 +118,8 @@ export function headerRules(files: Iterable<string>): HeaderRule[] {
       pattern: `/${FEED_FOLDER}/:locale/:feed.${format}`,
       headers: [['Content-Type', FEED_TYPES[format]] as const, cache(FEED_CACHE_CONTROL)],
     })),
+    // a season's history gains a point at most once a build
+    { pattern: '/history/*', headers: [type('json'), refreshed(CACHE_SECONDS.conditions)] },
     { pattern: '/assets/*', headers: [cache(`public, max-age=${CACHE_SECONDS.static}`), ...ASSET_HEADERS] },
     { pattern: '/api/manifest.json', headers: [type('json'), cache('public, max-age=60')] },
   ];

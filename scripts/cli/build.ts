@@ -8,6 +8,7 @@ import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
+import type { bucketOrigin } from '../deploy/history-origin.ts';
 import { buildSite } from '../site/extras.ts';
 import { hostLimitLines, treeCounts } from '../site/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
@@ -146,6 +147,7 @@ export async function build(io: CliIo): Promise<number> {
       `${redactSecrets(text, secrets).replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '\uFFFD')}\n`,
     );
   let source: Source | undefined;
+  let bucket: ReturnType<typeof bucketOrigin>;
   let deadline: NodeJS.Timeout | undefined;
   try {
     const flags = parseFlags<Flags>(io.argv, FLAGS);
@@ -184,6 +186,18 @@ export async function build(io: CliIo): Promise<number> {
     const refresh =
       (flags.refresh as 'due' | 'all' | undefined) ??
       (source.kind === 'remote' || flags.plan ? 'due' : 'all');
+    // the bucket a deploy fills: where the season's history is read back from without a previous release
+    // (the store's SDK is loaded only then)
+    const deployTo = (config.deploy as { to?: unknown } | undefined)?.to;
+    bucket =
+      !flags.plan && typeof deployTo === 'string' && io.env.AWS_ACCESS_KEY_ID && io.env.AWS_SECRET_ACCESS_KEY
+        ? (await import('../deploy/history-origin.ts')).bucketOrigin(
+            config.deploy,
+            io.env,
+            flags.config ?? 'package.json#resortConditions',
+          )
+        : undefined;
+    if (bucket) secrets = [...new Set([...secrets, ...bucket.secrets])];
     const site = buildSite({
       locales: config.locales,
       sample: source.kind === 'local',
@@ -206,6 +220,7 @@ export async function build(io: CliIo): Promise<number> {
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr),
       extraFiles: site.extraFiles,
+      ...(bucket ? { historyOrigins: [bucket] } : {}),
       ...(site.localeFiles ? { localeFiles: site.localeFiles } : {}),
     }).finally(() => site.close());
     return result.published
@@ -217,6 +232,7 @@ export async function build(io: CliIo): Promise<number> {
     return exitCodeFor(error);
   } finally {
     clearTimeout(deadline);
+    await bucket?.close?.();
     await source?.close?.();
   }
 }

@@ -30,6 +30,8 @@ import { join } from 'node:path';
 import type { Beside, ExtraFile, ExtraFiles, Placed, StagedFiles } from './store/staging.ts';
 import type { Collection, Fetched, Scope } from './model.ts';
 import { fetchInto, LocaleFiles } from './release/fill.ts';
+import { folderOrigin, siteOrigin, type HistoryOrigin } from './release/history-origins.ts';
+import { recordHistory } from './release/record-history.ts';
 import type { Budget } from './plan/budget.ts';
 
 export type { ExtraFile, ExtraFiles, Failure, StagedFiles };
@@ -61,6 +63,11 @@ export interface SnapshotOptions {
     beside: Beside,
     signal: AbortSignal,
   ) => Promise<Placed>;
+  /**
+   * Where the season's history is read back from when the previous release holds none, after the
+   * published site (`publicUrl`): the bucket a deploy fills (scripts/docs/snapshot.md, "The season's history").
+   */
+  historyOrigins?: readonly HistoryOrigin[];
   /** Plan and project only: no writes, and no fetches but discovery from the embedded service. */
   planOnly?: boolean;
   /** Start even when the projection exceeds the allowance. */
@@ -343,6 +350,7 @@ class Run {
         );
       release.assertComplete();
       this.previous.forgetFiles();
+      await this.#history(release, scope);
       const staged = await release.staged(this.buildTime);
       await release.addExtras((await this.options.extraFiles?.(scope, staged)) ?? []);
       const head: ReleaseHead = {
@@ -375,6 +383,49 @@ class Run {
       await release.abort();
       throw error;
     }
+  }
+
+  /**
+   * The season's history of every resort into the release (release/record-history.ts), from the files
+   * staged so far: before the extras, which read it (the feeds).
+   */
+  async #history(release: Release, scope: Scope): Promise<void> {
+    const { config } = this.options;
+    const staged = await release.staged(this.buildTime);
+    const folder = release.previousFolder;
+    const site = config.publicUrl
+      ? siteOrigin(config.publicUrl, {
+          timeoutMs: config.request.timeout * 1000,
+          connections: config.concurrency,
+          signals: [this.options.signal, this.options.cutoff],
+        })
+      : undefined;
+    try {
+      const result = await recordHistory({
+        scope,
+        locales: config.locales,
+        async file(path) {
+          const stale = release.isStale(path);
+          if (stale === undefined) return undefined;
+          const bytes = await staged.read(path);
+          return bytes && { bytes, fresh: !stale };
+        },
+        previous: this.previous.state && folder ? folderOrigin(folder, 'the previous release') : undefined,
+        otherSource: this.previous.otherSource,
+        recall: [...(site ? [site] : []), ...(this.options.historyOrigins ?? [])],
+        place: (path, bytes) => release.addExtras([{ path, bytes }]),
+        carry: (path) => release.carryExtra(path),
+        note: (line) => this.progress.note(line),
+        concurrency: config.concurrency,
+      });
+      if (result.stale > 0)
+        this.progress.note(
+          `history: ${result.stale} resort${result.stale === 1 ? '' : 's'} got no point this build: ${result.stale === 1 ? 'its report was' : 'their reports were'} kept from an earlier run`,
+        );
+    } finally {
+      await site?.close?.();
+    }
+    this.#stopped();
   }
 
   /** Every request the source really sent (retries, token, account and probes included) into the month's ledger. */

@@ -1,5 +1,5 @@
 /**
- * The season's history: the project's own files, not the upstream's (README.md, "Static file layout",
+ * The season's history: the project's own files, not the upstream's (scripts/README.md, "Static file layout",
  * history). Each build that publishes a resort's report records one point for the report's own date; a
  * later build of the same day replaces that day's point; a day without a build is a gap (no point is
  * invented).

@@ -278,6 +278,22 @@ export class Release {
     }
   }
 
+  /** Whether a file under `api/` of this release was kept from an earlier run (its part failed); undefined when there is none. */
+  isStale(path: string): boolean | undefined {
+    const state = this.#files.get(path);
+    return state && state.stale !== undefined;
+  }
+
+  /** The folder of the previous release (the one `out` links to now), if there is one. */
+  get previousFolder(): string | undefined {
+    return this.#writer.previous;
+  }
+
+  /** Links the previous release's copy of a file beside `api/`; false when it has none. */
+  carryExtra(path: string): Promise<boolean> {
+    return this.#writer.carry(path);
+  }
+
   /** What another thread needs to place files beside `api/` itself (staging.ts); `placed` counts them in. */
   beside(): Beside {
     return this.#writer.beside();

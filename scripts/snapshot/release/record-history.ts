@@ -1,0 +1,305 @@
+/**
+ * The history step of a release (scripts/docs/snapshot.md, "The season's history"): once every part is in,
+ * each resort whose report this release publishes fresh adds the point of its report's day to its season;
+ * the seasons the history held before are carried over; `history/index.json` names them all. The history
+ * held before is the previous release's; without one (the private state is gone), the one the published
+ * site or the bucket holds, read back and checked; when none can be read, the build says so and a new
+ * history starts. Every file is checked against the contract before it is placed.
+ */
+import { filePath } from '../../api/paths.ts';
+import { unitSystem } from '../../api/locales.ts';
+import {
+  HISTORY_INDEX_PATH,
+  HistoryIndex,
+  SeasonHistory,
+  historyPath,
+  type HistoryIndex as Index,
+} from '../../api/schemas/history.ts';
+import { dirname } from 'node:path';
+import { eachInPool } from '../fetch/pool.ts';
+import type { StagedFiles } from '../store/staging.ts';
+import type { Scope } from '../model.ts';
+import { folderOrigin, readFailure, type HistoryOrigin } from './history-origins.ts';
+import {
+  MAX_INDEX_BYTES,
+  MAX_SEASON_BYTES,
+  MAX_SEASONS_READ,
+  bySeason,
+  checkIndex,
+  checkSeason,
+  indexBytes,
+  newSeason,
+  reportPoint,
+  seasonBytes,
+  withDay,
+  type ReportFiles,
+  type ReportPoint,
+} from './history.ts';
+
+export interface HistoryJob {
+  scope: Scope;
+  /** The locales this release publishes, in the config's order. */
+  locales: readonly string[];
+  /** A staged file under `api/`: its bytes, and whether this build fetched it (`fresh`) or kept an earlier copy (`stale`). */
+  file(path: string): Promise<{ bytes: Uint8Array; fresh: boolean } | undefined>;
+  /** The previous release of the same source, if there is one. */
+  previous: HistoryOrigin | undefined;
+  /** The published release came from another source: its history is not this source's, and is not carried. */
+  otherSource?: boolean;
+  /** Where the history is read back from when the previous release holds none: the site, the bucket. */
+  recall: readonly HistoryOrigin[];
+  /** Places a file in the staged release (scanned for secrets like every other). */
+  place(path: string, bytes: Uint8Array): Promise<void>;
+  /** Links the previous release's copy of `path`; false when it has none. */
+  carry(path: string): Promise<boolean>;
+  note(line: string): void;
+  /** Files read back at once. */
+  concurrency: number;
+}
+
+export interface HistoryResult {
+  /** Resorts that got this build's point. */
+  points: number;
+  /** Resorts of the scope that got none because this build kept their report from an earlier run (its part failed). */
+  stale: number;
+  /** Season files in the release. */
+  seasons: number;
+  /** Where the earlier history came from: its origin's name, or undefined for a new history. */
+  from: string | undefined;
+}
+
+/** The history held before this build: where it is, and its index. */
+interface Base {
+  origin: HistoryOrigin;
+  index: Index;
+  /** The previous release: seasons this build adds nothing to are linked, not read. */
+  local: boolean;
+}
+
+/** Records this build's points and carries the rest; answers what it did. */
+export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
+  const { points, stale } = await pointsOf(job);
+  const base = await baseOf(job);
+  const held = new Map<number, Set<string>>();
+  const hold = (resort: number, season: string) => {
+    let seasons = held.get(resort);
+    if (!seasons) held.set(resort, (seasons = new Set()));
+    seasons.add(season);
+  };
+  const listed = new Map(base?.index.resorts.map((r) => [r.resort, new Set(r.seasons)]) ?? []);
+
+  // this build's points, each into its season as the history held it
+  for (const [resort, point] of points) {
+    const path = historyPath(resort, point.season);
+    const earlier = listed.get(resort)?.has(point.season)
+      ? await readSeason(base!, resort, point.season, job)
+      : undefined;
+    const season = withDay(earlier ?? newSeason(resort, point.season), point.day);
+    await job.place(path, checked(season));
+    hold(resort, point.season);
+  }
+
+  // every other season held before: linked from the previous release, or read back for the scope's resorts
+  const inScope = new Set(job.scope.resorts.map((r) => r.id));
+  const reads: Array<{ resort: number; season: string }> = [];
+  let outOfScope = 0;
+  for (const { resort, seasons } of base?.index.resorts ?? []) {
+    const rest = seasons.filter((s) => !held.get(resort)?.has(s));
+    if (base!.local) {
+      for (const season of rest) {
+        if (await job.carry(historyPath(resort, season))) hold(resort, season);
+        else
+          job.note(
+            `history: ${historyPath(resort, season)} is named by the previous release's index but missing; it is left out`,
+          );
+      }
+    } else if (inScope.has(resort)) {
+      reads.push(
+        ...[...rest]
+          .sort(bySeason)
+          .slice(-MAX_SEASONS_READ)
+          .map((season) => ({ resort, season })),
+      );
+    } else if (rest.length > 0) outOfScope++;
+  }
+  await eachInPool(reads, job.concurrency, async ({ resort, season }) => {
+    const earlier = await readSeason(base!, resort, season, job);
+    if (!earlier) return;
+    await job.place(historyPath(resort, season), checked(earlier));
+    hold(resort, season);
+  });
+  if (outOfScope > 0)
+    job.note(
+      `history: ${outOfScope} resort${outOfScope === 1 ? '' : 's'} of ${base!.origin.name} not in this build were not read back`,
+    );
+
+  const index = HistoryIndex.parse({
+    resorts: [...held.keys()]
+      .sort((a, b) => a - b)
+      .map((resort) => ({ resort, seasons: [...held.get(resort)!].sort(bySeason) })),
+  });
+  await job.place(HISTORY_INDEX_PATH, indexBytes(index));
+  return {
+    points: points.size,
+    stale,
+    seasons: index.resorts.reduce((n, r) => n + r.seasons.length, 0),
+    from: base?.origin.name,
+  };
+}
+
+/** A season's bytes, once it is found to keep the contract (a defect here stops the build). */
+const checked = (season: SeasonHistory) => seasonBytes(SeasonHistory.parse(season));
+
+/**
+ * Each resort's point, from the report files this build fetched: Family B's combined report in the first
+ * metric locale built (else en-US, converted from inches), and Family A's record in the first locale built.
+ * A resort whose report this build kept stale (its part failed) gets no point.
+ */
+async function pointsOf(job: HistoryJob): Promise<{ points: Map<number, ReportPoint>; stale: number }> {
+  const metricFirst = [
+    ...job.locales.filter((l) => unitSystem(l) === 'metric'),
+    ...job.locales.filter((l) => unitSystem(l) !== 'metric'),
+  ];
+  const points = new Map<number, ReportPoint>();
+  let kept = 0;
+  for (const { id } of job.scope.resorts) {
+    const resortId = String(id);
+    const files: ReportFiles = {};
+    let stale = false;
+    const first = async (endpoint: 'combinedreport' | 'a.resort.snowreport') => {
+      for (const locale of endpoint === 'combinedreport' ? metricFirst : job.locales) {
+        const file = await job.file(filePath({ endpoint, params: { resortId }, locale }));
+        if (!file) continue;
+        if (!file.fresh) {
+          stale = true;
+          return undefined;
+        }
+        try {
+          return { body: JSON.parse(Buffer.from(file.bytes).toString('utf8')) as unknown, locale };
+        } catch {
+          return undefined;
+        }
+      }
+      return undefined;
+    };
+    const combined = await first('combinedreport');
+    if (combined) files.combined = combined;
+    else if (!stale) {
+      const familyA = await first('a.resort.snowreport');
+      if (familyA) files.familyA = familyA;
+    }
+    if (stale) {
+      kept++;
+      continue;
+    }
+    const point = reportPoint(files);
+    if (point) points.set(id, point);
+  }
+  return { points, stale: kept };
+}
+
+/**
+ * The history held before: the previous release's index; without one, the first of the site and the
+ * bucket that answers with a valid one. Says which, or why a new history starts.
+ */
+async function baseOf(job: HistoryJob): Promise<Base | undefined> {
+  if (job.previous) {
+    const found = await indexAt(job.previous, job);
+    if (found) return { origin: job.previous, index: found, local: true };
+  }
+  const reasons: string[] = [];
+  for (const origin of job.otherSource ? [] : job.recall) {
+    try {
+      const bytes = await origin.read(HISTORY_INDEX_PATH, MAX_INDEX_BYTES);
+      if (!bytes) {
+        reasons.push(`${origin.name} holds none`);
+        continue;
+      }
+      const index = checkIndex(bytes);
+      if ('refused' in index) {
+        reasons.push(`${origin.name}${HISTORY_INDEX_PATH} was refused: ${index.refused}`);
+        continue;
+      }
+      const seasons = index.index.resorts.reduce((n, r) => n + r.seasons.length, 0);
+      job.note(
+        `history: the previous release holds none, so it was read back from ${origin.name} (${index.index.resorts.length} resorts, ${seasons} seasons)`,
+      );
+      return { origin, index: index.index, local: false };
+    } catch (error) {
+      reasons.push(`${origin.name} could not be read (${readFailure(error)})`);
+    }
+  }
+  const where =
+    job.recall.length === 0
+      ? 'there is no "publicUrl" (nor deploy target) to read one back from'
+      : reasons.join('; ');
+  job.note(
+    job.otherSource
+      ? 'history: the published release came from another source or account, so its history is not carried: a new history starts'
+      : `history: ${job.previous ? 'the previous release holds none' : 'there is no previous release'} and ${where}: a new history starts`,
+  );
+  return undefined;
+}
+
+/** A valid index at `origin`, or undefined (said, when it is there and refused). */
+async function indexAt(origin: HistoryOrigin, job: HistoryJob): Promise<Index | undefined> {
+  try {
+    const bytes = await origin.read(HISTORY_INDEX_PATH, MAX_INDEX_BYTES);
+    if (!bytes) return undefined;
+    const index = checkIndex(bytes);
+    if ('index' in index) return index.index;
+    job.note(`history: ${origin.name}'s ${HISTORY_INDEX_PATH} was refused: ${index.refused}`);
+  } catch (error) {
+    job.note(`history: ${origin.name}'s ${HISTORY_INDEX_PATH} could not be read (${readFailure(error)})`);
+  }
+  return undefined;
+}
+
+/** A season the base holds, checked; undefined (and said) when it cannot be read or is refused. */
+async function readSeason(
+  base: Base,
+  resort: number,
+  season: string,
+  job: HistoryJob,
+): Promise<SeasonHistory | undefined> {
+  const path = historyPath(resort, season);
+  try {
+    const bytes = await base.origin.read(path, MAX_SEASON_BYTES);
+    if (!bytes) {
+      job.note(
+        `history: ${path} is named by ${base.origin.name}'s index but missing; the season starts anew`,
+      );
+      return undefined;
+    }
+    const result = checkSeason(bytes, resort, season);
+    if ('season' in result) return result.season;
+    job.note(
+      `history: ${path} of ${base.origin.name} was refused (${result.refused}); the season starts anew`,
+    );
+  } catch (error) {
+    job.note(
+      `history: ${path} of ${base.origin.name} could not be read (${readFailure(error)}); the season starts anew`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * This build's history as staged (for the steps after it, such as the feeds): every season the staged
+ * `history/index.json` names, each checked against the contract, in the index's order. Call it from
+ * `extraFiles` with the staged files it is given.
+ */
+export async function stagedHistory(files: Pick<StagedFiles, 'dir'>): Promise<SeasonHistory[]> {
+  const tree = folderOrigin(dirname(files.dir), 'the staged release');
+  const bytes = await tree.read(HISTORY_INDEX_PATH, MAX_INDEX_BYTES);
+  const index = bytes && checkIndex(bytes);
+  if (!index || 'refused' in index) return [];
+  const seasons: SeasonHistory[] = [];
+  for (const { resort, seasons: names } of index.index.resorts)
+    for (const name of names) {
+      const file = await tree.read(historyPath(resort, name), MAX_SEASON_BYTES);
+      const season = file && checkSeason(file, resort, name);
+      if (season && 'season' in season) seasons.push(season.season);
+    }
+  return seasons;
+}

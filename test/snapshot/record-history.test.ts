@@ -1,0 +1,267 @@
+/**
+ * The season's history a build records (scripts/docs/snapshot.md, "The season's history"), build after
+ * build of the embedded sample: a point a day, the day's later build replacing it, gaps left, a resort
+ * whose report failed left as it was, and a history read back from the published site once the private
+ * state is gone.
+ */
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multiEndpoint } from '../../scripts/api/endpoints.ts';
+import { headerRules, headersFor } from '../../scripts/api/headers.ts';
+import {
+  HISTORY_INDEX_PATH,
+  HistoryIndex,
+  SeasonHistory,
+  historyPath,
+} from '../../scripts/api/schemas/history.ts';
+import { build } from '../../scripts/cli/build.ts';
+import { EXIT } from '../../scripts/cli/exit-codes.ts';
+import type { Dataset } from '../../scripts/dataset/schema.ts';
+import { handled, listen } from '../../scripts/service/listen.ts';
+import { serveFolder } from '../../scripts/site/static-server.ts';
+import { parseConfig } from '../../scripts/snapshot/config.ts';
+import type { Progress } from '../../scripts/snapshot/progress.ts';
+import { reportPoint } from '../../scripts/snapshot/release/history.ts';
+import { stagedHistory } from '../../scripts/snapshot/release/record-history.ts';
+import { runSnapshot } from '../../scripts/snapshot/run.ts';
+import { localSource } from '../../scripts/snapshot/source/local.ts';
+import type { Source } from '../../scripts/snapshot/source/source.ts';
+import { releasesDir } from '../../scripts/snapshot/store/writer.ts';
+import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
+
+const DAY = 86_400_000;
+const RESORTS = [20, 25, 60];
+const LOCALES = ['en-US', 'de-DE'];
+
+let dataset: Dataset;
+let root: string;
+let clock = FROZEN_NOW;
+const now = () => clock;
+
+beforeAll(async () => {
+  dataset = await sample();
+  root = await mkdtemp(join(tmpdir(), 'rc-history-'));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+/**
+ * The embedded service, each record of its combined reports changed by `edit` (a record made wrong is
+ * left out by the build, its files kept stale).
+ */
+function source(edit?: (id: string, record: Record<string, unknown>) => void): Source {
+  const local = localSource(dataset, { account: FULL.email, now });
+  const multi = multiEndpoint('combinedreport').id;
+  return {
+    ...local,
+    async fetch(request) {
+      const response = await local.fetch(request);
+      if (request.endpoint !== multi || !edit) return response;
+      const body = JSON.parse(response.body) as Record<string, Record<string, unknown>>;
+      for (const [id, record] of Object.entries(body)) edit(id, record);
+      return { ...response, body: JSON.stringify(body) };
+    },
+  };
+}
+
+/** One build at `at` into `out`; answers what it said. */
+async function buildAt(
+  out: string,
+  at: number,
+  options: { edit?: Parameters<typeof source>[0]; publicUrl?: string } = {},
+): Promise<string[]> {
+  clock = at;
+  const notes: string[] = [];
+  const progress: Progress = { total() {}, tick() {}, done() {}, note: (line) => void notes.push(line) };
+  const config = parseConfig(
+    {
+      out: join(root, out),
+      locales: LOCALES,
+      resorts: RESORTS,
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    },
+    'test',
+  );
+  await runSnapshot({
+    config,
+    source: source(options.edit),
+    families: new Set(['A', 'B']),
+    now,
+    refresh: 'all',
+    progress,
+  });
+  return notes;
+}
+
+const readJson = async (out: string, path: string): Promise<unknown> =>
+  JSON.parse(await readFile(join(root, out, path), 'utf8'));
+const season = async (out: string, resort: number, name = '2025-26') =>
+  SeasonHistory.parse(await readJson(out, historyPath(resort, name)));
+/** The point the published report of `resort` makes, read from the tree as it is now. */
+const publishedPoint = async (out: string, resort: number) =>
+  reportPoint({
+    combined: {
+      body: await readJson(out, `api/de-DE/externalservice/resort/${resort}/combinedreport.json`),
+      locale: 'de-DE',
+    },
+  })!.day;
+
+describe('the history a build records', () => {
+  it('adds one point a day, equal to what the day published, and replaces a day built again', async () => {
+    const points = new Map<number, unknown[]>();
+    for (let d = 0; d < 3; d++) {
+      await buildAt('daily', FROZEN_NOW + d * DAY);
+      for (const id of RESORTS)
+        points.set(id, [...(points.get(id) ?? []), await publishedPoint('daily', id)]);
+    }
+    for (const id of RESORTS)
+      expect((await season('daily', id)).days, `resort ${id}`).toEqual(points.get(id));
+
+    // the same day again, its report changed since: the day's point is replaced, not added
+    const before = (await season('daily', 25)).days;
+    await buildAt('daily', FROZEN_NOW + 2 * DAY, {
+      edit: (id, record) => {
+        const snowfall = (record.report as { snowfall: { snow24h: number } }).snowfall;
+        if (id === '25') snowfall.snow24h = 33;
+      },
+    });
+    const after = (await season('daily', 25)).days;
+    expect(after).toHaveLength(3);
+    expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
+    expect(after[2]).toEqual({ ...before[2], newSnow24h: 33 });
+    expect(after[2]).toEqual(await publishedPoint('daily', 25));
+  });
+
+  it('leaves a day without a build a gap', async () => {
+    await buildAt('gaps', FROZEN_NOW);
+    await buildAt('gaps', FROZEN_NOW + 3 * DAY);
+    const days = (await season('gaps', 20)).days.map((d) => d.date);
+    expect(days).toHaveLength(2);
+    expect(Date.parse(days[1]!) - Date.parse(days[0]!)).toBe(3 * DAY);
+  });
+
+  it('gives a resort whose report failed no new point, and keeps its file as it was', async () => {
+    await buildAt('failed', FROZEN_NOW);
+    const kept = await readFile(join(root, 'failed', historyPath(25, '2025-26')));
+    const notes = await buildAt('failed', FROZEN_NOW + DAY, {
+      edit: (id, record) => {
+        if (id === '25') record.resortName = 5;
+      },
+    });
+    expect(await readFile(join(root, 'failed', historyPath(25, '2025-26')))).toEqual(kept);
+    expect((await season('failed', 20)).days).toHaveLength(2);
+    expect(notes).toContain(
+      'history: 1 resort got no point this build: its report was kept from an earlier run',
+    );
+  });
+
+  it('publishes files that keep the contract, and an index of every season', async () => {
+    await buildAt('valid', FROZEN_NOW);
+    const index = HistoryIndex.parse(await readJson('valid', HISTORY_INDEX_PATH));
+    expect(index).toEqual({ resorts: RESORTS.map((resort) => ({ resort, seasons: ['2025-26'] })) });
+    const staged = await stagedHistory({ dir: join(root, 'valid', 'api') });
+    expect(staged.map((s) => [s.resort, s.season, s.days.length])).toEqual(
+      RESORTS.map((id) => [id, '2025-26', 1]),
+    );
+    // served as JSON, and refreshed as often as the conditions
+    expect(headersFor(headerRules([]))(historyPath(25, '2025-26'))).toEqual({
+      contentType: 'application/json; charset=utf-8',
+      cacheControl: 'public, max-age=900, stale-while-revalidate=3600',
+    });
+  });
+
+  it('reads the history back from the published site once the private state is gone', async () => {
+    await buildAt('lost', FROZEN_NOW);
+    await buildAt('lost', FROZEN_NOW + DAY);
+    const published = join(root, 'lost-published');
+    await cp(join(root, 'lost'), published, { recursive: true, dereference: true });
+    const asked: string[] = [];
+    const site = await serveFolder(published, { before: (path) => void asked.push(path) });
+    try {
+      await rm(releasesDir(join(root, 'lost')), { recursive: true });
+      await rm(join(root, 'lost'), { force: true });
+      const notes = await buildAt('lost', FROZEN_NOW + 2 * DAY, { publicUrl: `${site.url}/` });
+      expect(notes).toContain(
+        `history: the previous release holds none, so it was read back from ${site.url}/ (3 resorts, 3 seasons)`,
+      );
+      for (const id of RESORTS) {
+        const days = (await season('lost', id)).days;
+        expect(days).toHaveLength(3);
+        expect(days.slice(0, 2)).toEqual((await season('lost-published', id)).days);
+        expect(days[2]).toEqual(await publishedPoint('lost', id));
+      }
+      // the index and the season each point goes into, nothing else
+      expect(asked.sort()).toEqual(
+        ['/history/index.json', ...RESORTS.map((id) => `/${historyPath(id, '2025-26')}`)].sort(),
+      );
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('starts a new history, and says why, when the published site cannot be read', async () => {
+    const failing = await listen(
+      createServer(
+        handled(async (_request, response) => {
+          response.writeHead(503).end();
+        }),
+      ),
+    );
+    try {
+      const notes = await buildAt('unreadable', FROZEN_NOW, { publicUrl: `${failing.url}/` });
+      expect(notes).toContain(
+        `history: there is no previous release and ${failing.url}/ could not be read (HTTP 503): a new history starts`,
+      );
+      expect((await season('unreadable', 20)).days).toEqual([await publishedPoint('unreadable', 20)]);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('refuses a history read back that breaks the contract, and starts a new one', async () => {
+    const hostile = await listen(
+      createServer(
+        handled(async (_request, response) => {
+          response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ resorts: [{ resort: 20, seasons: ['2025-26'], evil: '<script>' }] }));
+        }),
+      ),
+    );
+    try {
+      const notes = await buildAt('hostile', FROZEN_NOW, { publicUrl: `${hostile.url}/` });
+      expect(notes.find((n) => n.startsWith('history:'))).toMatch(
+        /refused: breaks the contract at \$\.resorts\.0.*: a new history starts$/,
+      );
+      expect((await season('hostile', 20)).days).toHaveLength(1);
+    } finally {
+      await hostile.close();
+    }
+  });
+});
+
+describe('eight builds on eight days (SOURCE_DATE_EPOCH)', () => {
+  it('give each resort eight points, each what its day published', async () => {
+    const out = join(root, 'eight');
+    const expected = new Map<number, unknown[]>();
+    for (let d = 0; d < 8; d++) {
+      let stderr = '';
+      const code = await build({
+        argv: ['--no-widget', '--out', out, '--locales', LOCALES.join(','), '--resorts', RESORTS.join(',')],
+        env: { SOURCE_DATE_EPOCH: String((FROZEN_NOW + d * DAY) / 1000) },
+        stdout: { write: () => true },
+        stderr: { write: (text: string) => (stderr += text) },
+      });
+      expect(code, stderr).toBe(EXIT.ok);
+      for (const id of RESORTS)
+        expected.set(id, [...(expected.get(id) ?? []), await publishedPoint('eight', id)]);
+    }
+    for (const id of RESORTS) {
+      const days = (await season('eight', id)).days;
+      expect(days, `resort ${id}`).toEqual(expected.get(id));
+      expect(new Set(days.map((d) => d.date)).size).toBe(8);
+    }
+  });
+});
