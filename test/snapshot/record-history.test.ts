@@ -243,25 +243,49 @@ describe('the history a build records', () => {
 });
 
 describe('eight builds on eight days (SOURCE_DATE_EPOCH)', () => {
-  it('give each resort eight points, each what its day published', async () => {
+  it('give every resort eight points, each what its day published, and a powder alert for each day of 20 cm or more', async () => {
     const out = join(root, 'eight');
     const expected = new Map<number, unknown[]>();
+    const resorts = dataset.resorts.map((r) => r.id);
     for (let d = 0; d < 8; d++) {
       let stderr = '';
       const code = await build({
-        argv: ['--no-widget', '--out', out, '--locales', LOCALES.join(','), '--resorts', RESORTS.join(',')],
+        argv: ['--no-widget', '--out', out, '--locales', LOCALES.join(',')],
         env: { SOURCE_DATE_EPOCH: String((FROZEN_NOW + d * DAY) / 1000) },
         stdout: { write: () => true },
         stderr: { write: (text: string) => (stderr += text) },
       });
       expect(code, stderr).toBe(EXIT.ok);
-      for (const id of RESORTS)
-        expected.set(id, [...(expected.get(id) ?? []), await publishedPoint('eight', id)]);
+      for (const id of resorts) {
+        const point = await publishedPoint('eight', id).catch(() => undefined);
+        if (point) expected.set(id, [...(expected.get(id) ?? []), point]);
+      }
     }
-    for (const id of RESORTS) {
+    const index = HistoryIndex.parse(await readJson('eight', HISTORY_INDEX_PATH));
+    expect(index.resorts.map((r) => r.resort).sort((a, b) => a - b)).toEqual(
+      [...expected.keys()].sort((a, b) => a - b),
+    );
+    let powderDays = 0;
+    for (const [id, points] of expected) {
       const days = (await season('eight', id)).days;
-      expect(days, `resort ${id}`).toEqual(expected.get(id));
-      expect(new Set(days.map((d) => d.date)).size).toBe(8);
+      expect(days, `resort ${id}`).toEqual(points);
+      expect(new Set(days.map((d) => d.date)).size, `resort ${id}`).toBe(8);
+      // the feeds of both locales: a powder entry for every day of 20 cm or more (the default), none for the others
+      const deep = days.filter((d) => (d.newSnow24h ?? 0) >= 20).map((d) => d.date);
+      powderDays += deep.length;
+      for (const locale of LOCALES) {
+        const feed = (await readJson('eight', `feeds/${locale}/resort-${id}.json`)) as {
+          items: Array<{ id: string }>;
+        };
+        const powder = feed.items
+          .filter((item) => item.id.endsWith('/powder'))
+          .map((item) => /,(\d{4}-\d{2}-\d{2}):/.exec(item.id)![1])
+          .sort();
+        expect(powder, `resort ${id}, ${locale}`).toEqual(deep.sort());
+      }
     }
+    // most of the sample's resorts report; the week has storms somewhere
+    expect(expected.size).toBeGreaterThan(30);
+    expect(powderDays).toBeGreaterThan(0);
   });
 });
