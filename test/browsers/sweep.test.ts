@@ -10,6 +10,9 @@
  * no empty band taller than a line of its text, cuts nothing it shows (no value, name, state, link or
  * attribution) and wraps no value away from its unit, and keeps its links and buttons 24 px tall; Chromium
  * saves a picture of it as test-results/compact.png (copied to widget/docs/compact.png, the README's). A
+ * A card with the season chart (`season`, its history written into the test's site) moves nothing, leaves no
+ * empty band taller than a line and cuts none of the chart's texts, in every language at any width and both
+ * root fonts; Chromium saves a picture of it as test-results/season.png (widget/docs/season.png). A
  * partner's article whose own script reads the page's layout from the first frame moves nothing at viewport
  * heights just under, between and over the heights it takes with and without its scrollbar.
  * Failures of each engine go to test-results/sweep-<engine>.tsv.
