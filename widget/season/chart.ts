@@ -1,5 +1,5 @@
 /**
- * The season chart (`<resort-conditions season>`, widget/README.md, "Season"): a chunk of its own, loaded
+ * The season chart (`<resort-conditions season>`, widget/README.md, "Season chart"): a chunk of its own, loaded
  * only by a card with the attribute. It reads the resort's latest season from the snapshot's history
  * (`history/index.json`, then `history/<id>/<season>.json`, beside `api/`: the contract of
  * scripts/api/schemas/history.ts), checks the body by hand (the element bundles no zod), and draws it as SVG:
