@@ -585,6 +585,51 @@ for (const name of ENGINES) {
         },
       );
 
+      /**
+       * Opens `cards` at `viewport` on a plain background, once each element's shadow root holds `ready`, saves a
+       * picture of the viewport as test-results/<file>, and answers what each element's `label` (an element of its
+       * shadow root) says: its `aria-label`, else its text.
+       */
+      async function picture(
+        file: string,
+        cards: Card[],
+        viewport: { width: number; height: number },
+        ready: string,
+        label: string,
+      ): Promise<string[]> {
+        const tab = await engine.open(
+          partner.add({ site: site.url, now: FROZEN_NOW, font: 16, cards }),
+          viewport,
+        );
+        try {
+          await tab.waitFor(
+            (selector) =>
+              [...document.querySelectorAll('resort-conditions')].every((el) =>
+                el.shadowRoot?.querySelector(selector),
+              ),
+            ready,
+            `every element with ${ready}`,
+          );
+          const labels = await tab.evaluate((selector) => {
+            for (const p of document.querySelectorAll('.below')) p.remove();
+            document.body.style.background = '#eef1f5';
+            return [...document.querySelectorAll('resort-conditions')].map((el) => {
+              const found = el.shadowRoot!.querySelector(selector)!;
+              return found.getAttribute('aria-label') ?? found.textContent ?? '';
+            });
+          }, label);
+          const path = join(RESULTS, file);
+          await tab.screenshot(path);
+          // a PNG of the viewport's size: the IHDR chunk holds the width and the height
+          const png = await readFile(path);
+          expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+          expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([viewport.width, viewport.height]);
+          return labels;
+        } finally {
+          await tab.close();
+        }
+      }
+
       it.runIf(name === 'chromium')(
         'saves the README’s picture of the season chart: a card in light and one in dark, in two languages',
         async () => {
@@ -604,34 +649,8 @@ for (const name of ENGINES) {
           ].map((c) => ({ ...c, where: `season.png ${c.locale}`, season: true }));
           // two cards of 600 px side by side, the page's padding (16 px) around them, and the window's scrollbar
           const viewport = { width: 16 + 600 + 16 + 600 + 16 + 20, height: 1000 };
-          const tab = await engine.open(
-            partner.add({ site: site.url, now: FROZEN_NOW, font: 16, cards }),
-            viewport,
-          );
-          try {
-            await tab.waitFor(
-              () =>
-                [...document.querySelectorAll('resort-conditions')].every((el) =>
-                  el.shadowRoot?.querySelector('figure[part=season] svg'),
-                ),
-              null,
-              'every card with its season chart',
-            );
-            const labels = await tab.evaluate(() => {
-              for (const p of document.querySelectorAll('.below')) p.remove();
-              document.body.style.background = '#eef1f5';
-              return [...document.querySelectorAll('resort-conditions')].map((el) =>
-                el.shadowRoot!.querySelector('figure[part=season]')!.getAttribute('aria-label'),
-              );
-            }, null);
-            expect(labels).toEqual(['Season 2025-26', 'Saison 2025-26']);
-            const path = join(RESULTS, 'season.png');
-            await tab.screenshot(path);
-            const png = await readFile(path);
-            expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-          } finally {
-            await tab.close();
-          }
+          const labels = await picture('season.png', cards, viewport, 'figure[part=season] svg', 'figure');
+          expect(labels).toEqual(['Season 2025-26', 'Saison 2025-26']);
         },
       );
 
@@ -647,36 +666,14 @@ for (const name of ENGINES) {
           const cards = strips.map((c) => ({ ...c, where: `compact.png ${c.locale}`, layout: 'compact' }));
           // the page's padding (16 px) around strips of 133.75 px (a band, a banner) and 235.5 px (under 480 px)
           const viewport = { width: 1032, height: 16 + 134 + 16 + 134 + 16 + 236 + 16 };
-          const tab = await engine.open(
-            partner.add({ site: site.url, now: FROZEN_NOW, font: 16, cards }),
+          const names = await picture(
+            'compact.png',
+            cards,
             viewport,
+            '.frame.compact h2:not(:has(slot))',
+            '.frame.compact h2',
           );
-          try {
-            await tab.waitFor(
-              () =>
-                [...document.querySelectorAll('resort-conditions')].every((el) =>
-                  el.shadowRoot?.querySelector('.frame.compact h2:not(:has(slot))'),
-                ),
-              null,
-              'every strip with its report',
-            );
-            const names = await tab.evaluate(() => {
-              for (const p of document.querySelectorAll('.below')) p.remove();
-              document.body.style.background = '#eef1f5';
-              return [...document.querySelectorAll('resort-conditions')].map(
-                (el) => el.shadowRoot!.querySelector('h2')!.textContent,
-              );
-            }, null);
-            expect(names).toEqual(['Silver Hollow', 'Elk Ridge', 'Cinder Peak', 'Shirakaba Kogen']);
-            const path = join(RESULTS, 'compact.png');
-            await tab.screenshot(path);
-            // a PNG of the viewport's size: the IHDR chunk holds the width and the height
-            const png = await readFile(path);
-            expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-            expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([viewport.width, viewport.height]);
-          } finally {
-            await tab.close();
-          }
+          expect(names).toEqual(['Silver Hollow', 'Elk Ridge', 'Cinder Peak', 'Shirakaba Kogen']);
         },
       );
 
