@@ -13,10 +13,10 @@ export const ENTRIES = {
   'resort-conditions-list': 'widget/list/define.ts',
 } as const;
 
-/** The modules of the chunk both scripts share: the elements' code but the list's, a language's, the strip's, the messages', a pre-rendered copy's reading, and the tags' definitions. */
+/** The modules of the chunk both scripts share: the elements' code but the list's, a language's, the strip's, the messages', a pre-rendered copy's reading, the season chart's (but the room it takes), and the tags' definitions. */
 const CORE = /[\\/](widget|scripts[\\/]api|node_modules[\\/]lit(-html)?)[\\/]/;
 const NOT_CORE =
-  /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|render[\\/](compact|messages)|adopt\.ts|define)/;
+  /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|render[\\/](compact|messages)|season[\\/](?!room\.)|adopt\.ts|define)/;
 
 /** A language's chunk: its strings, one module that imports nothing (widget/i18n/de.ts…). */
 const LANGUAGE = /[\\/]widget[\\/]i18n[\\/](?!en\.|index\.)[a-z]{2}\.ts$/;

@@ -20,7 +20,8 @@ export function forecastDays(value: unknown): number {
 
 /**
  * The frame's height: a function of the width step and the forecast's rows (`--n` tiles, by attribute,
- * not by a style attribute that a page's CSP could refuse), nothing else. Written once for the frame in
+ * not by a style attribute that a page's CSP could refuse), and of the season chart's room (`--_season`, set
+ * by the `season` attribute: widget/season/room.ts), nothing else. Written once for the frame in
  * the shadow root and once for the room a page reserves before the script runs (`reservation`), so the
  * two are one height. The body's room by width was measured on the sample in every language at each
  * step's narrowest width; a forecast in one column (narrow, or five days that would not fill two rows)
@@ -40,7 +41,7 @@ export function geometry(frame: string, tiles: (n: number) => string): string {
     font-size: max(10px, min(1em, 100cqi / 21.3333));
     /* and the room that 24 px targets take beyond their text: the resort's links (1.1375em a line, in as
        many lines as the step's longest), two lines of attribution (16.8 px) with links in them */
-    height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em + var(--_links) * max(0px, 24px - 1.1375em) + 14.4px);
+    height: calc(var(--_base) + var(--_rows) * (var(--_rh) + 0.4em) - 0.4em + var(--_links) * max(0px, 24px - 1.1375em) + 14.4px + var(--_season, 0px));
   }
   ${n1} {
     --n: 1;

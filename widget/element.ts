@@ -54,7 +54,7 @@ const attributeOf = (property: string) => property.replace(/[A-Z]/g, (c) => `-${
 /** One style sheet per element class, made when its first element renders. */
 const sheets = new Map<string, CSSStyleSheet>();
 
-export type Value = string | number;
+export type Value = string | number | boolean;
 
 export abstract class ResortElement extends HTMLElement {
   /**
@@ -170,11 +170,14 @@ export abstract class ResortElement extends HTMLElement {
 
   /**
    * An attribute's value as its property's: a removed attribute is the default again; a number property
-   * reads a number (NaN is checked where used).
+   * reads a number (NaN is checked where used), a boolean one true.
    */
   protected fromAttribute(key: string, value: string | null): Value {
     const fallback = this.#class.defaults[key]!;
-    return value === null ? fallback : typeof fallback === 'number' ? Number(value) : value;
+    if (value === null) return fallback;
+    // a boolean property is true while its attribute is there, whatever its value (`season`)
+    if (typeof fallback === 'boolean') return true;
+    return typeof fallback === 'number' ? Number(value) : value;
   }
 
   #set(key: string, value: Value, fromAttribute = false): void {
@@ -204,7 +207,11 @@ export abstract class ResortElement extends HTMLElement {
     const changed = this.#changed;
     this.#changed = new Set();
     this.willUpdate(changed, adopted);
-    for (const key of this.#reflect) this.setAttribute(attributeOf(key), String(this.#values[key]));
+    for (const key of this.#reflect) {
+      const value = this.#values[key];
+      if (typeof value === 'boolean') this.toggleAttribute(attributeOf(key), value);
+      else this.setAttribute(attributeOf(key), String(value));
+    }
     this.#reflect.clear();
     const root = this.#root!;
     // what the copy held goes with the first render

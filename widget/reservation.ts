@@ -4,6 +4,7 @@
  */
 import { compactGeometry } from './compact-geometry.ts';
 import { DEFAULT_DAYS, geometry, HOST_BOX, STABLE_GUTTER } from './card-geometry.ts';
+import { seasonRoom } from './season/room.ts';
 
 /**
  * `resort-conditions.css`, for a page's `<head>`: before the script has defined the element, each
@@ -28,6 +29,8 @@ export const reservation =
   }
 ` +
   geometry(':where(resort-conditions:not(:defined))[resort]::before', tiles) +
+  // the season chart's room: a term of the geometry's height, which the strip's own height leaves out
+  seasonRoom(':where(resort-conditions:not(:defined))[season]::before') +
   // the compact strip's room, whatever `days` says: as weighty as the card's rules and after them, so it wins
   compactGeometry(':where(resort-conditions:not(:defined))[layout=compact]::before');
 

@@ -1,18 +1,24 @@
-import type { HTMLTemplateResult } from 'lit/html.js';
+import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import { ID_PATTERN } from '../scripts/api/text.ts';
 import { FileError, type ResortData } from './data.ts';
 import { fileFailure, ResortElement, type ErrorCode, type Failure } from './element.ts';
 import { stringsFor } from './i18n/index.ts';
 import { loadResort } from './files.ts';
 import { loadMessages, renderCard } from './render/card.ts';
+import { renderReport } from './render/report.ts';
 import type { RenderContext } from './render/context.ts';
 import { reportView, type View } from './state.ts';
 import { forecastDays } from './card-geometry.ts';
+import type { Season } from './season/chart.ts';
 import { styles } from './styles.ts';
 
 /** The compact strip's module (`layout="compact"`), loaded the first time an element asks for it. */
 let compact: typeof import('./render/compact.ts') | undefined;
 const loadCompact = () => import('./render/compact.ts').then((m) => (compact = m));
+
+/** The season chart's module (`season`), loaded the first time an element asks for it. */
+let chart: typeof import('./season/chart.ts') | undefined;
+const loadChart = () => import('./season/chart.ts').then((m) => (chart = m));
 
 /** What a pre-rendered card carries for the element that takes it over (scripts/site/cards.ts). */
 export interface CardData {
@@ -83,6 +89,7 @@ export interface ResortConditions {
  * @csspart comment - The resort's comment.
  * @csspart forecast - The forecast block.
  * @csspart day - One forecast day.
+ * @csspart season - The season chart (`season`): depths, new snow and the days open, from the snapshot's history.
  * @csspart message - Loading, error and state messages.
  * @csspart retry - The retry button.
  * @cssprop --rc-background - Background (default white, dark in dark mode).
@@ -111,15 +118,19 @@ export class ResortConditions extends ResortElement {
     outdatedAfter: 48,
     theme: '',
     layout: '',
+    season: false,
   };
   /**
    * Written back to their attributes: pages select the element by its resort, the styles read the theme.
    * @internal
    */
-  static override reflected = ['resort', 'theme'];
+  static override reflected = ['resort', 'theme', 'season'];
   static override styles = styles;
 
   #view: View = { kind: 'loading' };
+  /** The season chart's days: undefined while they load, null when there are none to show. */
+  #season: Season | null | undefined;
+  #seasonReads = 0;
 
   /**
    * Resort id, as in the snapshot's files.
@@ -172,6 +183,14 @@ export class ResortConditions extends ResortElement {
    */
   declare layout: string;
 
+  /**
+   * Adds a chart of the resort's season to the full card, from the snapshot's history (the `season` part).
+   * @attr season
+   * @reflect
+   * @default false
+   */
+  declare season: boolean;
+
   static {
     this.defineProperties();
   }
@@ -219,6 +238,7 @@ export class ResortConditions extends ResortElement {
     const view = this.#view;
     if (changed.has('resort') || changed.has('locale') || changed.has('days') || changed.has('src'))
       void this.#load(adopted && view.kind === 'report');
+    if (changed.has('resort') || changed.has('src') || changed.has('season')) void this.#loadSeason();
     // the same files, judged again: is the report outdated after this many hours?
     else if (changed.has('outdatedAfter') && view.kind === 'report') this.#view = this.#judge(view.data);
   }
@@ -226,11 +246,32 @@ export class ResortConditions extends ResortElement {
   /** The strip's styles, once its module is loaded (scoped to its frame: harmless to a full card). */
   protected override updated(root: ShadowRoot): void {
     compact?.adoptCompact(root);
+    if (this.#season) chart?.adoptSeason(root);
   }
 
   /** Fetches the files of the current resort and locale again, past every cache, and shows them. */
   reload(): Promise<void> {
+    void this.#loadSeason(true);
     return this.#load(false, true);
+  }
+
+  /**
+   * Reads the resort's season for the chart (`season`), with the chart's module; no chart when either cannot
+   * be read or the file is not a season: the card shows the rest as it is.
+   */
+  async #loadSeason(fresh = false): Promise<void> {
+    const read = ++this.#seasonReads;
+    this.#season = undefined;
+    if (!this.season || this.layout === 'compact') return;
+    let season: Season | null = null;
+    try {
+      season = (await (await loadChart()).loadSeason(this.base, this.#resortId, this.fetcher, fresh)) ?? null;
+    } catch {
+      // no history, or no chunk: no chart
+    }
+    if (read !== this.#seasonReads) return;
+    this.#season = season;
+    this.requestUpdate();
   }
 
   /**
@@ -319,6 +360,11 @@ export class ResortConditions extends ResortElement {
     // that cannot be loaded is an error, with a retry that loads it again)
     let view = this.#view;
     let draw = renderCard;
+    // the season chart after the card's content: an empty block of its room while it loads, nothing when
+    // there is none
+    const season = this.#season;
+    const report: typeof renderReport = (v, c) =>
+      html`${renderReport(v, c)}${season === null ? nothing : season && chart ? chart.renderSeason(season, c) : html`<div class="season"></div>`}`;
     if (strip) {
       if (compact) draw = compact.renderCompact;
       else if (view.kind !== 'error') {
@@ -330,7 +376,9 @@ export class ResortConditions extends ResortElement {
       }
     }
     try {
-      return draw(view, ctx, retry);
+      return this.season && draw === renderCard
+        ? renderCard(view, ctx, retry, report)
+        : draw(view, ctx, retry);
     } catch {
       // the element never throws from render: whatever went wrong, it offers a retry (with the messages'
       // chunk, drawn again once loaded)

@@ -11,6 +11,7 @@ import { compactGeometry } from './compact-geometry.ts';
 import { geometry } from './card-geometry.ts';
 import { CONTENT } from './card-content-styles.ts';
 import { HOST } from './shared-styles.ts';
+import { SEASON_FRAME } from './season/room.ts';
 
 /** The frame in the shadow root: `data-n` is today and the days after it. */
 const FRAME_GEOMETRY = geometry('.frame', (n) => "[data-n='" + n + "']");
@@ -220,4 +221,4 @@ export const styles = /* css */ `
     flex: 1 0 auto;
     min-width: 0;
   }
-${CONTENT}`;
+${CONTENT}${SEASON_FRAME}`;

@@ -71,6 +71,10 @@ export interface Card {
   style?: string;
   /** The `layout` attribute (`compact`); absent when undefined. */
   layout?: string;
+  /** The `season` attribute: the season chart. */
+  season?: boolean;
+  /** The `theme` attribute (`light`, `dark`); absent when undefined. */
+  theme?: string;
 }
 
 export interface PageOptions {
@@ -145,7 +149,7 @@ function earlyReader() {
 /** The page: the style sheet and the async script in the head, one wrapper per card with text below it. */
 export function page(o: PageOptions): string {
   const cards = o.cards.map((c) => {
-    const attrs = `resort="${c.resort}"${c.days === undefined ? '' : ` days="${escapeHtml(c.days)}"`}${c.locale ? ` locale="${c.locale}"` : ''}${c.layout === undefined ? '' : ` layout="${escapeHtml(c.layout)}"`}${c.style ? ` style="${escapeHtml(c.style)}"` : ''}`;
+    const attrs = `resort="${c.resort}"${c.days === undefined ? '' : ` days="${escapeHtml(c.days)}"`}${c.locale ? ` locale="${c.locale}"` : ''}${c.layout === undefined ? '' : ` layout="${escapeHtml(c.layout)}"`}${c.style ? ` style="${escapeHtml(c.style)}"` : ''}${c.season ? ' season' : ''}${c.theme ? ` theme="${escapeHtml(c.theme)}"` : ''}`;
     const below = o.article ? TEXT : 'Text below the card.';
     return `<div class="w" data-where="${escapeHtml(c.where)}" style="${escapeHtml(c.wrapper)}"><resort-conditions ${attrs}><a href="https://partner.example/snow/${c.resort}">Snow report</a></resort-conditions><p class="below">${below}</p></div>`;
   });

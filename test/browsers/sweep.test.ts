@@ -10,6 +10,9 @@
  * no empty band taller than a line of its text, cuts nothing it shows (no value, name, state, link or
  * attribution) and wraps no value away from its unit, and keeps its links and buttons 24 px tall; Chromium
  * saves a picture of it as test-results/compact.png (copied to widget/docs/compact.png, the README's). A
+ * A card with the season chart (`season`, its history written into the test's site) moves nothing, leaves no
+ * empty band taller than a line and cuts none of the chart's texts, in every language at any width and both
+ * root fonts; Chromium saves a picture of it as test-results/season.png (widget/docs/season.png). A
  * partner's article whose own script reads the page's layout from the first frame moves nothing at viewport
  * heights just under, between and over the heights it takes with and without its scrollbar.
  * Failures of each engine go to test-results/sweep-<engine>.tsv.
@@ -45,6 +48,7 @@ import {
 } from './in-page.ts';
 import { serveSite, servePartner, widthsOf, type Card, type Partner, type Site } from './pages.ts';
 import { grouped, type Failure } from './failures.ts';
+import { writeHistory } from '../widget/season-history.ts';
 
 const RESULTS = 'test-results';
 
@@ -85,6 +89,8 @@ beforeAll(async () => {
       resorts: Array<{ id: number }>;
     }
   ).resorts.map((r) => r.id);
+  // the season's history of every resort, for the season chart, as a build publishes it beside api/
+  await writeHistory(dist, resorts);
   site = await serveSite(dist);
   partner = await servePartner();
   await mkdir(RESULTS, { recursive: true });
@@ -141,7 +147,7 @@ function emptyBands(): Band[] {
       `${Math.round(el.getBoundingClientRect().width)}px ${el.getAttribute('resort')}`;
     const blocks = [
       ...frame.querySelectorAll(
-        ':scope > .content > :is(header, .meta, .forecast), .body.report > *, :scope > .foot',
+        ':scope > .content > :is(header, .meta, .forecast), .body.report > *, :scope > .season > :not(.visually-hidden), :scope > .foot',
       ),
     ]
       .flatMap((b) => {
@@ -177,6 +183,37 @@ function emptyBands(): Band[] {
   return out;
 }
 
+/**
+ * In the page: each card with `season` and a report whose chart does not show (a figure in the part
+ * `season`, in the room the card keeps for it), whose plot is under two lines of its text tall, or whose
+ * texts (its label, its legend, the scale and the first and last day) its box cuts or that are cut inside.
+ */
+function seasonCharts(): string[] {
+  const out: string[] = [];
+  for (const el of document.querySelectorAll('resort-conditions[season]')) {
+    const where = el.closest<HTMLElement>('[data-where]')?.dataset.where ?? el.getAttribute('resort')!;
+    const frame = el.shadowRoot?.querySelector('.frame:not(.compact)');
+    if (!frame?.querySelector('.body.report')) continue;
+    const part = frame.querySelector<HTMLElement>(':scope > figure[part=season]');
+    if (!part) {
+      out.push(`${where}: no season chart`);
+      continue;
+    }
+    const box = part.getBoundingClientRect();
+    for (const v of part.querySelectorAll('.head > *, .value')) {
+      const r = v.getBoundingClientRect();
+      const text = `"${(v.textContent ?? '').trim().replace(/\s+/g, ' ')}"`;
+      const past = Math.max(box.left - r.left, r.right - box.right, r.bottom - box.bottom, box.top - r.top);
+      if (past > 0.5) out.push(`${where}: ${text} is cut by the season chart (${past.toFixed(1)} px)`);
+      if (v.scrollWidth > v.clientWidth + 1) out.push(`${where}: ${text} is cut inside`);
+    }
+    const plot = part.querySelector('.plot')!.getBoundingClientRect().height;
+    const line = parseFloat(getComputedStyle(part).fontSize) * 1.4;
+    if (plot < 2 * line) out.push(`${where}: the season chart's plot is ${plot.toFixed(1)} px tall`);
+  }
+  return out;
+}
+
 interface Measured {
   before: Box[];
   after: Box[];
@@ -189,6 +226,8 @@ interface Measured {
   /** The compact strips' largest empty bands, and what they cut. */
   stripBands: Band[];
   stripCuts: string[];
+  /** The season charts that do not show, or whose texts are cut. */
+  seasonCharts: string[];
 }
 
 /**
@@ -222,8 +261,11 @@ async function measure(
     await tab.waitFor(
       () =>
         !!customElements.get('resort-conditions') &&
-        [...document.querySelectorAll('resort-conditions')].every((el) =>
-          el.shadowRoot?.querySelector('.frame:not(.loading)'),
+        [...document.querySelectorAll('resort-conditions')].every(
+          (el) =>
+            el.shadowRoot?.querySelector('.frame:not(.loading)') &&
+            // a season chart's block holds its room until its chunk and its file are in
+            !el.shadowRoot.querySelector('div.season'),
         ),
       null,
       'every card in its final state',
@@ -253,7 +295,9 @@ async function measure(
     const bands = await tab.evaluate(emptyBands, null);
     const stripBands = await tab.evaluate(bands_, STRIP_BANDS);
     const stripCuts_ = await tab.evaluate(stripCuts, null);
+    const seasonCharts_ = await tab.evaluate(seasonCharts, null);
     return {
+      seasonCharts: seasonCharts_,
       before,
       after,
       seen,
@@ -507,6 +551,109 @@ for (const name of ENGINES) {
         },
       );
 
+      it.each(FONTS)(
+        'shows the season chart (`season`) moving nothing, with no empty band taller than a line and nothing of it cut, in every language at any width, root font %i px',
+        async (font) => {
+          const bands: number[] = [];
+          await collect(async () => {
+            const out: Failure[] = [];
+            for (const locale of SUPPORTED_LOCALES) {
+              const cards = sweepWidths(font).map((width, i) => ({
+                where: `${width}px season ${locale} font=${font}px #${resorts[i % resorts.length]}`,
+                resort: resorts[i % resorts.length]!,
+                locale,
+                season: true,
+                wrapper: `width:${width}px`,
+              }));
+              const m = await load(`season ${locale} font=${font}px`, cards, font);
+              if ('check' in m) {
+                out.push(m);
+                continue;
+              }
+              out.push(
+                ...shifts(name, m),
+                ...fromLines(name, 'value', m.values),
+                ...fromLines(name, 'value', m.seasonCharts),
+                ...fromLines(name, 'target', m.targets),
+                ...tallBands(name, m.bands),
+              );
+              bands.push(...m.bands.map((b) => b.band));
+            }
+            console.log(`${name}, root font ${font} px, season charts: empty bands ${spread(bands)}`);
+            return out;
+          });
+        },
+      );
+
+      /**
+       * Opens `cards` at `viewport` on a plain background, once each element's shadow root holds `ready`, saves a
+       * picture of the viewport as test-results/<file>, and answers what each element's `label` (an element of its
+       * shadow root) says: its `aria-label`, else its text.
+       */
+      async function picture(
+        file: string,
+        cards: Card[],
+        viewport: { width: number; height: number },
+        ready: string,
+        label: string,
+      ): Promise<string[]> {
+        const tab = await engine.open(
+          partner.add({ site: site.url, now: FROZEN_NOW, font: 16, cards }),
+          viewport,
+        );
+        try {
+          await tab.waitFor(
+            (selector) =>
+              [...document.querySelectorAll('resort-conditions')].every((el) =>
+                el.shadowRoot?.querySelector(selector),
+              ),
+            ready,
+            `every element with ${ready}`,
+          );
+          const labels = await tab.evaluate((selector) => {
+            for (const p of document.querySelectorAll('.below')) p.remove();
+            document.body.style.background = '#eef1f5';
+            return [...document.querySelectorAll('resort-conditions')].map((el) => {
+              const found = el.shadowRoot!.querySelector(selector)!;
+              return found.getAttribute('aria-label') ?? found.textContent ?? '';
+            });
+          }, label);
+          const path = join(RESULTS, file);
+          await tab.screenshot(path);
+          // a PNG of the viewport's size: the IHDR chunk holds the width and the height
+          const png = await readFile(path);
+          expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+          expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([viewport.width, viewport.height]);
+          return labels;
+        } finally {
+          await tab.close();
+        }
+      }
+
+      it.runIf(name === 'chromium')(
+        'saves the README’s picture of the season chart: a card in light and one in dark, in two languages',
+        async () => {
+          const cards = [
+            {
+              resort: 25,
+              locale: 'en-US',
+              theme: 'light',
+              wrapper: 'display:inline-block;width:600px;margin-right:16px;vertical-align:top',
+            },
+            {
+              resort: 20,
+              locale: 'de-DE',
+              theme: 'dark',
+              wrapper: 'display:inline-block;width:600px;vertical-align:top',
+            },
+          ].map((c) => ({ ...c, where: `season.png ${c.locale}`, season: true }));
+          // two cards of 600 px side by side, the page's padding (16 px) around them, and the window's scrollbar
+          const viewport = { width: 16 + 600 + 16 + 600 + 16 + 20, height: 1000 };
+          const labels = await picture('season.png', cards, viewport, 'figure[part=season] svg', 'figure');
+          expect(labels).toEqual(['Season 2025-26', 'Saison 2025-26']);
+        },
+      );
+
       it.runIf(name === 'chromium')(
         'saves the README’s picture of the compact strip: a band, a banner, a phone and a sidebar, in four languages',
         async () => {
@@ -519,36 +666,14 @@ for (const name of ENGINES) {
           const cards = strips.map((c) => ({ ...c, where: `compact.png ${c.locale}`, layout: 'compact' }));
           // the page's padding (16 px) around strips of 133.75 px (a band, a banner) and 235.5 px (under 480 px)
           const viewport = { width: 1032, height: 16 + 134 + 16 + 134 + 16 + 236 + 16 };
-          const tab = await engine.open(
-            partner.add({ site: site.url, now: FROZEN_NOW, font: 16, cards }),
+          const names = await picture(
+            'compact.png',
+            cards,
             viewport,
+            '.frame.compact h2:not(:has(slot))',
+            '.frame.compact h2',
           );
-          try {
-            await tab.waitFor(
-              () =>
-                [...document.querySelectorAll('resort-conditions')].every((el) =>
-                  el.shadowRoot?.querySelector('.frame.compact h2:not(:has(slot))'),
-                ),
-              null,
-              'every strip with its report',
-            );
-            const names = await tab.evaluate(() => {
-              for (const p of document.querySelectorAll('.below')) p.remove();
-              document.body.style.background = '#eef1f5';
-              return [...document.querySelectorAll('resort-conditions')].map(
-                (el) => el.shadowRoot!.querySelector('h2')!.textContent,
-              );
-            }, null);
-            expect(names).toEqual(['Silver Hollow', 'Elk Ridge', 'Cinder Peak', 'Shirakaba Kogen']);
-            const path = join(RESULTS, 'compact.png');
-            await tab.screenshot(path);
-            // a PNG of the viewport's size: the IHDR chunk holds the width and the height
-            const png = await readFile(path);
-            expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-            expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([viewport.width, viewport.height]);
-          } finally {
-            await tab.close();
-          }
+          expect(names).toEqual(['Silver Hollow', 'Elk Ridge', 'Cinder Peak', 'Shirakaba Kogen']);
         },
       );
 

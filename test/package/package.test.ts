@@ -162,6 +162,7 @@ describe('the packed package', () => {
       'widget/docs/compact.png',
       'widget/docs/list.png',
       'widget/docs/screenshot.png',
+      'widget/docs/season.png',
     ]);
     // every page and picture the README leads to, link by link, is in the package (the tests' own aside)
     const reached = new Set<string>();

@@ -108,7 +108,16 @@ describe('the custom-elements manifest', () => {
     const element = await committedElement();
     const source = await read(ELEMENT_MODULE);
     const observed = observedOf(source).map(([attribute]) => attribute!);
-    expect(observed).toEqual(['days', 'layout', 'locale', 'outdated-after', 'resort', 'src', 'theme']);
+    expect(observed).toEqual([
+      'days',
+      'layout',
+      'locale',
+      'outdated-after',
+      'resort',
+      'season',
+      'src',
+      'theme',
+    ]);
     expect(element.attributes.map((a) => a.name).sort()).toEqual(observed);
     // `@reflect` on a property: its attribute follows its value
     expect(
@@ -116,7 +125,13 @@ describe('the custom-elements manifest', () => {
         .filter((m) => m.reflects)
         .map((m) => m.name)
         .sort(),
-    ).toEqual(['resort', 'theme']);
+    ).toEqual(['resort', 'season', 'theme']);
+    // a boolean attribute: there or not
+    expect(element.attributes.find((a) => a.name === 'season')).toMatchObject({
+      fieldName: 'season',
+      type: { text: 'boolean' },
+      default: 'false',
+    });
     expect(element.attributes.find((a) => a.name === 'outdated-after')).toMatchObject({
       fieldName: 'outdatedAfter',
       type: { text: 'number' },
@@ -130,7 +145,9 @@ describe('the custom-elements manifest', () => {
             read(`widget/render/${f}.ts`),
           ),
         )
-      ).join('\n') + source;
+      ).join('\n') +
+      source +
+      (await read('widget/season/chart.ts'));
     const used = partsOf(templates);
     expect(used.size).toBeGreaterThan(0);
     expect(new Set(element.cssParts.map((p) => p.name))).toEqual(used);

@@ -85,6 +85,17 @@ const strings: Strings = {
     many: '{n} dne',
     other: '{n} dní',
   },
+  season: {
+    label: 'Sezóna {season}',
+    // whole days: Czech's `many` is for fractions
+    days: {
+      one: 'Záznamy za {n} den, {from}–{to}.',
+      few: 'Záznamy za {n} dny, {from}–{to}.',
+      other: 'Záznamy za {n} dní, {from}–{to}.',
+    },
+    open: { one: 'Otevřeno {n} den.', few: 'Otevřeno {n} dny.', other: 'Otevřeno {n} dní.' },
+    latest: '{date}: dole {base}, nahoře {summit}.',
+  },
   list: {
     caption: 'Zpráva o sněhu',
     resort: 'Středisko',

@@ -75,6 +75,15 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dage',
   },
+  season: {
+    label: 'Sæson {season}',
+    days: {
+      one: '{n} dag registreret, {from} til {to}.',
+      other: '{n} dage registreret, {from} til {to}.',
+    },
+    open: { one: 'Åbent {n} dag.', other: 'Åbent {n} dage.' },
+    latest: 'Den {date}: {base} i bunden, {summit} på toppen.',
+  },
   list: {
     caption: 'Snerapport',
     resort: 'Skisted',

@@ -75,6 +75,12 @@ const strings: Strings = {
     one: '{n} Tag',
     other: '{n} Tage',
   },
+  season: {
+    label: 'Saison {season}',
+    days: { one: '{n} Tag erfasst, {from} bis {to}.', other: '{n} Tage erfasst, {from} bis {to}.' },
+    open: { one: 'An {n} Tag geöffnet.', other: 'An {n} Tagen geöffnet.' },
+    latest: 'Am {date}: {base} im Tal, {summit} am Berg.',
+  },
   list: {
     caption: 'Schneebericht',
     resort: 'Skigebiet',

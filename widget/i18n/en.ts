@@ -89,8 +89,23 @@ export interface ListStrings {
   hyphens: string;
 }
 
+/**
+ * The season chart's strings (`season`): each language's chunk has them beside the card's, and English's are
+ * the chart's chunk's own (widget/season/strings.ts), so that a page without the chart loads none of them.
+ */
+export interface SeasonStrings {
+  /** The chart's label: `{season}` is its name, `2025-26`. */
+  label: string;
+  /** For screen readers: the days recorded, from the first to the last. */
+  days: Plural;
+  /** For screen readers: the days open. */
+  open: Plural;
+  /** For screen readers: the latest depths, at the base and at the summit, and their date. */
+  latest: string;
+}
+
 /** The card's strings: English's, the fallback. */
 export type CardStrings = typeof en;
-/** What every other language implements: the card's strings and the list's. */
-export type Strings = CardStrings & { list: ListStrings };
+/** What every other language implements: the card's strings, the list's and the season chart's. */
+export type Strings = CardStrings & { list: ListStrings; season: SeasonStrings };
 export default en;

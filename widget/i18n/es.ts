@@ -75,6 +75,15 @@ const strings: Strings = {
     one: '{n} día',
     other: '{n} días',
   },
+  season: {
+    label: 'Temporada {season}',
+    days: {
+      one: '{n} día registrado, del {from} al {to}.',
+      other: '{n} días registrados, del {from} al {to}.',
+    },
+    open: { one: 'Abierta {n} día.', other: 'Abierta {n} días.' },
+    latest: 'El {date}: {base} en la base, {summit} en la cima.',
+  },
   list: {
     caption: 'Parte de nieve',
     resort: 'Estación',

@@ -75,6 +75,12 @@ const strings: Strings = {
     one: '{n} päivä',
     other: '{n} päivää',
   },
+  season: {
+    label: 'Kausi {season}',
+    days: { one: '{n} päivä kirjattu, {from}–{to}.', other: '{n} päivää kirjattu, {from}–{to}.' },
+    open: { one: 'Auki {n} päivän.', other: 'Auki {n} päivää.' },
+    latest: '{date}: ala-asemalla {base}, huipulla {summit}.',
+  },
   list: {
     caption: 'Lumiraportti',
     resort: 'Keskus',

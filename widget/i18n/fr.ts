@@ -75,6 +75,12 @@ const strings: Strings = {
     one: '{n} jour',
     other: '{n} jours',
   },
+  season: {
+    label: 'Saison {season}',
+    days: { one: '{n} jour relevé, du {from} au {to}.', other: '{n} jours relevés, du {from} au {to}.' },
+    open: { one: 'Ouverte {n} jour.', other: 'Ouverte {n} jours.' },
+    latest: 'Le {date} : {base} au pied des pistes, {summit} au sommet.',
+  },
   list: {
     caption: 'Bulletin neige',
     resort: 'Station',

@@ -3,12 +3,21 @@
  * the bundle, fetched the first time an element needs it.
  */
 import { fillTemplate } from '../../scripts/api/text.ts';
-import en, { type CardStrings, type ListStrings, type Plural, type Strings } from './en.ts';
+import en, {
+  type CardStrings,
+  type ListStrings,
+  type Plural,
+  type SeasonStrings,
+  type Strings,
+} from './en.ts';
 
-export type { CardStrings, ListStrings, Plural, Strings };
+export type { CardStrings, ListStrings, Plural, SeasonStrings, Strings };
 
-/** A language's strings as loaded: every language's, or English's, whose list strings are the list's own. */
-export type Loaded = CardStrings & { list?: ListStrings };
+/**
+ * A language's strings as loaded: every language's, or English's, whose list strings are the list's own and
+ * season chart's strings the chart's.
+ */
+export type Loaded = CardStrings & { list?: ListStrings; season?: SeasonStrings };
 
 const loaded = new Map<string, Loaded>([['en', en]]);
 

@@ -75,6 +75,15 @@ const strings: Strings = {
     one: '{n} giorno',
     other: '{n} giorni',
   },
+  season: {
+    label: 'Stagione {season}',
+    days: {
+      one: '{n} giorno registrato, dal {from} al {to}.',
+      other: '{n} giorni registrati, dal {from} al {to}.',
+    },
+    open: { one: 'Aperta {n} giorno.', other: 'Aperta {n} giorni.' },
+    latest: 'Il {date}: {base} a valle, {summit} in vetta.',
+  },
   list: {
     caption: 'Bollettino neve',
     resort: 'Località',

@@ -70,6 +70,12 @@ const strings: Strings = {
   pastDays: {
     other: '{n}日間',
   },
+  season: {
+    label: '{season}シーズン',
+    days: { other: '{from}から{to}まで{n}日間の記録。' },
+    open: { other: '営業日数{n}日。' },
+    latest: '{date}：ベース{base}、山頂{summit}。',
+  },
   list: {
     caption: '積雪情報',
     resort: 'スキー場',

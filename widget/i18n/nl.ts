@@ -75,6 +75,15 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dagen',
   },
+  season: {
+    label: 'Seizoen {season}',
+    days: {
+      one: '{n} dag geregistreerd, {from} tot {to}.',
+      other: '{n} dagen geregistreerd, {from} tot {to}.',
+    },
+    open: { one: '{n} dag open.', other: '{n} dagen open.' },
+    latest: 'Op {date}: {base} in het dal, {summit} op de top.',
+  },
   list: {
     caption: 'Sneeuwbericht',
     resort: 'Skigebied',

@@ -75,6 +75,15 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dager',
   },
+  season: {
+    label: 'Sesong {season}',
+    days: {
+      one: '{n} dag registrert, {from} til {to}.',
+      other: '{n} dager registrert, {from} til {to}.',
+    },
+    open: { one: 'Åpent {n} dag.', other: 'Åpent {n} dager.' },
+    latest: '{date}: {base} i bunnen, {summit} på toppen.',
+  },
   list: {
     caption: 'Snørapport',
     resort: 'Skisted',

@@ -85,6 +85,22 @@ const strings: Strings = {
     many: '{n} dni',
     other: '{n} dnia',
   },
+  season: {
+    label: 'Sezon {season}',
+    days: {
+      one: '{n} dzień zapisany, od {from} do {to}.',
+      few: '{n} dni zapisane, od {from} do {to}.',
+      many: '{n} dni zapisanych, od {from} do {to}.',
+      other: '{n} dnia zapisanego, od {from} do {to}.',
+    },
+    open: {
+      one: 'Otwarty {n} dzień.',
+      few: 'Otwarty {n} dni.',
+      many: 'Otwarty {n} dni.',
+      other: 'Otwarty {n} dnia.',
+    },
+    latest: '{date}: {base} na dole, {summit} na szczycie.',
+  },
   list: {
     caption: 'Raport śniegowy',
     resort: 'Ośrodek',

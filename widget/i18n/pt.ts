@@ -75,6 +75,15 @@ const strings: Strings = {
     one: '{n} dia',
     other: '{n} dias',
   },
+  season: {
+    label: 'Temporada {season}',
+    days: {
+      one: '{n} dia registado, de {from} a {to}.',
+      other: '{n} dias registados, de {from} a {to}.',
+    },
+    open: { one: 'Aberta {n} dia.', other: 'Aberta {n} dias.' },
+    latest: 'A {date}: {base} na base, {summit} no cume.',
+  },
   list: {
     caption: 'Relatório de neve',
     resort: 'Estância',

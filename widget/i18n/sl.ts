@@ -85,6 +85,22 @@ const strings: Strings = {
     few: '{n} dni',
     other: '{n} dni',
   },
+  season: {
+    label: 'Sezona {season}',
+    days: {
+      one: 'Zabeležen {n} dan, {from}–{to}.',
+      two: 'Zabeležena {n} dneva, {from}–{to}.',
+      few: 'Zabeleženi {n} dnevi, {from}–{to}.',
+      other: 'Zabeleženih {n} dni, {from}–{to}.',
+    },
+    open: {
+      one: 'Odprto {n} dan.',
+      two: 'Odprto {n} dneva.',
+      few: 'Odprto {n} dni.',
+      other: 'Odprto {n} dni.',
+    },
+    latest: '{date}: {base} spodaj, {summit} na vrhu.',
+  },
   list: {
     caption: 'Snežno poročilo',
     resort: 'Smučišče',

@@ -75,6 +75,15 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dagar',
   },
+  season: {
+    label: 'Säsong {season}',
+    days: {
+      one: '{n} dag registrerad, {from} till {to}.',
+      other: '{n} dagar registrerade, {from} till {to}.',
+    },
+    open: { one: 'Öppet {n} dag.', other: 'Öppet {n} dagar.' },
+    latest: 'Den {date}: {base} i dalen, {summit} på toppen.',
+  },
   list: {
     caption: 'Snörapport',
     resort: 'Skidort',
