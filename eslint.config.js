@@ -16,15 +16,7 @@ const NODE_ONLY = Object.keys(globals.node).filter(
 export default tseslint.config(
   {
     // build output, installed packages and what scripts write
-    ignores: [
-      'dist/',
-      'coverage/',
-      'test-results/',
-      '.dist-*/',
-      '.*-releases/',
-      'widget/lib/',
-      'scripts/lib/',
-    ],
+    ignores: ['dist/', 'coverage/', 'test-results/', '.dist-*/', '.*-releases/', 'lib/'],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,

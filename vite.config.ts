@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { minify, rolldownVersion, version, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { minifyCss, minifyStyleSheets } from './scripts/site/minify-css.ts';
+import { minifyCss, minifyStyleSheets } from './scripts/tooling/minify-css.ts';
 import { listReservation } from './widget/list/reservation.ts';
 import { reservation } from './widget/reservation.ts';
 import { frameReservation } from './widget/frame-reservation.ts';
@@ -98,7 +98,7 @@ function minifyChunks(): Plugin {
 export default defineConfig(({ mode }) => ({
   // the element's style sheets minified by lightningcss before the TypeScript transform strips their markers
   plugins: [minifyStyleSheets(), minifyChunks(), reservationSheets(), languageChunks()],
-  // `npm run build` bundles both elements in one build (scripts/site/widget.ts): each script an ES module,
+  // `npm run build` bundles both elements in one build (scripts/tooling/bundle.ts): each script an ES module,
   // lit and the code both use one chunk they share (one lit, one cache of the files per page), translations
   // other than English and the compact strip chunks beside them, loaded on demand
   build: {
@@ -129,6 +129,8 @@ export default defineConfig(({ mode }) => ({
     include: mode === 'browsers' ? ['test/browsers/**/*.test.ts'] : ['test/**/*.test.ts'],
     exclude: mode === 'browsers' ? ['**/node_modules/**'] : ['**/node_modules/**', 'test/browsers/**'],
     environment: 'node',
+    // the browser files every test reads, bundled first if their sources changed
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: mode === 'browsers' ? 1_800_000 : 30_000,
     hookTimeout: mode === 'browsers' ? 300_000 : 120_000,
     // most test files wait on something other than this process (a child build, a browser, a server that

@@ -1,9 +1,14 @@
 /**
- * `npm run build`: the snapshot of both families, the element's bundle and the demo page, in dist/.
+ * `npm run build`: the snapshot of both families, the element's bundle and the demo page, in dist/. The
+ * element's bundle is read from `lib/browser/`, bundled first if its sources changed (scripts/tooling/stamp.ts).
  */
-import { bundleElements } from './site/widget.ts';
+import { fileURLToPath } from 'node:url';
+import { elementFiles } from './site/browser-files.ts';
+import { freshBrowserFiles } from './tooling/stamp.ts';
 import { build } from './cli/build.ts';
 import { collectEarly, stopSignal } from './cli/process.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 collectEarly();
 process.exitCode = await build({
@@ -11,6 +16,9 @@ process.exitCode = await build({
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,
-  widget: bundleElements,
+  widget: async () => {
+    await freshBrowserFiles(root);
+    return elementFiles(root);
+  },
   signal: stopSignal(),
 });

@@ -1,10 +1,10 @@
 /**
- * `npm pack` (prepack): builds the element and the command line into the package's gitignored folders
- * (`scripts/site/package.ts`); `--clean` (postpack) removes them again, so that the sources stay the only
- * TypeScript in the tree.
+ * `npm pack` (prepack): builds the package into the gitignored `lib/` (`scripts/tooling/package.ts`);
+ * `--clean` (postpack) removes what only the package needs again, so that the command line run from a
+ * clone runs its sources.
  */
 import { fileURLToPath } from 'node:url';
-import { buildPackage, cleanPackage, PACKAGE_FOLDERS } from './site/package.ts';
+import { buildPackage, cleanPackage } from './tooling/package.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,5 +13,5 @@ if (process.argv.includes('--clean')) {
 } else {
   const files = await buildPackage(root);
   // stderr: `npm pack --json` prints its answer on stdout
-  console.error(`built ${files.length} files into ${PACKAGE_FOLDERS.join(', ')}`);
+  console.error(`built ${files.length} files into lib/`);
 }

@@ -1,21 +1,27 @@
 /** The bundles' measurement: the element's scripts, gzip -9, over lit's runtime bundled the same way. */
 import { gzipSync } from 'node:zlib';
-import { bundleElements, bundleSource, pageFiles, type BundleFile } from '../site/widget.ts';
+import { fileURLToPath } from 'node:url';
+import { elementFiles, pageFiles, type BundleFile } from '../site/browser-files.ts';
+import { bundleSource } from '../tooling/bundle.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The element's script (with the chunk it imports) and its largest language, against lit-html alone and a minimal LitElement. */
 export async function bundleScenario() {
   const gz = (files: BundleFile[]) =>
     files.reduce((sum, f) => sum + gzipSync(f.bytes, { level: 9 }).byteLength, 0);
-  const element = await bundleElements();
+  const element = await elementFiles(ROOT);
   const script = pageFiles(element, 'resort-conditions.js');
   const largest = element.filter((f) => /^rc\.[a-z]{2}\./.test(f.path)).sort((a, b) => gz([b]) - gz([a]))[0]!;
   const litHtml = gz(
     await bundleSource(
+      ROOT,
       "import { html, render } from 'lit/html.js'; render(html`<p>${document.title}</p>`, document.body);",
     ),
   );
   const litElement = gz(
     await bundleSource(
+      ROOT,
       "import { LitElement, html } from 'lit'; class X extends LitElement { static properties = { a: {} }; render() { return html`<p>${this.a}</p>`; } } customElements.define('x-x', X);",
     ),
   );

@@ -42,8 +42,8 @@ export function watchCounter(): { readonly most: number; stop(): void } {
 
 /**
  * Samples every 50 ms the resident memory of this process and of its child processes together (Linux:
- * `VmRSS` of each in /proc, the children found through each thread's `children`); the most seen. A build
- * runs the bundler in a child of its own (scripts/site/bundler.ts): its memory counts with the build's.
+ * `VmRSS` of each in /proc, the children found through each thread's `children`); the most seen. A build's
+ * child processes, if it starts any, count with it.
  */
 export function treeRssCounter(): { readonly most: number; stop(): void } {
   let most = 0;

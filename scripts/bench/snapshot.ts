@@ -10,7 +10,7 @@ import { parseConfig } from '../snapshot/config.ts';
 import { localSource } from '../snapshot/source/local.ts';
 import { formatBytes } from '../snapshot/progress.ts';
 import { runSnapshot } from '../snapshot/run.ts';
-import { bundleElements } from '../site/widget.ts';
+import { elementFiles } from '../site/browser-files.ts';
 import { buildSite } from '../site/extras.ts';
 import { treeRssCounter, watchCounter } from './measure.ts';
 
@@ -25,7 +25,7 @@ interface ChildResult {
   bytes: number;
   requests: number;
   lowerBound: number;
-  /** The build's own peak, and the most it held with its child processes (the bundler's) at once. */
+  /** The build's own peak, and the most it held with its child processes, if any, at once. */
   maxRssBytes: number;
   /** The most file watches (inotify) the snapshot held at once: a build watches nothing. */
   watches: number;
@@ -47,8 +47,8 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
   const memory = treeRssCounter();
   // the samplers stop whatever happens: a build that fails (a full disk) ends the child, it does not hang
   const { result, seconds } = await (async () => {
-    // as `npm run build` does (scripts/cli/build.ts): the bundles first, in their own process, then the dataset
-    const widget = await bundleElements();
+    // as `npm run build` does (scripts/cli/build.ts): the bundle first (made before, bench/main.ts), then the dataset
+    const widget = await elementFiles();
     const dataset = await loadDataset(dataDir);
     const site = buildSite({
       locales: config.locales,

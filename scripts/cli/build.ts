@@ -164,9 +164,8 @@ export async function build(io: CliIo): Promise<number> {
     const now = clockFrom(io.env);
     const cutoff = startDeadline(config.deadline);
     deadline = cutoff.timer;
-    // the element is bundled before anything else: a bundle that fails costs no request, and the bundler's
-    // process (scripts/site/bundler.ts) has ended before the build loads a dataset or fetches anything, so
-    // the two never hold their memory at once
+    // the element's bundle is read (or, in a clone whose sources changed, bundled) before anything else: a
+    // bundle that fails costs no request
     const widget = io.widget && !flags['no-widget'] && !flags.plan ? await io.widget() : undefined;
     const chosen = await chooseSource({
       env: io.env,

@@ -7,10 +7,9 @@
  * commands are the ones `npm run build`, `preview`, `ids`, `serve` and `deploy` run in this repository.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { FRAME_LOADER } from '../api/headers.ts';
+import { elementFiles } from '../site/browser-files.ts';
 import { packageRoot } from '../site/root.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
@@ -46,22 +45,19 @@ export type MainIo = Omit<CliIo, 'widget'>;
 /** This module's own extension: `.ts` when run from the sources, `.js` from the package. */
 const EXTENSION = extname(fileURLToPath(import.meta.url));
 
-/** The element's bundle: prebuilt in the package (`npm pack` makes it), bundled with vite in this repository. */
+/**
+ * The element's bundle (`lib/browser/`): shipped in the package; in a clone of the repository, where this
+ * module runs from its sources, bundled first if its sources changed (scripts/tooling/stamp.ts, which the
+ * package does not ship).
+ */
 async function widgetFiles(root: string): Promise<ExtraFile[]> {
-  const prebuilt = join(root, 'widget', 'lib', 'bundle');
-  if (existsSync(prebuilt)) {
-    // the bundle and its style sheet; the iframe loader beside them is the embeds' to publish
-    const names = (await readdir(prebuilt))
-      .filter((name) => /\.(js|css)$/.test(name) && name !== FRAME_LOADER)
-      .sort();
-    return Promise.all(
-      names.map(async (name) => ({ path: name, bytes: await readFile(join(prebuilt, name)) })),
-    );
+  if (EXTENSION === '.ts') {
+    const stamp = (await import(new URL(`../tooling/stamp${EXTENSION}`, import.meta.url).href)) as {
+      freshBrowserFiles(root: string): Promise<boolean>;
+    };
+    await stamp.freshBrowserFiles(root);
   }
-  const site = (await import(new URL(`../site/widget${EXTENSION}`, import.meta.url).href)) as {
-    bundleElements(): Promise<ExtraFile[]>;
-  };
-  return site.bundleElements();
+  return elementFiles(root);
 }
 
 const hasFlag = (argv: readonly string[], name: string) =>

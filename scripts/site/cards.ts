@@ -14,15 +14,11 @@
  * The widget's modules are loaded by path (the site builds the element, it does not import it).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
-import { bundleApart } from './bundler.ts';
-import { packageRoot } from './root.ts';
-import { runtimeBundle } from './runtime.ts';
+import { prerenderFile, runtimeBundle } from './browser-files.ts';
 import { feedLinks } from './feeds/discovery.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
@@ -54,56 +50,11 @@ interface Prerender {
   cardTemplate(card: unknown, now: number, image: (url: unknown) => string | undefined): Promise<unknown>;
 }
 
-/**
- * The widget's pre-render module, which renders its templates with @lit-labs/ssr: the compiled module where
- * the package ships one, else one compiled for this build by the bundler's process (bundler.ts), as the
- * package compiles it, into `node_modules/.cache/resort-conditions/` (where its imports of lit resolve),
- * removed when the build's process ends.
- */
+/** The widget's pre-render module, which renders its templates with @lit-labs/ssr (browser-files.ts). */
 export async function prerenderModule<T = Prerender>(
   name: 'prerender' | 'list/prerender' = 'prerender',
 ): Promise<{ module: T; close(): Promise<void> }> {
-  const file = await prerenderFile(name);
-  return { module: (await import(pathToFileURL(file).href)) as T, close: async () => {} };
-}
-
-/** The file of a pre-render module (`prerenderModule`), compiled first when the package ships none. */
-export async function prerenderFile(name: 'prerender' | 'list/prerender' = 'prerender'): Promise<string> {
-  const root = packageRoot();
-  const compiled = join(root, 'widget', 'lib', `${name}.js`);
-  return existsSync(compiled) ? compiled : join(await prerenderApart(root), `${name}.js`);
-}
-
-let compiledApart: Promise<string> | undefined;
-
-function prerenderApart(root: string): Promise<string> {
-  compiledApart ??= (async () => {
-    const cache = join(root, 'node_modules', '.cache', 'resort-conditions');
-    // folders of builds that ended without removing theirs
-    for (const entry of existsSync(cache) ? readdirSync(cache) : []) {
-      const pid = Number(/^prerender-(\d+)$/.exec(entry)?.[1]);
-      if (pid && !isRunning(pid)) rmSync(join(cache, entry), { recursive: true, force: true });
-    }
-    const dir = join(cache, `prerender-${process.pid}`);
-    const files = await bundleApart('prerender');
-    rmSync(dir, { recursive: true, force: true });
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    for (const f of files) {
-      mkdirSync(dirname(join(dir, f.path)), { recursive: true });
-      writeFileSync(join(dir, f.path), f.bytes);
-    }
-    return dir;
-  })();
-  return compiledApart;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return { module: (await import(pathToFileURL(prerenderFile(name)).href)) as T, close: async () => {} };
 }
 
 /**
@@ -215,7 +166,7 @@ export interface CardMaker {
 export async function cardMaker(options: { heightReporter: string; file?: string }): Promise<CardMaker> {
   const { render } = await import('@lit-labs/ssr');
   const { collectResultSync } = await import('@lit-labs/ssr/lib/render-result.js');
-  const file = options.file ?? (await prerenderFile());
+  const file = options.file ?? prerenderFile();
   const module = (await import(pathToFileURL(file).href)) as Prerender;
   return {
     module,

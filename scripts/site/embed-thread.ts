@@ -15,7 +15,8 @@ import { SnapshotError } from '../snapshot/errors.ts';
 import type { Placed } from '../snapshot/store/staging.ts';
 import { besideModule, startThread } from '../snapshot/store/thread.ts';
 import type { EmbedAnswer, EmbedJob, EmbedMessage, EmbedWorkerData } from './embed-worker.ts';
-import { heightReporterSource, prerenderFile } from './cards.ts';
+import { prerenderFile } from './browser-files.ts';
+import { heightReporterSource } from './cards.ts';
 
 /** One locale's job as the build gives it: the staged folder, the build's time, the resorts, the images. */
 export type LocaleJob = Omit<EmbedJob, 'job'>;
@@ -63,12 +64,11 @@ export class EmbedThread {
   }
 
   async #start(): Promise<Worker> {
-    const [prerender, listPrerender, heightReporter] = await Promise.all([
-      prerenderFile(),
-      prerenderFile('list/prerender'),
-      heightReporterSource(),
-    ]);
-    const data: EmbedWorkerData = { prerender, listPrerender, heightReporter };
+    const data: EmbedWorkerData = {
+      prerender: prerenderFile(),
+      listPrerender: prerenderFile('list/prerender'),
+      heightReporter: await heightReporterSource(),
+    };
     // a card or a list is tens of kilobytes of short-lived strings: a small young generation collects them as often
     // and keeps the thread's heap small
     const worker = startThread(besideModule('embed-worker', import.meta.url), data, {

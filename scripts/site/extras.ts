@@ -17,7 +17,7 @@ import { catalogueOf } from './catalogue.ts';
 import { demoPage, type DemoRegion } from './demo.ts';
 import { LIST_SHEET, largestRegion, regionIds, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
-import { runtimeBundle } from './runtime.ts';
+import { runtimeBundle } from './browser-files.ts';
 import type { Scope } from '../snapshot/model.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 

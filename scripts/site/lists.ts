@@ -20,10 +20,10 @@ import {
   imageMarker,
   isObject,
   placeImages,
-  prerenderFile,
   readJson,
   scriptJson,
 } from './cards.ts';
+import { prerenderFile } from './browser-files.ts';
 import type { Group } from '../snapshot/model.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
@@ -136,7 +136,7 @@ export interface ListMaker {
 export async function listMaker(options: { heightReporter: string; file?: string }): Promise<ListMaker> {
   const { render } = await import('@lit-labs/ssr');
   const { collectResultSync } = await import('@lit-labs/ssr/lib/render-result.js');
-  const file = options.file ?? (await prerenderFile('list/prerender'));
+  const file = options.file ?? prerenderFile('list/prerender');
   const module = (await import(pathToFileURL(file).href)) as ListPrerender;
   return {
     module,

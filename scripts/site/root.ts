@@ -1,7 +1,7 @@
 /**
  * The package's own folder, found from a module's place: the nearest folder above with the package's
  * package.json. It is the repository when the sources run, and the installed package when its compiled
- * modules run (one folder deeper, under `scripts/lib/`), so the paths below it hold in both.
+ * modules run (under `lib/scripts/`), so the paths below it hold in both.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

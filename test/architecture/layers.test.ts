@@ -45,7 +45,7 @@ function importsOf(file: string): Import[] {
 
 /** The layer a repository path belongs to. */
 function layerOf(path: string): string {
-  const m = /^(widget|scripts\/(api|dataset|service|snapshot|site|deploy|cli|bench))\//.exec(path);
+  const m = /^(widget|scripts\/(api|dataset|service|snapshot|site|deploy|cli|bench|tooling))\//.exec(path);
   if (m) return m[2] ?? 'widget';
   if (/^scripts\/[^/]+\.ts$/.test(path)) return 'entry';
   return path;
@@ -60,9 +60,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   site: ['api', 'service', 'snapshot', 'site'],
   deploy: ['api', 'snapshot', 'deploy'],
   cli: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli'],
-  entry: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli'],
+  // the repository's own tooling: the browser files' bundle and its stamp, the package
+  tooling: ['api', 'site', 'tooling'],
+  entry: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling'],
   // npm run bench: an entry point of its own modules, measuring every layer
-  bench: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'bench'],
+  bench: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling', 'bench'],
   widget: ['api', 'widget'],
 };
 

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { bundleElements } from '../../scripts/site/widget.ts';
+import { elementFiles } from '../../scripts/site/browser-files.ts';
 import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import { ENGINES, launch, missing, type Engine, type Tab } from './engines.ts';
 import { bands, innerShifts, LIST_BANDS, listProblems, markInnerBoxes } from './in-page.ts';
@@ -52,7 +52,7 @@ beforeAll(async () => {
     env,
     stdout: sink,
     stderr: sink,
-    widget: bundleElements,
+    widget: () => elementFiles(),
   });
   expect(code).toBe(0);
   site = await serveSite(dist);

@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { bundleElements } from '../../scripts/site/widget.ts';
+import { elementFiles } from '../../scripts/site/browser-files.ts';
 import { STRIP_STEPS, stripHeight } from '../../widget/compact-geometry.ts';
 import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import {
@@ -81,7 +81,7 @@ beforeAll(async () => {
     env,
     stdout: sink,
     stderr: sink,
-    widget: bundleElements,
+    widget: () => elementFiles(),
   });
   expect(code).toBe(0);
   resorts = (

@@ -11,7 +11,7 @@ import { build } from '../../scripts/cli/build.ts';
 import { deployCommand } from '../../scripts/cli/deploy.ts';
 import type { RequestRecord } from '../../scripts/deploy/store.ts';
 import { currentRelease } from '../../scripts/snapshot/store/writer.ts';
-import { bundleElements, type BundleFile } from '../../scripts/site/widget.ts';
+import { elementFiles, type BundleFile } from '../../scripts/site/browser-files.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
 import type { LocalS3 } from './s3-server.ts';
 
@@ -20,7 +20,7 @@ export const EPOCH = String(FROZEN_NOW / 1000);
 
 let bundle: Promise<BundleFile[]> | undefined;
 /** The element's real bundle (its scripts, hashed chunks and style sheets), made once per test file. */
-export const widget = () => (bundle ??= bundleElements());
+export const widget = () => (bundle ??= elementFiles());
 
 /** Builds the sample (or `data`) into `out` with the CLI, in en-US only: ~1,400 files. */
 export async function buildRelease(out: string, flags: string[] = [], data = DATA_DIR): Promise<void> {

@@ -2,8 +2,8 @@
  * The package as a partner gets it (widget/README.md, "Using the package"): `npm pack` (which builds the
  * elements and the command line), installed into a fresh project without the network, strict TypeScript files
  * that import and use the card and the list, a vite bundle of each, and the `bin` building a tree from the embedded
- * default and serving the embedded service. The tree is packed from a copy, so the compiled folders never
- * appear in the working tree the other tests read.
+ * default and serving the embedded service. The tree is packed from a copy without `lib/`, so the package
+ * builds its browser files afresh and never touches the ones the other tests read.
  */
 import { execFile, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -32,7 +32,6 @@ const SOURCES = [
   'widget',
   'data',
 ];
-const COMPILED = /\/(scripts|widget)\/lib(\/|$)/;
 
 interface Packed {
   filename: string;
@@ -58,10 +57,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'rc-package-'));
   const source = join(work, 'source');
   for (const entry of SOURCES) {
-    await cp(join(ROOT, entry), join(source, entry), {
-      recursive: true,
-      filter: (path) => !COMPILED.test(path),
-    });
+    await cp(join(ROOT, entry), join(source, entry), { recursive: true });
   }
   await symlink(NODE_MODULES, join(source, 'node_modules'), 'dir');
   const pack = await run('npm', ['pack', '--json', '--pack-destination', work], {
@@ -109,23 +105,23 @@ describe('the packed package', () => {
         'LICENSE',
         'README.md',
         'package.json',
-        'widget/lib/resort-conditions.js',
-        'widget/lib/types/widget/resort-conditions.d.ts',
-        'widget/lib/define.js',
-        'widget/lib/types/widget/define.d.ts',
-        'widget/lib/custom-elements.json',
-        'widget/lib/bundle/resort-conditions.js',
-        'widget/lib/bundle/resort-conditions-frame.js',
-        'widget/lib/bundle/resort-conditions-frame.css',
-        'widget/lib/bundle/resort-conditions.css',
-        'widget/lib/bundle/resort-conditions-list.js',
-        'widget/lib/bundle/resort-conditions-list.css',
-        'widget/lib/list/prerender.js',
-        'widget/lib/list/resort-conditions-list.js',
-        'widget/lib/types/widget/list/resort-conditions-list.d.ts',
-        'widget/lib/list/define.js',
-        'widget/lib/types/widget/list/define.d.ts',
-        'scripts/lib/cli/main.js',
+        'lib/element/resort-conditions.js',
+        'lib/types/widget/resort-conditions.d.ts',
+        'lib/element/define.js',
+        'lib/types/widget/define.d.ts',
+        'lib/custom-elements.json',
+        'lib/browser/bundle/resort-conditions.js',
+        'lib/browser/runtime/frame-loader.js',
+        'lib/browser/bundle/resort-conditions-frame.css',
+        'lib/browser/bundle/resort-conditions.css',
+        'lib/browser/bundle/resort-conditions-list.js',
+        'lib/browser/bundle/resort-conditions-list.css',
+        'lib/browser/prerender/list/prerender.js',
+        'lib/element/list/resort-conditions-list.js',
+        'lib/types/widget/list/resort-conditions-list.d.ts',
+        'lib/element/list/define.js',
+        'lib/types/widget/list/define.d.ts',
+        'lib/scripts/cli/main.js',
         'scripts/bin/resort-conditions.js',
         'data/resorts.json',
       ]),
@@ -140,7 +136,7 @@ describe('the packed package', () => {
     ).toEqual([]);
     expect(
       paths()
-        .filter((p) => !/^(widget\/lib|scripts\/lib|data)\//.test(p))
+        .filter((p) => !/^(lib|data)\//.test(p))
         .sort(),
     ).toEqual([
       '.github/CONTRIBUTING.md',
@@ -182,7 +178,7 @@ describe('the packed package', () => {
   });
 
   it('declares types that name only its own files, lit and zod: dependencies an isolated install puts beside it', async () => {
-    const types = join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'types');
+    const types = join(consumer, 'node_modules', 'resort-conditions', 'lib', 'types');
     const named = new Set<string>();
     for (const file of await readdir(types, { recursive: true })) {
       if (!file.endsWith('.d.ts')) continue;
@@ -196,13 +192,13 @@ describe('the packed package', () => {
   it('ships a manifest of both elements that points at their JavaScript', async () => {
     const manifest = JSON.parse(
       await readFile(
-        join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'custom-elements.json'),
+        join(consumer, 'node_modules', 'resort-conditions', 'lib', 'custom-elements.json'),
         'utf8',
       ),
     ) as { modules: Array<{ path: string; declarations: Array<{ tagName?: string }> }> };
     expect(manifest.modules.map((m) => [m.path, m.declarations.map((d) => d.tagName)])).toEqual([
-      ['widget/lib/resort-conditions.js', ['resort-conditions']],
-      ['widget/lib/list/resort-conditions-list.js', ['resort-conditions-list']],
+      ['lib/element/resort-conditions.js', ['resort-conditions']],
+      ['lib/element/list/resort-conditions-list.js', ['resort-conditions-list']],
     ]);
     for (const { path } of manifest.modules)
       expect(existsSync(join(consumer, 'node_modules', 'resort-conditions', path)), path).toBe(true);
@@ -211,7 +207,7 @@ describe('the packed package', () => {
   it('installs from the npm cache alone, with its bin linked', () => {
     expect(existsSync(join(consumer, 'node_modules', '.bin', 'resort-conditions'))).toBe(true);
     expect(
-      existsSync(join(consumer, 'node_modules', 'resort-conditions', 'widget', 'lib', 'define.js')),
+      existsSync(join(consumer, 'node_modules', 'resort-conditions', 'lib', 'element', 'define.js')),
     ).toBe(true);
   });
 });
@@ -401,8 +397,8 @@ describe('the bin in the partner project', () => {
           consumer,
           'node_modules',
           'resort-conditions',
-          'widget',
           'lib',
+          'browser',
           'bundle',
           'resort-conditions.js',
         ),
@@ -416,8 +412,8 @@ describe('the bin in the partner project', () => {
           consumer,
           'node_modules',
           'resort-conditions',
-          'widget',
           'lib',
+          'browser',
           'bundle',
           'resort-conditions-list.js',
         ),

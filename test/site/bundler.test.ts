@@ -1,6 +1,6 @@
 /**
- * The build's process never loads the bundler: vite and its native code (rolldown, lightningcss) run in a
- * child process of their own (scripts/site/bundler.ts), so the build's memory holds none of them.
+ * A build whose browser files are fresh never loads the bundler: it reads `lib/browser/` (made before the
+ * tests, test/global-setup.ts), so its memory holds neither vite nor its native code (rolldown, lightningcss).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = await mkdtemp(join(tmpdir(), 'rc-bundler-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-describe('the build and the bundler', () => {
+describe('the build and the bundle', () => {
   it("publishes the element's bundle and cards while its own process loads no native code", async () => {
     const report = join(dir, 'shared-objects.json');
     const hook = join(dir, 'report.mjs');

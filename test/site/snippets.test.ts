@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
 import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
 import { serveFolder } from '../../scripts/site/static-server.ts';
-import { bundleElements } from '../../scripts/site/widget.ts';
+import { elementFiles } from '../../scripts/site/browser-files.ts';
 import { rescaled } from '../../widget/frame-reservation.ts';
 import { describeNeeding, FROZEN_NOW } from '../helpers.ts';
 
@@ -97,7 +97,7 @@ describeNeeding(
       env: { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) },
       stdout: sink,
       stderr: sink,
-      widget: bundleElements,
+      widget: () => elementFiles(),
     });
     expect(code).toBe(0);
     site = await serveFolder(dist);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../../scripts/service/listen.ts';
-import { bundleElements } from '../../scripts/site/widget.ts';
+import { elementFiles } from '../../scripts/site/browser-files.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { describeNeeding, FROZEN_NOW } from '../helpers.ts';
 import { valueProblems } from '../browsers/in-page.ts';
@@ -49,7 +49,7 @@ beforeAll(async () => {
     env,
     stdout: sink,
     stderr: sink,
-    widget: bundleElements,
+    widget: () => elementFiles(),
   });
   expect(code).toBe(0);
   fast = await serveDelayed(dist, 0);

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleElements, pageFiles, type BundleFile } from '../../scripts/site/widget.ts';
+import { elementFiles, pageFiles, type BundleFile } from '../../scripts/site/browser-files.ts';
 
 /**
  * What a page loads of the elements' scripts, gzipped (`gzip -9`), by what it shows (widget/README.md,
@@ -73,7 +73,7 @@ const listPage = () => pageFiles(files, 'resort-conditions-list.js');
 const cardAndListPage = () => [...new Set([...cardPage(), ...listPage()])];
 
 beforeAll(async () => {
-  files = await bundleElements();
+  files = await elementFiles();
 }, 120_000);
 
 describe("the elements' scripts", () => {

@@ -1,36 +1,32 @@
 /**
- * The publishable package (widget/README.md, "Using the package"; .github/CONTRIBUTING.md, "Development and tests"): what `npm pack` ships, built into gitignored folders.
+ * The publishable package (widget/README.md, "Using the package"; .github/CONTRIBUTING.md, "Development and
+ * tests"): what `npm pack` ships, built into the gitignored `lib/`, outside the sources.
  *
- * - `widget/lib/`: the element as ES modules (vite's library mode; lit stays a dependency), its
- *   declarations under `widget/lib/types/` (`tsc -p widget/tsconfig.package.json`), the custom-elements manifest
- *   pointing at the JavaScript, the pre-render modules of the cards and the lists, and `bundle/`: the
- *   one-file bundles of both elements with lit inside that a build publishes (so the command line needs no
- *   bundler), and the iframe loader.
- * - `scripts/lib/`: the command line (`resort-conditions build | serve | deploy | plan`), each module of
- *   its import graph built by vite for Node at the place it has under `scripts/` (its packages stay
- *   dependencies), and beside it the code a release publishes to run elsewhere (`runtime.ts`).
+ * - `lib/browser/`: the browser files a build publishes (bundle.ts, made again only if its sources changed):
+ *   both elements' scripts with lit inside, their chunks and style sheets, the pre-render modules, and the
+ *   code a release runs elsewhere (the edge function, the iframe loader…), so the command line needs no
+ *   bundler;
+ * - `lib/element/`: the element as ES modules (vite's library mode; lit stays a dependency), its
+ *   declarations under `lib/types/` (`tsc -p widget/tsconfig.package.json`), and
+ *   `lib/custom-elements.json`, the manifest pointing at the JavaScript;
+ * - `lib/scripts/`: the command line (`resort-conditions build | serve | deploy | plan`), each module of its
+ *   import graph built by vite for Node at the place it has under `scripts/` (its packages stay
+ *   dependencies).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { FRAME_LOADER } from '../api/headers.ts';
-import { frameLoaderSource } from './cards.ts';
+import { BROWSER_FOLDER } from '../site/browser-files.ts';
 import { minifyStyleSheets } from './minify-css.ts';
-import { RUNTIME, runtimeBundle, type RuntimeName } from './runtime.ts';
-import { bundleElements } from './widget.ts';
+import { freshBrowserFiles } from './stamp.ts';
 
-/** The folders `npm pack` builds into; gitignored, removed again after packing. */
-export const PACKAGE_FOLDERS = ['widget/lib', 'scripts/lib'] as const;
+/** What `npm pack` builds beside `lib/browser/`; removed again after packing (postpack). */
+export const PACKAGE_PATHS = ['lib/element', 'lib/types', 'lib/scripts', 'lib/custom-elements.json'] as const;
 
-/** The elements' entry points besides the modules the manifest names: the tags' registrations and the cards' and lists' pre-render. */
-const ELEMENT_ENTRIES = [
-  'widget/define.ts',
-  'widget/list/define.ts',
-  'widget/prerender.ts',
-  'widget/list/prerender.ts',
-];
+/** The elements' entry points besides the modules the manifest names: the tags' registrations. */
+const ELEMENT_ENTRIES = ['widget/define.ts', 'widget/list/define.ts'];
 
 /** The command line's entry points: the bin, the deploy command it loads when the package has one, and the threads' modules (a Worker loads each by URL). */
 const CLI_ENTRIES = [
@@ -56,12 +52,12 @@ function chunksOf(result: unknown): Chunk[] {
   return (Array.isArray(result) ? result : [result]).flatMap((r: { output?: Chunk[] }) => r.output ?? []);
 }
 
-/** `widget/resort-conditions.ts` → `resort-conditions`, `widget/list/define.ts` → `list/define`: an entry's name, and so its file in `widget/lib/`. */
+/** `widget/resort-conditions.ts` → `resort-conditions`, `widget/list/define.ts` → `list/define`: an entry's name, and so its file in `lib/element/`. */
 const entryName = (source: string) => source.replace(/^widget\//, '').replace(/\.ts$/, '');
 
 /**
  * The element's modules with vite's library mode: one file per entry point (the manifest's modules, the
- * registration, the pre-render), the code they share and each language in chunks beside them, the style
+ * registration), the code they share and each language in chunks beside them, the style
  * sheets minified as in the bundle.
  */
 async function elementModules(root: string, manifest: Manifest): Promise<void> {
@@ -79,7 +75,7 @@ async function elementModules(root: string, manifest: Manifest): Promise<void> {
     mode: 'production',
     plugins: [minifyStyleSheets()],
     build: {
-      outDir: join(root, 'widget/lib'),
+      outDir: join(root, 'lib/element'),
       emptyOutDir: false,
       copyPublicDir: false,
       reportCompressedSize: false,
@@ -100,7 +96,7 @@ async function elementModules(root: string, manifest: Manifest): Promise<void> {
     );
     if (zod.length > 0)
       throw new Error(
-        `widget/lib/${chunk.fileName} imports ${zod.join(', ')} at run time: the element may import the schemas as types only`,
+        `lib/element/${chunk.fileName} imports ${zod.join(', ')} at run time: the element may import the schemas as types only`,
       );
   }
 }
@@ -119,7 +115,7 @@ async function elementTypes(root: string): Promise<void> {
 function shippedManifest(manifest: Manifest): string {
   const repoint = (value: unknown): unknown => {
     if (typeof value === 'string' && /^widget\/(list\/)?[\w-]+\.ts$/.test(value))
-      return `widget/lib/${entryName(value)}.js`;
+      return `lib/element/${entryName(value)}.js`;
     if (Array.isArray(value)) return value.map(repoint);
     if (value && typeof value === 'object')
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, repoint(v)]));
@@ -131,7 +127,7 @@ function shippedManifest(manifest: Manifest): string {
 /**
  * The command line for Node: vite's SSR build keeps every package an import (they are the package's
  * dependencies) and each module at its place under `scripts/`, so the modules it loads by URL at run time
- * (`site/widget`, `cli/deploy`, the embeds' thread, the runtime bundles) are where their importers look.
+ * (`cli/deploy`, the embeds' thread) are where their importers look.
  */
 async function commandLine(root: string): Promise<void> {
   const { build } = await import('vite');
@@ -143,7 +139,7 @@ async function commandLine(root: string): Promise<void> {
     mode: 'production',
     build: {
       ssr: true,
-      outDir: join(root, 'scripts/lib'),
+      outDir: join(root, 'lib/scripts'),
       emptyOutDir: false,
       copyPublicDir: false,
       reportCompressedSize: false,
@@ -165,9 +161,9 @@ async function commandLine(root: string): Promise<void> {
   });
 }
 
-/** Removes what `buildPackage` wrote. */
+/** Removes what `buildPackage` wrote beside `lib/browser/`, which a build reads. */
 export async function cleanPackage(root: string): Promise<void> {
-  for (const folder of PACKAGE_FOLDERS) await rm(join(root, folder), { recursive: true, force: true });
+  for (const path of PACKAGE_PATHS) await rm(join(root, path), { recursive: true, force: true });
 }
 
 async function filesBelow(root: string, folder: string): Promise<string[]> {
@@ -177,24 +173,14 @@ async function filesBelow(root: string, folder: string): Promise<string[]> {
     .map((e) => relative(root, join(e.parentPath, e.name)).split('\\').join('/'));
 }
 
-/** Builds the package into its folders (they are emptied first); answers the files written. */
+/** Builds the package into `lib/` (its own paths emptied first); answers the files it ships there. */
 export async function buildPackage(root: string): Promise<string[]> {
   await cleanPackage(root);
+  await freshBrowserFiles(root);
   const manifest = JSON.parse(await readFile(join(root, 'widget/custom-elements.json'), 'utf8')) as Manifest;
   await elementModules(root, manifest);
   await elementTypes(root);
   await commandLine(root);
-  const files = new Map<string, string | Uint8Array>();
-  files.set('widget/lib/custom-elements.json', shippedManifest(manifest));
-  for (const file of await bundleElements()) files.set(`widget/lib/bundle/${file.path}`, file.bytes);
-  // the iframe loader beside it, for pages that embed the cards from a CDN that serves the package
-  files.set(`widget/lib/bundle/${FRAME_LOADER}`, await frameLoaderSource());
-  // the code a build publishes to run elsewhere, bundled beside the module that reads it (runtime.ts)
-  for (const name of Object.keys(RUNTIME) as RuntimeName[])
-    files.set(`scripts/lib/site/runtime/${name}.js`, await runtimeBundle(name));
-  for (const [path, content] of files) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), content);
-  }
-  return [...(await filesBelow(root, 'widget/lib')), ...(await filesBelow(root, 'scripts/lib'))].sort();
+  await writeFile(join(root, 'lib/custom-elements.json'), shippedManifest(manifest));
+  return (await filesBelow(root, 'lib')).filter((f) => f !== `${BROWSER_FOLDER}/stamp.json`).sort();
 }

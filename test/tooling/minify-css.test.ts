@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { minifyCss, minifyStyleSheet } from '../../scripts/site/minify-css.ts';
+import { minifyCss, minifyStyleSheet } from '../../scripts/tooling/minify-css.ts';
 
 describe('minifyStyleSheet', () => {
   it('minifies each /* css */ piece, a list of declarations with its last semicolon, and keeps its interpolations where they stand', () => {
