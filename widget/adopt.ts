@@ -4,7 +4,7 @@
  * (`rc.adopt.*.js`) that only a page with such a copy loads.
  */
 import { loadStrings } from './i18n/index.ts';
-import type { CardData } from './resort-conditions.ts';
+import type { CardData } from './data.ts';
 
 /** The data a copy carries (its JSON script); undefined when it has none, or none that parses. */
 export function copyData(root: ShadowRoot): unknown {

@@ -21,6 +21,16 @@ export interface ResortData {
   attribution?: AttributionRecord;
 }
 
+/** What a pre-rendered card carries for the element that takes it over (scripts/site/cards.ts). */
+export interface CardData {
+  resort: number;
+  locale: string;
+  days: number;
+  /** `compact` for the compact strip's card. */
+  layout?: string;
+  data: ResortData;
+}
+
 /**
  * What a fetch of a published file answers when it has no HTTP status: a network error and a host that does
  * not send `Access-Control-Allow-Origin` look alike to a page.

@@ -8,7 +8,7 @@ import en from './i18n/en.ts';
 import { fill, loadStrings } from './i18n/index.ts';
 import { renderCard } from './render/card.ts';
 import { compactStyles, renderCompact } from './render/compact.ts';
-import type { CardData } from './resort-conditions.ts';
+import type { CardData } from './data.ts';
 import { reportView } from './state.ts';
 import { STATIC_COPY } from './shared-styles.ts';
 import { styles } from './styles.ts';

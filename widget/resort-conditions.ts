@@ -1,6 +1,6 @@
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import { ID_PATTERN } from '../scripts/api/text.ts';
-import { FileError, type ResortData } from './data.ts';
+import { FileError, type CardData, type ResortData } from './data.ts';
 import { fileFailure, ResortElement, type ErrorCode, type Failure } from './element.ts';
 import { stringsFor } from './i18n/index.ts';
 import { loadResort } from './files.ts';
@@ -20,15 +20,7 @@ const loadCompact = () => import('./render/compact.ts').then((m) => (compact = m
 let chart: typeof import('./season/chart.ts') | undefined;
 const loadChart = () => import('./season/chart.ts').then((m) => (chart = m));
 
-/** What a pre-rendered card carries for the element that takes it over (scripts/site/cards.ts). */
-export interface CardData {
-  resort: number;
-  locale: string;
-  days: number;
-  /** `compact` for the compact strip's card. */
-  layout?: string;
-  data: ResortData;
-}
+export type { CardData };
 
 export type { ErrorCode };
 
