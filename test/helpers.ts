@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDataset } from '../scripts/dataset/load.ts';
@@ -58,3 +59,31 @@ export function describeNeeding(program: string, installed: boolean, install: st
 /** The URL a `fetch` was called with, whatever its form. */
 export const urlOf = (input: string | URL | Request): string =>
   input instanceof Request ? input.url : String(input);
+
+/**
+ * A `fetch` that serves the files of `folder()` under the URL `base` (a 404 for what is not there), as a
+ * static host would; each URL asked for is pushed to `calls`, and `override` answers first when it returns
+ * a response.
+ */
+export const folderFetch =
+  (
+    base: string,
+    folder: () => string,
+    calls: string[],
+    override?: (path: string) => Response | undefined,
+  ): typeof fetch =>
+  async (input) => {
+    const url = urlOf(input);
+    calls.push(url);
+    const path = url.slice(base.length);
+    const replaced = override?.(path);
+    if (replaced) return replaced;
+    try {
+      return new Response(await readFile(join(folder(), path)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    } catch {
+      return new Response('not found', { status: 404 });
+    }
+  };

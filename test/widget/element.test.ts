@@ -12,7 +12,7 @@ import '../../widget/define.ts';
 import '../../widget/list/define.ts';
 import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
-import { BASIC, FROZEN_NOW, FULL, sample, sampleOn, urlOf } from '../helpers.ts';
+import { BASIC, FROZEN_NOW, FULL, sample, sampleOn, folderFetch, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
 const DAY = 86_400_000;
@@ -24,23 +24,8 @@ const calls: string[] = [];
 /** The URL a `fetch` was asked for, whichever form it took. */
 
 /** Serves the snapshot in `folder` as if from https://files.test/api/. */
-const filesFrom =
-  (folder: string, override?: (path: string) => Response | undefined): typeof fetch =>
-  async (input) => {
-    const url = urlOf(input);
-    calls.push(url);
-    const path = url.slice(BASE.length);
-    const replaced = override?.(path);
-    if (replaced) return replaced;
-    try {
-      return new Response(await readFile(join(root, folder, 'api', path)), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    } catch {
-      return new Response('not found', { status: 404 });
-    }
-  };
+const filesFrom = (folder: string, override?: (path: string) => Response | undefined): typeof fetch =>
+  folderFetch(BASE, () => join(root, folder, 'api'), calls, override);
 
 /** A published JSON file of `folder`, changed by `edit`. */
 const edited = async (folder: string, path: string, edit: (body: any) => unknown) =>

@@ -18,7 +18,7 @@ import { groupFile, selectionOf } from '../../widget/list/rows.ts';
 import { englishList, hyphenated, listStrings } from '../../widget/list/strings.ts';
 import { loadStrings } from '../../widget/i18n/index.ts';
 import { listStyles, TABLE_FROM } from '../../widget/list/styles.ts';
-import { FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
+import { FROZEN_NOW, FULL, sample, folderFetch, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
 const DAY = 86_400_000;
@@ -27,23 +27,8 @@ const REGION = 429;
 let root: string;
 const calls: string[] = [];
 
-const filesFrom =
-  (override?: (path: string) => Response | undefined): typeof fetch =>
-  async (input) => {
-    const url = urlOf(input);
-    calls.push(url);
-    const path = url.slice(BASE.length);
-    const replaced = override?.(path);
-    if (replaced) return replaced;
-    try {
-      return new Response(await readFile(join(root, 'api', path)), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    } catch {
-      return new Response('not found', { status: 404 });
-    }
-  };
+const filesFrom = (override?: (path: string) => Response | undefined): typeof fetch =>
+  folderFetch(BASE, () => join(root, 'api'), calls, override);
 
 const published = async (path: string) => JSON.parse(await readFile(join(root, 'api', path), 'utf8'));
 

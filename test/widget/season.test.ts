@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { clearCache } from '../../widget/data.ts';
 import '../../widget/define.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
 import { loadSeason, parseSeason } from '../../widget/season/chart.ts';
-import { FROZEN_NOW, FULL, sample, urlOf } from '../helpers.ts';
+import { FROZEN_NOW, FULL, sample, folderFetch } from '../helpers.ts';
 import { DAYS, seasonHistory, writeHistory } from './season-history.ts';
 
 const SITE = 'https://files.test/';
@@ -19,20 +19,8 @@ let root: string;
 const calls: string[] = [];
 
 /** Serves the published tree in `root` from https://files.test/, `override` answering first. */
-const files =
-  (override?: (path: string) => Response | undefined): typeof fetch =>
-  async (input) => {
-    const url = urlOf(input);
-    calls.push(url);
-    const path = url.slice(SITE.length);
-    const replaced = override?.(path);
-    if (replaced) return replaced;
-    try {
-      return new Response(await readFile(join(root, path)), { status: 200 });
-    } catch {
-      return new Response('not found', { status: 404 });
-    }
-  };
+const files = (override?: (path: string) => Response | undefined): typeof fetch =>
+  folderFetch(SITE, () => root, calls, override);
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'rc-season-'));
