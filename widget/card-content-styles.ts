@@ -256,7 +256,7 @@ export const CONTENT = /* css */ `  /* the frame is as tall as the longest repor
     color: var(--_accent);
     cursor: pointer;
   }
-  /* the compact strip's padding, here rather than in its sheet (render/compact.ts): its skeleton, drawn
+  /* the compact strip's padding, here rather than in its sheet (render/compact-styles.ts): its skeleton, drawn
      before that sheet arrives, already sits where the strip's content will */
   .compact {
     padding: var(--rc-padding, 0.4em 0.6em);

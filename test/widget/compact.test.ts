@@ -12,7 +12,7 @@ import { loadResort } from '../../widget/files.ts';
 import '../../widget/define.ts';
 import type { ResortConditions } from '../../widget/resort-conditions.ts';
 import { compactGeometry, STRIP_STEPS, stripHeight } from '../../widget/compact-geometry.ts';
-import { compactStyles } from '../../widget/render/compact.ts';
+import { compactStyles } from '../../widget/render/compact-styles.ts';
 import { reservation } from '../../widget/reservation.ts';
 import { styles } from '../../widget/styles.ts';
 import { FROZEN_NOW, FULL, sample, sampleOn, urlOf } from '../helpers.ts';
