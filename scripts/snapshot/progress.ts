@@ -16,6 +16,19 @@ export interface Summary {
   seconds: number;
 }
 
+/** A summary of nothing done (a `--plan` run). */
+export const emptySummary = (): Summary => ({
+  written: 0,
+  unchanged: 0,
+  skipped: 0,
+  stale: 0,
+  requests: 0,
+  preflight: 0,
+  lowerBound: 0,
+  bytes: 0,
+  seconds: 0,
+});
+
 export interface Progress {
   total(requests: number): void;
   tick(): void;

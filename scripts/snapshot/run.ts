@@ -20,7 +20,7 @@ import { Fetcher } from './fetch/fetch.ts';
 import type { Manifest } from './store/manifest.ts';
 import { resortCollections, type PlanContext } from './plan/plan.ts';
 import { PreviousBuild } from './store/previous.ts';
-import { silentProgress, type Progress, type Summary } from './progress.ts';
+import { emptySummary, silentProgress, type Progress, type Summary } from './progress.ts';
 import { FAMILY_B_PROBE, familyAProbe, preflight } from './source/preflight.ts';
 import { Release, type Failure, type ReleaseHead } from './release/release.ts';
 import type { Source } from './source/source.ts';
@@ -30,8 +30,8 @@ import { join } from 'node:path';
 import type { Beside, ExtraFile, ExtraFiles, Placed, StagedFiles } from './store/staging.ts';
 import type { Collection, Fetched, Scope } from './model.ts';
 import { fetchInto, LocaleFiles } from './release/fill.ts';
-import { folderOrigin, siteOrigin, type HistoryOrigin } from './release/history-origins.ts';
-import { recordHistory } from './release/record-history.ts';
+import type { HistoryOrigin } from './release/history-origins.ts';
+import { recordReleaseHistory } from './release/history-step.ts';
 import type { Budget } from './plan/budget.ts';
 
 export type { ExtraFile, ExtraFiles, Failure, StagedFiles };
@@ -105,18 +105,6 @@ export interface SnapshotResult {
   /** False for `--plan`. */
   published: boolean;
 }
-
-const emptySummary = (): Summary => ({
-  written: 0,
-  unchanged: 0,
-  skipped: 0,
-  stale: 0,
-  requests: 0,
-  preflight: 0,
-  lowerBound: 0,
-  bytes: 0,
-  seconds: 0,
-});
 
 export async function runSnapshot(options: SnapshotOptions): Promise<SnapshotResult> {
   const run = await Run.open(options);
@@ -350,7 +338,16 @@ class Run {
         );
       release.assertComplete();
       this.previous.forgetFiles();
-      await this.#history(release, scope);
+      await recordReleaseHistory(release, {
+        scope,
+        config: this.options.config,
+        buildTime: this.buildTime,
+        previous: this.previous,
+        origins: this.options.historyOrigins,
+        signals: [this.options.signal, this.options.cutoff],
+        note: (line) => this.progress.note(line),
+      });
+      this.#stopped();
       const staged = await release.staged(this.buildTime);
       await release.addExtras((await this.options.extraFiles?.(scope, staged)) ?? []);
       const head: ReleaseHead = {
@@ -383,49 +380,6 @@ class Run {
       await release.abort();
       throw error;
     }
-  }
-
-  /**
-   * The season's history of every resort into the release (release/record-history.ts), from the files
-   * staged so far: before the extras, which read it (the feeds).
-   */
-  async #history(release: Release, scope: Scope): Promise<void> {
-    const { config } = this.options;
-    const staged = await release.staged(this.buildTime);
-    const folder = release.previousFolder;
-    const site = config.publicUrl
-      ? siteOrigin(config.publicUrl, {
-          timeoutMs: config.request.timeout * 1000,
-          connections: config.concurrency,
-          signals: [this.options.signal, this.options.cutoff],
-        })
-      : undefined;
-    try {
-      const result = await recordHistory({
-        scope,
-        locales: config.locales,
-        async file(path) {
-          const stale = release.isStale(path);
-          if (stale === undefined) return undefined;
-          const bytes = await staged.read(path);
-          return bytes && { bytes, fresh: !stale };
-        },
-        previous: this.previous.state && folder ? folderOrigin(folder, 'the previous release') : undefined,
-        otherSource: this.previous.otherSource,
-        recall: [...(site ? [site] : []), ...(this.options.historyOrigins ?? [])],
-        place: (path, bytes) => release.addExtras([{ path, bytes }]),
-        carry: (path) => release.carryExtra(path),
-        note: (line) => this.progress.note(line),
-        concurrency: config.concurrency,
-      });
-      if (result.stale > 0)
-        this.progress.note(
-          `history: ${result.stale} resort${result.stale === 1 ? '' : 's'} got no point this build: ${result.stale === 1 ? 'its report was' : 'their reports were'} kept from an earlier run`,
-        );
-    } finally {
-      await site?.close?.();
-    }
-    this.#stopped();
   }
 
   /** Every request the source really sent (retries, token, account and probes included) into the month's ledger. */

@@ -114,7 +114,7 @@ function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][]
  * `run.ts` on top imports them all.
  */
 const PHASES = ['source', 'discover', 'plan', 'fetch', 'derive', 'release'] as const;
-const BASE = ['model.ts', 'config.ts', 'errors.ts', 'progress.ts', 'turns.ts', 'store'];
+const BASE = ['model.ts', 'config.ts', 'config-values.ts', 'errors.ts', 'progress.ts', 'turns.ts', 'store'];
 
 /** Where a file of scripts/snapshot/ stands: a phase's place in the order, -1 for the base, Infinity for run.ts. */
 function snapshotRank(path: string): number {

@@ -1,0 +1,62 @@
+/**
+ * The release's step that records the season's history (scripts/docs/snapshot.md, "The season's history"):
+ * from the files staged so far, before the extras that read it (the feeds), with the origins a lost history
+ * is read back from (the previous release, the published site, the bucket).
+ */
+import type { SnapshotConfig } from '../config.ts';
+import type { Scope } from '../model.ts';
+import type { PreviousBuild } from '../store/previous.ts';
+import { folderOrigin, siteOrigin, type HistoryOrigin } from './history-origins.ts';
+import { recordHistory } from './record-history.ts';
+import type { Release } from './release.ts';
+
+export interface HistoryStep {
+  scope: Scope;
+  config: SnapshotConfig;
+  buildTime: number;
+  previous: PreviousBuild;
+  /** Origins beyond the published site (the bucket), tried after it. */
+  origins?: readonly HistoryOrigin[];
+  /** What stops the reading back: the build's failure, its deadline. */
+  signals: ReadonlyArray<AbortSignal | undefined>;
+  note: (line: string) => void;
+}
+
+/** Records the history of every resort of `scope` into `release`. */
+export async function recordReleaseHistory(release: Release, step: HistoryStep): Promise<void> {
+  const { config, previous } = step;
+  const staged = await release.staged(step.buildTime);
+  const folder = release.previousFolder;
+  const site = config.publicUrl
+    ? siteOrigin(config.publicUrl, {
+        timeoutMs: config.request.timeout * 1000,
+        connections: config.concurrency,
+        signals: [...step.signals],
+      })
+    : undefined;
+  try {
+    const result = await recordHistory({
+      scope: step.scope,
+      locales: config.locales,
+      async file(path) {
+        const stale = release.isStale(path);
+        if (stale === undefined) return undefined;
+        const bytes = await staged.read(path);
+        return bytes && { bytes, fresh: !stale };
+      },
+      previous: previous.state && folder ? folderOrigin(folder, 'the previous release') : undefined,
+      otherSource: previous.otherSource,
+      recall: [...(site ? [site] : []), ...(step.origins ?? [])],
+      place: (path, bytes) => release.addExtras([{ path, bytes }]),
+      carry: (path) => release.carryExtra(path),
+      note: step.note,
+      concurrency: config.concurrency,
+    });
+    if (result.stale > 0)
+      step.note(
+        `history: ${result.stale} resort${result.stale === 1 ? '' : 's'} got no point this build: ${result.stale === 1 ? 'its report was' : 'their reports were'} kept from an earlier run`,
+      );
+  } finally {
+    await site?.close?.();
+  }
+}
