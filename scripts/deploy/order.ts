@@ -18,6 +18,12 @@ const FILE_LIKE = /\.[A-Za-z0-9]{1,8}$/;
 const QUOTED =
   /"((?:[^"\\\n]|\\.){1,2048})"|'((?:[^'\\\n]|\\.){1,2048})'|url\(\s*([^)"'\s]{1,2048})\s*\)|`((?:[^`\\\n$]|\\.){1,2048})`/g;
 
+/**
+ * A module's imports, read apart from the quoted strings: a template literal of the same script (a style
+ * sheet with `${}` in it) can pair its back quotes across an import's, so that the scan above misses it.
+ */
+const MODULE_IMPORT = /\b(?:import\s*\(\s*|from\s*|import\s*)([`"'])([^`"'$\\\s]{1,2048})\1/g;
+
 /** Whether an object at `path` can name others (and so is read to find out). */
 export const isText = (path: string): boolean => TEXT.test(path);
 
@@ -26,8 +32,9 @@ export function namesIn(path: string, text: string, paths: ReadonlySet<string>):
   if (!TEXT.test(path)) return [];
   const found = new Set<string>();
   const dir = posix.dirname(path);
-  for (const match of text.matchAll(QUOTED)) {
-    const raw = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';
+  const raws = [...text.matchAll(QUOTED)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
+  if (/\.m?js$/.test(path)) raws.push(...[...text.matchAll(MODULE_IMPORT)].map((m) => m[2]!));
+  for (const raw of raws) {
     const bare = raw.replace(/\\\//g, '/').split(/[?#]/)[0]!;
     if (!FILE_LIKE.test(bare)) continue;
     let target: string | undefined;

@@ -147,6 +147,12 @@ describe('namesIn and layers', () => {
       ['api/en-US/a/group=all.json'],
     ],
     [
+      'a lazy import after a style sheet template with ${} (whose back quotes pair across the import)',
+      'app.js',
+      'var s=`a{b:${x}}${y}`,Q,T=()=>import(`./chunk.js`).then(e=>Q=e);',
+      ['chunk.js'],
+    ],
+    [
       "a page's script and style sheet",
       'index.html',
       '<script type="module" src="app.js"></script><link rel="stylesheet" href="./style.css">',
