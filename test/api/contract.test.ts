@@ -643,7 +643,7 @@ describe('the walk that finds bodies without drift', () => {
     // the changes reach both answers: bodies that still conform and bodies that drift
     expect(clean).toBeGreaterThan(100);
     expect(clean).toBeLessThan(2900);
-  });
+  }, 120_000);
 
   it('answers false for a body it cannot walk, and the full check answers', () => {
     const cyclic: Record<string, unknown> = { resortName: 'A', info: {} };

@@ -287,5 +287,5 @@ describe('eight builds on eight days (SOURCE_DATE_EPOCH)', () => {
     // most of the sample's resorts report; the week has storms somewhere
     expect(expected.size).toBeGreaterThan(30);
     expect(powderDays).toBeGreaterThan(0);
-  });
+  }, 240_000);
 });

@@ -17,8 +17,8 @@ export function renderSkeleton(ctx: RenderContext): HTMLTemplateResult {
 }
 
 /** The signs of a state on its picture: closed for good, out of season (render/messages.ts has the others). */
-export const CLOSED = svg`<path class="sign" d="M35 9l8 8m0-8l-8 8"/>`;
-export const SEASON = svg`<circle class="sign" cx="39" cy="13" r="6"/><path class="sign" d="M39 9v4l3 2"/>`;
+export const CLOSED: SVGTemplateResult = svg`<path class="sign" d="M35 9l8 8m0-8l-8 8"/>`;
+export const SEASON: SVGTemplateResult = svg`<circle class="sign" cx="39" cy="13" r="6"/><path class="sign" d="M39 9v4l3 2"/>`;
 
 /** A mountain, with a sign of the state; decorative. */
 export const statePicture = (sign?: SVGTemplateResult): HTMLTemplateResult =>
