@@ -649,7 +649,13 @@ for (const name of ENGINES) {
           ].map((c) => ({ ...c, where: `season.png ${c.locale}`, season: true }));
           // two cards of 600 px side by side, the page's padding (16 px) around them, and the window's scrollbar
           const viewport = { width: 16 + 600 + 16 + 600 + 16 + 20, height: 1000 };
-          const labels = await picture('season.png', cards, viewport, 'figure[part=season] svg', 'figure[part=season]');
+          const labels = await picture(
+            'season.png',
+            cards,
+            viewport,
+            'figure[part=season] svg',
+            'figure[part=season]',
+          );
           expect(labels).toEqual(['Season 2025-26', 'Saison 2025-26']);
         },
       );
