@@ -13,6 +13,7 @@ import { runSnapshot } from '../snapshot/run.ts';
 import { elementFiles } from '../site/browser-files.ts';
 import { buildSite } from '../site/extras.ts';
 import { treeRssCounter, watchCounter } from './measure.ts';
+import { fillSeasons, seasonSeconds } from './season.ts';
 
 /** The entry the child runs: `--child <data> --out <dir> --locales <list>`. */
 const ENTRY = 'scripts/bench/main.ts';
@@ -29,6 +30,10 @@ interface ChildResult {
   maxRssBytes: number;
   /** The most file watches (inotify) the snapshot held at once: a build watches nothing. */
   watches: number;
+  /** The season's steps (history and alert feeds) run again alone over the published tree (season.ts). */
+  season: { history: number; feeds: number; bytes: number };
+  /** The same once every history holds a whole season. */
+  seasonEnd: { history: number; feeds: number; bytes: number };
 }
 
 /**
@@ -78,9 +83,17 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
     lowerBound: result.state!.requests.lowerBound,
     maxRssBytes: Math.max(process.resourceUsage().maxRSS * 1024, memory.most),
     watches: watches.most,
+    season: await seasonSeconds(out, result.scope, config.locales),
+    seasonEnd: await fillSeasons(out).then(() => seasonSeconds(out, result.scope, config.locales)),
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
+
+/** The season's steps: history + feeds seconds. */
+const seasonCell = (s: { history: number; feeds: number; bytes: number }) =>
+  `${s.history.toFixed(2)} + ${s.feeds.toFixed(2)} (history ${formatBytes(s.bytes)})`;
+const seasonShare = (s: { history: number; feeds: number }, build: number) =>
+  `${(((s.history + s.feeds) / build) * 100).toFixed(1)} %`;
 
 export async function scenario(name: string, dataDir: string, locales: string[], work: string) {
   const out = join(work, `${name}-dist`);
@@ -120,6 +133,10 @@ export async function scenario(name: string, dataDir: string, locales: string[],
     'peak RSS': formatBytes(result.maxRssBytes),
     [`RSS ≤ ${formatBytes(MEMORY_BUDGET)}`]: result.maxRssBytes <= MEMORY_BUDGET ? 'yes' : 'NO',
     'file watches': result.watches,
+    'season s, day 1': seasonCell(result.season),
+    'season/snapshot, day 1': seasonShare(result.season, result.seconds),
+    'season s, a full season': seasonCell(result.seasonEnd),
+    'season/snapshot, a full season': seasonShare(result.seasonEnd, result.seconds),
     requests: result.requests,
     'lower bound': result.lowerBound,
     'requests/bound': (result.requests / Math.max(1, result.lowerBound)).toFixed(3),

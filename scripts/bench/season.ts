@@ -1,0 +1,101 @@
+/**
+ * What the season costs a build (scripts/docs/snapshot.md, "The season's history"): the two steps it adds,
+ * the history's recording and the alert feeds, run again alone over the tree a build published, as the next
+ * day's build runs them (the previous release's history read back, every resort's report read, the season
+ * files and the feeds of every locale made). Their seconds, set against the whole build's, are the share of a
+ * build's time the season takes: on the first day of a history, and at a season's end, once every resort's
+ * file holds a point for each day of its season (`fillSeasons`).
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SeasonHistory, type HistoryDay } from '../api/schemas/history.ts';
+import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
+import type { Scope } from '../snapshot/model.ts';
+import { folderOrigin } from '../snapshot/release/history-origins.ts';
+import { recordHistory } from '../snapshot/release/record-history.ts';
+import { feedFiles } from '../site/feeds/feeds.ts';
+import { regionIds } from '../site/lists.ts';
+
+/** Seconds the history step and the feeds take over the release published in `out`. */
+export async function seasonSeconds(
+  out: string,
+  scope: Scope,
+  locales: readonly string[],
+): Promise<{ history: number; feeds: number; bytes: number }> {
+  const read = (path: string) => readFile(join(out, path)).catch(() => undefined);
+  const placed = new Map<string, Uint8Array>();
+  const started = performance.now();
+  await recordHistory({
+    scope,
+    locales,
+    // the report files, by their paths under api/
+    file: async (path) => {
+      const bytes = await read(join('api', path));
+      return bytes && { bytes, fresh: true };
+    },
+    previous: folderOrigin(out, 'the published tree'),
+    recall: [],
+    place: async (path, bytes) => void placed.set(path, bytes),
+    // a season this build adds nothing to is linked from the previous release, which costs no reading
+    carry: async () => true,
+    note: () => {},
+    concurrency: 8,
+  });
+  const history = (performance.now() - started) / 1000;
+  const groups = new Map(scope.groups.map((g) => [g.name, g.ids]));
+  let feeds = 0;
+  for await (const _ of feedFiles({
+    read: async (path) => placed.get(path) ?? (await read(path)),
+    locales,
+    resorts: scope.resorts,
+    regions: regionIds(scope.groups).map((id) => ({ id, ids: groups.get(`region-${id}`) ?? [] })),
+    alerts: { newSnowCm: DEFAULT_POWDER_CM },
+    pages: { cards: true, lists: true },
+  }))
+    feeds++;
+  if (placed.size === 0 || feeds === 0)
+    throw new Error(`the season's steps made ${placed.size} history files and ${feeds} feeds over ${out}`);
+  const bytes = [...placed.values()].reduce((sum, b) => sum + b.byteLength, 0);
+  return { history, feeds: (performance.now() - started) / 1000 - history, bytes };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Gives every season file under `out/history/` a point for each day of its season (1 July to 30 June, or the
+ * calendar year), the days it held kept as they were: the largest history a build reads back and writes.
+ */
+export async function fillSeasons(out: string): Promise<number> {
+  let files = 0;
+  for (const resort of await readdir(join(out, 'history'), { withFileTypes: true })) {
+    if (!resort.isDirectory()) continue;
+    for (const name of await readdir(join(out, 'history', resort.name))) {
+      const path = join(out, 'history', resort.name, name);
+      const season = SeasonHistory.parse(JSON.parse(await readFile(path, 'utf8')));
+      const held = new Map(season.days.map((d) => [d.date, d]));
+      const [first, last] = season.season.includes('-')
+        ? [`${season.season.slice(0, 4)}-07-01`, `${Number(season.season.slice(0, 4)) + 1}-06-30`]
+        : [`${season.season}-01-01`, `${season.season}-12-31`];
+      const days: HistoryDay[] = [];
+      for (let t = Date.parse(first), i = 0; t <= Date.parse(last); t += DAY_MS, i++) {
+        const date = new Date(t).toISOString().slice(0, 10);
+        days.push(
+          held.get(date) ?? {
+            date,
+            base: 80 + (i % 60),
+            summit: 150 + (i % 90),
+            newSnow24h: i % 9 === 0 ? 25 : i % 3,
+            liftsOpen: i % 12,
+            liftsTotal: 12,
+            runsOpen: i % 40,
+            runsTotal: 40,
+            state: i % 50 === 0 ? 2 : 1,
+          },
+        );
+      }
+      await writeFile(path, JSON.stringify({ ...season, days }));
+      files++;
+    }
+  }
+  return files;
+}
