@@ -11,6 +11,8 @@ import { createServer as createNetServer } from 'node:net';
 import { createServer } from 'node:http';
 import { listen, type Listening } from '../../scripts/service/listen.ts';
 import { escapeHtml } from '../../scripts/api/html.ts';
+import { describe } from 'vitest';
+import { describeNeeding } from '../helpers.ts';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export const ENGINE_NAMES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
@@ -25,6 +27,15 @@ if (unknownEngines.length)
   throw new Error(
     `RC_ENGINES: ${unknownEngines.join(', ')} is not an engine (engines: ${ENGINE_NAMES.join(', ')})`,
   );
+
+/**
+ * `describe` for a file of Chromium-only tests: skipped when `RC_ENGINES` leaves Chromium out, and without
+ * Debian's `chromium` as `describeNeeding` does (a failure in CI).
+ */
+export const describeChromium = (): typeof describe.skip =>
+  ENGINES.includes('chromium')
+    ? describeNeeding('chromium', existsSync(CHROMIUM), 'apt-get install -y chromium')
+    : describe.skip;
 
 export interface Viewport {
   width: number;
@@ -55,7 +66,8 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium (the Chromium-only files of the suite drive it through playwright-core too). */
+export const CHROMIUM = '/usr/bin/chromium';
 const FIREFOX = '/usr/bin/firefox-esr';
 const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 const XVFB = '/usr/bin/Xvfb';

@@ -6,7 +6,6 @@
  * once the loader has set each frame's height; the demo page's snippets follow the chosen resort and locale
  * and name the host it is served from.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -18,10 +17,10 @@ import { handled, listen, type Listening } from '../../scripts/service/listen.ts
 import { serveFolder } from '../../scripts/site/static-server.ts';
 import { elementFiles } from '../../scripts/site/browser-files.ts';
 import { rescaled } from '../../widget/frame-reservation.ts';
-import { describeNeeding, FROZEN_NOW } from '../helpers.ts';
+import { FROZEN_NOW } from '../helpers.ts';
+import { CHROMIUM, describeChromium } from './engines.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
 const HOST = 'https://your-cdn.example';
 
 /** The `html` code blocks of a Markdown file, in order. */
@@ -83,11 +82,7 @@ let browser: Browser;
 /** The page each partner request answers, by its path. */
 const pages = new Map<string, string>();
 
-describeNeeding(
-  'chromium',
-  existsSync(CHROMIUM),
-  'apt-get install -y chromium',
-)('the snippets in Chromium, on a page of another origin', () => {
+describeChromium()('the snippets in Chromium, on a page of another origin', () => {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'rc-snippets-'));
     const dist = join(root, 'dist');
