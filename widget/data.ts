@@ -4,13 +4,13 @@
  * a retry fetches again. The snapshot's index comes first (it chooses the locale); then the resort's own
  * files (`files.ts`) or a list's group file.
  */
-import type { ResortSnowReport } from '../scripts/api/schemas/family-a.ts';
 import type {
   AttributionRecord,
   CombinedReportRecord,
   ForecastRecord,
-} from '../scripts/api/schemas/family-b.ts';
-import { ResortConditionsError } from '../scripts/api/errors.ts';
+  ResortSnowReport,
+} from '../scripts/api/browser.ts';
+import { ResortConditionsError } from '../scripts/api/browser.ts';
 
 export interface ResortData {
   combined: CombinedReportRecord;

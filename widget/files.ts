@@ -4,12 +4,12 @@
  * paths out instead of carrying the endpoint table and `filePath`; `test/widget/files.test.ts` holds them
  * equal to `filePath` for every resort, locale and number of days.
  */
-import type { ResortSnowReport } from '../scripts/api/schemas/family-a.ts';
 import type {
   AttributionRecord,
   CombinedReportRecord,
   ForecastRecord,
-} from '../scripts/api/schemas/family-b.ts';
+  ResortSnowReport,
+} from '../scripts/api/browser.ts';
 import { FileError, getJson, type ResortData } from './data.ts';
 
 /** The paths of a resort's files under the snapshot's `api/` folder, in the order `loadResort` reads them. */

@@ -97,7 +97,7 @@ export function formatter(locale: string): Formatter {
   return f;
 }
 
-export { safeUrl } from '../scripts/api/html.ts';
+export { safeUrl } from '../scripts/api/browser.ts';
 
 /** A finite number, else undefined: early reports send `null` or `""` (scripts/api/README.md, "Records"). */
 export const num = (value: unknown): number | undefined =>

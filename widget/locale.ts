@@ -2,7 +2,7 @@
  * Which published locale an element reads: its `locale` attribute, else the closest `lang`, mapped onto the
  * locales the snapshot built (its index's `locales`) by `fallbackLocale` (widget/README.md, "Locales and units").
  */
-import { fallbackLocale, SUPPORTED_LOCALES, unitSystem } from '../scripts/api/locales.ts';
+import { fallbackLocale, SUPPORTED_LOCALES, unitSystem } from '../scripts/api/browser.ts';
 
 /** The built locale for a requested tag; without the index's list, the supported locales stand in for it. */
 export const pickLocale = (

@@ -1,5 +1,5 @@
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
-import { ID_PATTERN } from '../scripts/api/text.ts';
+import { ID_PATTERN } from '../scripts/api/browser.ts';
 import { FileError, type CardData, type ResortData } from './data.ts';
 import { fileFailure, ResortElement, type ErrorCode, type Failure } from './element.ts';
 import { stringsFor } from './i18n/index.ts';

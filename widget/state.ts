@@ -4,7 +4,7 @@
  * (widget/README.md, "States"): permanently closed > out of season > no report > closed, temporarily closed,
  * weekends only > open.
  */
-import type { WeatherRecord } from '../scripts/api/schemas/family-b.ts';
+import type { WeatherRecord } from '../scripts/api/browser.ts';
 import type { ResortData } from './data.ts';
 import { num } from './format.ts';
 

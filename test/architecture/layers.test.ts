@@ -203,13 +203,45 @@ describe('the layers', () => {
     }
   });
 
-  it('lets the element import lit, its own modules and the contract, and the schemas as types only', () => {
-    for (const file of FILES.filter((f) => layerOf(f) === 'widget')) {
+  it('lets the element import lit, its own modules and the contract through its browser module only', () => {
+    const widget = FILES.filter((f) => layerOf(f) === 'widget');
+    for (const file of widget) {
       for (const i of importsOf(file)) {
         if (!i.local) expect(i.target.startsWith('lit'), `${file} imports ${i.target}`).toBe(true);
-        if (i.target.startsWith('scripts/api/schemas/'))
-          expect(i.typeOnly, `${file} imports ${i.target} at run time`).toBe(true);
+        else if (layerOf(i.target) !== 'widget')
+          expect(i.target, `${file} imports ${i.target}`).toBe('scripts/api/browser.ts');
       }
     }
+    expect(
+      widget.filter((f) => importsOf(f).some((i) => i.target === 'scripts/api/browser.ts')).length,
+    ).toBeGreaterThan(5);
+  });
+
+  it('keeps the contract’s browser module free of packages and Node.js at run time, the schemas as types', () => {
+    // every module scripts/api/browser.ts reaches at run time (type-only imports are erased when bundled)
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const i of importsOf(file)) {
+        if (i.typeOnly) continue;
+        expect(i.local, `${file} imports ${i.target} at run time`).toBe(true);
+        expect(i.target.startsWith('scripts/api/schemas/'), `${file} imports ${i.target} at run time`).toBe(
+          false,
+        );
+        visit(i.target);
+      }
+    };
+    visit('scripts/api/browser.ts');
+    expect([...reached].sort()).toEqual([
+      'scripts/api/assets.ts',
+      'scripts/api/browser.ts',
+      'scripts/api/content-types.ts',
+      'scripts/api/errors.ts',
+      'scripts/api/html.ts',
+      'scripts/api/links.ts',
+      'scripts/api/locales.ts',
+      'scripts/api/text.ts',
+    ]);
   });
 });

@@ -2,7 +2,7 @@
  * UI strings: English is bundled (the type and the fallback); every other language is a small chunk beside
  * the bundle, fetched the first time an element needs it.
  */
-import { fillTemplate } from '../../scripts/api/text.ts';
+import { fillTemplate } from '../../scripts/api/browser.ts';
 import en, {
   type CardStrings,
   type ListStrings,

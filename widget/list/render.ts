@@ -10,7 +10,7 @@ import { isImperial } from '../locale.ts';
 import { renderAttribution } from '../render/attribution.ts';
 import type { ReportContext } from '../render/context.ts';
 import type { ReportView } from '../state.ts';
-import type { AttributionRecord } from '../../scripts/api/schemas/family-b.ts';
+import type { AttributionRecord } from '../../scripts/api/browser.ts';
 import { COLUMNS, type Column, type Row, type Sort } from './rows.ts';
 import { hyphenated, listStrings } from './strings.ts';
 

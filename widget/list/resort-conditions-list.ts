@@ -1,6 +1,6 @@
 import type { HTMLTemplateResult } from 'lit/html.js';
-import { assetPath } from '../../scripts/api/assets.ts';
-import type { AttributionRecord } from '../../scripts/api/schemas/family-b.ts';
+import { assetPath } from '../../scripts/api/browser.ts';
+import type { AttributionRecord } from '../../scripts/api/browser.ts';
 import { FileError, getJson } from '../data.ts';
 import { fileFailure, ResortElement, type ErrorCode, type Failure } from '../element.ts';
 import { loadStrings, stringsFor } from '../i18n/index.ts';

@@ -4,8 +4,8 @@
  * from the `all` group (one file either way: scripts/README.md, "Static file layout"); each record gives the state,
  * the day of the report, new snow, depths and lifts and runs open, from the combined report.
  */
-import type { CombinedReportRecord } from '../../scripts/api/schemas/family-b.ts';
-import { ID_PATTERN } from '../../scripts/api/text.ts';
+import type { CombinedReportRecord } from '../../scripts/api/browser.ts';
+import { ID_PATTERN } from '../../scripts/api/browser.ts';
 import { num } from '../format.ts';
 import { resortToday, statusOf, type Status } from '../state.ts';
 

@@ -4,7 +4,7 @@
  * forecast files; the block says so.
  */
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
-import type { WeatherRecord } from '../../scripts/api/schemas/family-b.ts';
+import type { WeatherRecord } from '../../scripts/api/browser.ts';
 import { num } from '../format.ts';
 import { snowSign, weatherIcon, windSign } from '../icons.ts';
 import type { ReportView } from '../state.ts';

@@ -4,7 +4,7 @@
  * open only while the resort runs, a permanently closed resort just that and its links.
  */
 import { html, nothing, type HTMLTemplateResult, type SVGTemplateResult } from 'lit/html.js';
-import { assetPath } from '../../scripts/api/assets.ts';
+import { assetPath } from '../../scripts/api/browser.ts';
 import { formatter } from '../format.ts';
 import { fill } from '../i18n/index.ts';
 import { isImperial } from '../locale.ts';
