@@ -10,6 +10,7 @@ import { filePath } from '../../api/paths.ts';
 import { unitSystem } from '../../api/locales.ts';
 import {
   HISTORY_INDEX_PATH,
+  HistoryDay,
   HistoryIndex,
   SeasonHistory,
   historyPath,
@@ -94,8 +95,9 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
     const earlier = listed.get(resort)?.has(point.season)
       ? await readSeason(base!, resort, point.season, job)
       : undefined;
-    const season = withDay(earlier ?? newSeason(resort, point.season), point.day);
-    await job.place(path, checked(season));
+    // the season read back was checked whole (checkSeason): the day is all that is new
+    const season = withDay(earlier ?? newSeason(resort, point.season), HistoryDay.parse(point.day));
+    await job.place(path, seasonBytes(season));
     hold(resort, point.season);
   }
 
@@ -125,7 +127,7 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
   await eachInPool(reads, job.concurrency, async ({ resort, season }) => {
     const earlier = await readSeason(base!, resort, season, job);
     if (!earlier) return;
-    await job.place(historyPath(resort, season), checked(earlier));
+    await job.place(historyPath(resort, season), seasonBytes(earlier));
     hold(resort, season);
   });
   if (outOfScope > 0)
@@ -147,8 +149,6 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
   };
 }
 
-/** A season's bytes, once it is found to keep the contract (a defect here stops the build). */
-const checked = (season: SeasonHistory) => seasonBytes(SeasonHistory.parse(season));
 
 /**
  * Each resort's point, from the report files this build fetched: Family B's combined report in the first
