@@ -14,7 +14,7 @@ import type { Listening } from '../../scripts/service/listen.ts';
 import { elementFiles } from '../../scripts/site/browser-files.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { FROZEN_NOW } from '../helpers.ts';
-import { CHROMIUM, describeChromium, ENGINES } from './engines.ts';
+import { CHROMIUM, chromiumBrowser, describeChromium, ENGINES } from './engines.ts';
 import { valueProblems } from './in-page.ts';
 import {
   observeLayoutShifts,
@@ -56,18 +56,7 @@ beforeAll(async () => {
   for (const ms of [150, 2000]) delayed.set(ms, await serveDelayed(dist, ms));
   partner = await servePartner();
   await mkdir(RESULTS, { recursive: true });
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromiumBrowser();
 }, 240_000);
 
 afterAll(async () => {

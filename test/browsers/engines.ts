@@ -142,12 +142,15 @@ async function poll<A>(
   }
 }
 
-async function launchChromium(): Promise<Engine> {
+/**
+ * Debian's Chromium through playwright-core, headless, as every Chromium test of the suite launches it;
+ * `scrollbars`: with the classic scrollbars of a desktop, which take room from the page as in Firefox.
+ */
+export async function chromiumBrowser(options: { scrollbars?: boolean } = {}) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: CHROMIUM,
-    // Chromium on a desktop shows its classic scrollbars, which take room from the page as in Firefox
-    ignoreDefaultArgs: ['--hide-scrollbars'],
+    ...(options.scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: [
       '--headless',
       '--no-sandbox',
@@ -157,6 +160,10 @@ async function launchChromium(): Promise<Engine> {
       '--disable-sync',
     ],
   });
+}
+
+async function launchChromium(): Promise<Engine> {
+  const browser = await chromiumBrowser({ scrollbars: true });
   return {
     name: 'chromium',
     async open(url, viewport) {

@@ -18,7 +18,7 @@ import { serveFolder } from '../../scripts/site/static-server.ts';
 import { elementFiles } from '../../scripts/site/browser-files.ts';
 import { rescaled } from '../../widget/frame-reservation.ts';
 import { FROZEN_NOW } from '../helpers.ts';
-import { CHROMIUM, describeChromium } from './engines.ts';
+import { chromiumBrowser, describeChromium } from './engines.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 const HOST = 'https://your-cdn.example';
@@ -104,11 +104,7 @@ describeChromium()('the snippets in Chromium, on a page of another origin', () =
         }),
       ),
     );
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await chromiumBrowser();
   }, 240_000);
 
   afterAll(async () => {
