@@ -8,6 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { Agent } from 'undici';
+import { ResortConditionsError } from '../../api/errors.ts';
 import { BodyTooLarge, get } from '../source/http.ts';
 
 export interface HistoryOrigin {
@@ -79,9 +80,40 @@ export function siteOrigin(publicUrl: string, options: SiteOriginOptions): Histo
 /** Why a read failed, in a few words and without a URL: `HTTP 503`, `timeout after 30000 ms`, `ECONNREFUSED`. */
 export function readFailure(error: unknown): string {
   if (error instanceof BodyTooLarge) return `larger than ${error.limit} bytes`;
+  // the project's own errors (the bucket's store) say what failed and what to do, without a secret
+  if (error instanceof ResortConditionsError) return error.message;
   const e = error as { name?: string; code?: string; message?: string };
   if (e.name === 'TimeoutError') return e.message ?? 'timeout';
   if (e.name === 'AbortError') return 'stopped';
   if (typeof e.message === 'string' && /^HTTP \d{3}/.test(e.message)) return e.message;
   return e.code ?? e.name ?? 'error';
+}
+
+/**
+ * `origin` whose every read gives up after `timeoutMs`, or as soon as one of `signals` aborts (the build's
+ * stop, its deadline): for an origin that cannot be told to stop itself, such as the bucket's store, whose
+ * request is left to end when the origin is closed.
+ */
+export function bounded(
+  origin: HistoryOrigin,
+  options: { timeoutMs: number; signals: ReadonlyArray<AbortSignal | undefined> },
+): HistoryOrigin {
+  return {
+    ...origin,
+    read(path, maxBytes) {
+      const signal = AbortSignal.any([
+        AbortSignal.timeout(options.timeoutMs),
+        ...options.signals.filter((s): s is AbortSignal => s !== undefined),
+      ]);
+      return new Promise((resolve, reject) => {
+        const stop = () => reject(signal.reason as Error);
+        if (signal.aborted) return stop();
+        signal.addEventListener('abort', stop, { once: true });
+        origin
+          .read(path, maxBytes)
+          .then(resolve, reject)
+          .finally(() => signal.removeEventListener('abort', stop));
+      });
+    },
+  };
 }

@@ -6,7 +6,7 @@
 import type { SnapshotConfig } from '../config.ts';
 import type { Scope } from '../model.ts';
 import type { PreviousBuild } from '../store/previous.ts';
-import { folderOrigin, siteOrigin, type HistoryOrigin } from './history-origins.ts';
+import { bounded, folderOrigin, siteOrigin, type HistoryOrigin } from './history-origins.ts';
 import { recordHistory } from './record-history.ts';
 import type { Release } from './release.ts';
 
@@ -46,7 +46,13 @@ export async function recordReleaseHistory(release: Release, step: HistoryStep):
       },
       previous: previous.state && folder ? folderOrigin(folder, 'the previous release') : undefined,
       otherSource: previous.otherSource,
-      recall: [...(site ? [site] : []), ...(step.origins ?? [])],
+      // the bucket is held to the same deadline per file and the same stops as the site
+      recall: [
+        ...(site ? [site] : []),
+        ...(step.origins ?? []).map((o) =>
+          bounded(o, { timeoutMs: config.request.timeout * 1000, signals: step.signals }),
+        ),
+      ],
       place: (path, bytes) => release.addExtras([{ path, bytes }]),
       carry: (path) => release.carryExtra(path),
       note: step.note,
