@@ -10,15 +10,22 @@ import { currentStatePath } from '../snapshot/store/writer.ts';
 import { removeTree } from '../snapshot/store/folder.ts';
 import { snapshotInto } from './snapshot.ts';
 
-/** A copy of `dataDir` in which the first resort reports 30 cm more snow: a one-resort change. */
+/**
+ * A copy of `dataDir` in which the first resort's report says something else: a one-resort change (its
+ * comment, which the sample serves as written; its depths follow the simulated season,
+ * scripts/service/season.ts).
+ */
 async function withOneResortChanged(dataDir: string, into: string): Promise<string> {
   await cp(dataDir, into, { recursive: true });
   const file = join(into, 'resorts.json');
   const data = JSON.parse(await readFile(file, 'utf8')) as {
-    resorts: Array<{ report: { depthCm: { base: number } } | null }>;
+    resorts: Array<{ report: { comment?: Record<string, string> } | null }>;
   };
   const resort = data.resorts.find((r) => r.report)!;
-  resort.report!.depthCm.base += 30;
+  // in every language it is written in
+  const comment = resort.report!.comment ?? { en: '' };
+  for (const language of Object.keys(comment)) comment[language] += ' (updated)';
+  resort.report!.comment = comment;
   await writeFile(file, JSON.stringify(data));
   return into;
 }

@@ -6,7 +6,7 @@
  * build's time the season takes: on the first day of a history, and at a season's end, once every resort's
  * file holds a point for each day of its season (`fillSeasons`).
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SeasonHistory, type HistoryDay } from '../api/schemas/history.ts';
 import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
@@ -16,13 +16,18 @@ import { recordHistory } from '../snapshot/release/record-history.ts';
 import { feedFiles } from '../site/feeds/feeds.ts';
 import { regionIds } from '../site/lists.ts';
 
-/** Seconds the history step and the feeds take over the release published in `out`. */
+/**
+ * Seconds the history step and the feeds take over the release published in `out`, the history held
+ * before read from `held` (`out` itself, or a folder `fillSeasons` made). Nothing of `out` is written.
+ */
 export async function seasonSeconds(
   out: string,
   scope: Scope,
   locales: readonly string[],
+  held = out,
 ): Promise<{ history: number; feeds: number; bytes: number }> {
-  const read = (path: string) => readFile(join(out, path)).catch(() => undefined);
+  const read = (path: string) =>
+    readFile(join(path.startsWith('history/') ? held : out, path)).catch(() => undefined);
   const placed = new Map<string, Uint8Array>();
   const started = performance.now();
   await recordHistory({
@@ -33,7 +38,7 @@ export async function seasonSeconds(
       const bytes = await read(join('api', path));
       return bytes && { bytes, fresh: true };
     },
-    previous: folderOrigin(out, 'the published tree'),
+    previous: folderOrigin(held, 'the published tree'),
     recall: [],
     place: async (path, bytes) => void placed.set(path, bytes),
     // a season this build adds nothing to is linked from the previous release, which costs no reading
@@ -62,16 +67,21 @@ export async function seasonSeconds(
 const DAY_MS = 86_400_000;
 
 /**
- * Gives every season file under `out/history/` a point for each day of its season (1 July to 30 June, or the
- * calendar year), the days it held kept as they were: the largest history a build reads back and writes.
+ * Writes under `into/history/` every season file of `out/history/` (and its index) with a point for each
+ * day of its season (1 July to 30 June, or the calendar year), the days it held kept as they were: the
+ * largest history a build reads back and writes. `out` is left as it is (its files are hard links a
+ * release shares with the next).
  */
-export async function fillSeasons(out: string): Promise<number> {
+export async function fillSeasons(out: string, into: string): Promise<number> {
   let files = 0;
+  await mkdir(join(into, 'history'), { recursive: true });
+  await copyFile(join(out, 'history', 'index.json'), join(into, 'history', 'index.json'));
   for (const resort of await readdir(join(out, 'history'), { withFileTypes: true })) {
     if (!resort.isDirectory()) continue;
     for (const name of await readdir(join(out, 'history', resort.name))) {
       const path = join(out, 'history', resort.name, name);
       const season = SeasonHistory.parse(JSON.parse(await readFile(path, 'utf8')));
+      await mkdir(join(into, 'history', resort.name), { recursive: true });
       const held = new Map(season.days.map((d) => [d.date, d]));
       const [first, last] = season.season.includes('-')
         ? [`${season.season.slice(0, 4)}-07-01`, `${Number(season.season.slice(0, 4)) + 1}-06-30`]
@@ -93,7 +103,7 @@ export async function fillSeasons(out: string): Promise<number> {
           },
         );
       }
-      await writeFile(path, JSON.stringify({ ...season, days }));
+      await writeFile(join(into, 'history', resort.name, name), JSON.stringify({ ...season, days }));
       files++;
     }
   }

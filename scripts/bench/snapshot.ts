@@ -84,7 +84,9 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
     maxRssBytes: Math.max(process.resourceUsage().maxRSS * 1024, memory.most),
     watches: watches.most,
     season: await seasonSeconds(out, result.scope, config.locales),
-    seasonEnd: await fillSeasons(out).then(() => seasonSeconds(out, result.scope, config.locales)),
+    seasonEnd: await fillSeasons(out, `${out}-season`).then(() =>
+      seasonSeconds(out, result.scope, config.locales, `${out}-season`),
+    ),
   };
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }

@@ -149,7 +149,6 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
   };
 }
 
-
 /**
  * Each resort's point, from the report files this build fetched: Family B's combined report in the first
  * metric locale built (else en-US, converted from inches), and Family A's record in the first locale built.
