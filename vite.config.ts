@@ -4,19 +4,19 @@ import { minify, rolldownVersion, version, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { minifyCss, minifyStyleSheets } from './scripts/tooling/minify-css.ts';
 import { listReservation } from './widget/list/reservation.ts';
-import { reservation } from './widget/reservation.ts';
+import { reservation } from './widget/card/reservation.ts';
 import { frameReservation } from './widget/frame-reservation.ts';
 
 /** The elements' scripts, each an entry of one build: what they share is one chunk both import. */
 export const ENTRIES = {
-  'resort-conditions': 'widget/define.ts',
+  'resort-conditions': 'widget/card/define.ts',
   'resort-conditions-list': 'widget/list/define.ts',
 } as const;
 
 /** The modules of the chunk both scripts share: the elements' code but the list's, a language's, the strip's, the messages', a pre-rendered copy's reading, the season chart's (but the room it takes), and the tags' definitions. */
 const CORE = /[\\/](widget|scripts[\\/]api|node_modules[\\/]lit(-html)?)[\\/]/;
 const NOT_CORE =
-  /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|render[\\/](compact|messages)|season[\\/](?!room\.)|adopt\.ts|define)/;
+  /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|card[\\/](compact(\.|-styles)|messages|define)|season[\\/](?!room\.)|adopt\.ts)/;
 
 /** A language's chunk: its strings, one module that imports nothing (widget/i18n/de.ts…). */
 const LANGUAGE = /[\\/]widget[\\/]i18n[\\/](?!en\.|index\.)[a-z]{2}\.ts$/;
@@ -53,7 +53,7 @@ function languageChunks(): Plugin {
 
 /**
  * Beside each script its style sheet: `resort-conditions.css`, the room each card takes before the script
- * runs (widget/reservation.ts), and `resort-conditions-list.css`, each list's (widget/list/styles.ts); and
+ * runs (widget/card/reservation.ts), and `resort-conditions-list.css`, each list's (widget/list/styles.ts); and
  * `resort-conditions-frame.css`, the room a pre-rendered card takes in an iframe (frame-reservation.ts).
  */
 function reservationSheets(): Plugin {

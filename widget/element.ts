@@ -284,7 +284,7 @@ export abstract class ResortElement extends HTMLElement {
     if (asked && !isLanguageTag(asked) && this.#warned !== asked) {
       this.#warned = asked;
       // the warning's text is in the messages' chunk, which a page without the mistake never loads
-      warning = import('./render/messages.ts').then(
+      warning = import('./card/messages.ts').then(
         (m) => m.warnLocale(this.localName, asked, locale),
         () => undefined,
       );

@@ -14,9 +14,9 @@
  * tall. Heights are rounded up to a whole pixel, as the loader rounds the height a card
  * reports.
  */
-import { compactGeometry } from './compact-geometry.ts';
+import { compactGeometry } from './card/compact-geometry.ts';
 import { listGeometry } from './list/styles.ts';
-import { DEFAULT_DAYS, geometry } from './card-geometry.ts';
+import { DEFAULT_DAYS, geometry } from './card/geometry.ts';
 
 /** The card's text size over the reader's default: `0.9375rem` in its host's `font`. */
 const CARD_EM = 0.9375;

@@ -1,8 +1,8 @@
 /**
- * The rules the card and the list share (widget/styles.ts, widget/list/styles.ts): the dark palette, the
+ * The rules the card and the list share (widget/card/styles.ts, widget/list/styles.ts): the dark palette, the
  * host's rules, the attribution's, and a pre-rendered copy's.
  */
-import { HOST_BOX } from './card-geometry.ts';
+import { HOST_BOX } from './card/geometry.ts';
 
 /** The dark palette: each colour a page leaves unset. */
 export const DARK = /* css */ `
@@ -108,7 +108,7 @@ export const HOST = /* css */ `
 /**
  * The rule of a pre-rendered copy (the card's, the strip's, the list's), which its page carries with the
  * element's styles: it streams in, and its content shows once the parser has reached its end, the mark the
- * copy ends with (render/card.ts), so that nothing inside it moves meanwhile. The element draws no such copy.
+ * copy ends with (card/render.ts), so that nothing inside it moves meanwhile. The element draws no such copy.
  */
 export const STATIC_COPY = /* css */ `
   [data-static]:not(:has(> i)) > * {

@@ -1,7 +1,7 @@
 /**
  * The one mapping from a request to its static file (scripts/README.md, "Static file layout"). Pure, and
  * free of run-time imports but the contract's. The element writes out the four paths it reads instead
- * (`widget/files.ts`), and a test holds them equal to this function's.
+ * (`widget/card/files.ts`), and a test holds them equal to this function's.
  *
  * `<language>-<COUNTRY>/<upstream path>[/<name>=<value>…].json`, where the extra segments are, in order, the
  * named resort group of a multi-resort request, Family A's `regionId`, and every variant parameter whose

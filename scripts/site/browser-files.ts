@@ -52,7 +52,7 @@ export async function elementFiles(root = packageRoot()): Promise<BundleFile[]> 
   return Promise.all(names.map(async (name) => ({ path: name, bytes: await readFile(join(dir, name)) })));
 }
 
-/** The file of a pre-render module (`widget/prerender.ts`, `widget/list/prerender.ts`), bundled with lit kept an import. */
+/** The file of a pre-render module (`widget/card/prerender.ts`, `widget/list/prerender.ts`), bundled with lit kept an import. */
 export const prerenderFile = (name: 'prerender' | 'list/prerender' = 'prerender', root = packageRoot()) =>
   join(folder('prerender', root), `${name}.js`);
 

@@ -1,7 +1,7 @@
 /**
  * The pre-rendered embeds (widget/README.md, "Embeds"), for sites that cannot run a module script and for readers without
  * JavaScript or search engines: each resort's card in each built locale, rendered at build time with the
- * element's own templates and styles (`widget/prerender.ts`, through @lit-labs/ssr) into declarative
+ * element's own templates and styles (`widget/card/prerender.ts`, through @lit-labs/ssr) into declarative
  * shadow DOM, in two shapes:
  *
  * - `cards/<locale>/<id>.html`: a page for an `<iframe>`; it reports its height to the parent with

@@ -134,7 +134,7 @@ async function viteBuild(
 /** Both elements, their chunks and style sheets: vite.config.ts's build. */
 const elements = (root: string, outDir: string) => viteBuild(root, outDir, {});
 
-/** The pre-render modules (`widget/prerender.ts`, `widget/list/prerender.ts`): lit kept an import, the style sheets minified as in the bundle. */
+/** The pre-render modules (`widget/card/prerender.ts`, `widget/list/prerender.ts`): lit kept an import, the style sheets minified as in the bundle. */
 const prerender = (root: string, outDir: string) =>
   viteBuild(root, outDir, {
     configFile: false,
@@ -143,7 +143,7 @@ const prerender = (root: string, outDir: string) =>
       target: 'es2022',
       minify: false,
       lib: {
-        entry: { prerender: 'widget/prerender.ts', 'list/prerender': 'widget/list/prerender.ts' },
+        entry: { prerender: 'widget/card/prerender.ts', 'list/prerender': 'widget/list/prerender.ts' },
         formats: ['es'],
       },
       rolldownOptions: {

@@ -1,6 +1,6 @@
 /**
- * The element's style sheets are template literals marked `/* css *\/` (`widget/styles.ts`,
- * `widget/reservation.ts`), which no bundler minifies: lightningcss does, here, for the vite build of the
+ * The element's style sheets are template literals marked `/* css *\/` (`widget/card/styles.ts`,
+ * `widget/card/reservation.ts`), which no bundler minifies: lightningcss does, here, for the vite build of the
  * bundle and of the package (`minifyStyleSheets`, a vite plugin) and for `resort-conditions.css`
  * (`minifyCss`), so a page loads the same small sheet however it gets the element.
  *

@@ -26,7 +26,7 @@ import { freshBrowserFiles } from './stamp.ts';
 export const PACKAGE_PATHS = ['lib/element', 'lib/types', 'lib/scripts', 'lib/custom-elements.json'] as const;
 
 /** The elements' entry points besides the modules the manifest names: the tags' registrations. */
-const ELEMENT_ENTRIES = ['widget/define.ts', 'widget/list/define.ts'];
+const ELEMENT_ENTRIES = ['widget/card/define.ts', 'widget/list/define.ts'];
 
 /** The command line's entry points: the bin, the deploy command it loads when the package has one, and the threads' modules (a Worker loads each by URL). */
 const CLI_ENTRIES = [
@@ -52,8 +52,8 @@ function chunksOf(result: unknown): Chunk[] {
   return (Array.isArray(result) ? result : [result]).flatMap((r: { output?: Chunk[] }) => r.output ?? []);
 }
 
-/** `widget/resort-conditions.ts` → `resort-conditions`, `widget/list/define.ts` → `list/define`: an entry's name, and so its file in `lib/element/`. */
-const entryName = (source: string) => source.replace(/^widget\//, '').replace(/\.ts$/, '');
+/** `widget/card/resort-conditions.ts` → `resort-conditions`, `widget/list/define.ts` → `list/define`: an entry's name, and so its file in `lib/element/`. */
+const entryName = (source: string) => source.replace(/^widget\/(card\/)?/, '').replace(/\.ts$/, '');
 
 /**
  * The element's modules with vite's library mode: one file per entry point (the manifest's modules, the
@@ -64,9 +64,9 @@ async function elementModules(root: string, manifest: Manifest): Promise<void> {
   const { build } = await import('vite');
   const sources = [...new Set([...manifest.modules.map((m) => m.path), ...ELEMENT_ENTRIES])];
   for (const source of sources)
-    if (!/^widget\/(list\/)?[\w-]+\.ts$/.test(source))
+    if (!/^widget\/(card|list)\/[\w-]+\.ts$/.test(source))
       throw new Error(
-        `${source}: an entry point of the element must be a module directly in widget/ or widget/list/`,
+        `${source}: an entry point of the element must be a module directly in widget/card/ or widget/list/`,
       );
   const result = await build({
     root,
@@ -114,7 +114,7 @@ async function elementTypes(root: string): Promise<void> {
 /** The manifest, its modules pointing at the JavaScript the package ships. */
 function shippedManifest(manifest: Manifest): string {
   const repoint = (value: unknown): unknown => {
-    if (typeof value === 'string' && /^widget\/(list\/)?[\w-]+\.ts$/.test(value))
+    if (typeof value === 'string' && /^widget\/((card|list)\/)?[\w-]+\.ts$/.test(value))
       return `lib/element/${entryName(value)}.js`;
     if (Array.isArray(value)) return value.map(repoint);
     if (value && typeof value === 'object')

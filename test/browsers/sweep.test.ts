@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { elementFiles } from '../../scripts/site/browser-files.ts';
-import { STRIP_STEPS, stripHeight } from '../../widget/compact-geometry.ts';
+import { STRIP_STEPS, stripHeight } from '../../widget/card/compact-geometry.ts';
 import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import {
   ENGINES,
@@ -52,13 +52,13 @@ import { writeHistory } from '../widget/season-history.ts';
 
 const RESULTS = 'test-results';
 
-/** The element's steps, in em of its 15 px text (0.9375rem): where the card starts scaling, then each layout step (widget/styles.ts). */
+/** The element's steps, in em of its 15 px text (0.9375rem): where the card starts scaling, then each layout step (widget/card/styles.ts). */
 const STEPS_EM = [21.3333, 24, 26.6666, 32, 37.3333, 42.6666, 60];
 const FONTS = [16, 20];
 /** Every value the `days` attribute may have on a partner's page: unset, the valid ones, and some it may not. */
 const DAYS: Array<string | undefined> = [undefined, '0', '1', '2', '3', '4', '5', '7', '03', '', '-1', 'abc'];
 
-/** The compact strip's steps, in em of its 15 px text (widget/compact-geometry.ts), and where it starts scaling. */
+/** The compact strip's steps, in em of its 15 px text (widget/card/compact-geometry.ts), and where it starts scaling. */
 const STRIP_STEPS_EM = [21.3333, ...STRIP_STEPS.map((s) => s.from).filter((from) => from > 0)];
 
 /** The sweep's widths at a root font, by the card's steps unless told (pages.ts). */
@@ -503,7 +503,7 @@ for (const name of ENGINES) {
           const widths = sweepWidths(font, STRIP_STEPS_EM);
           const em = (15 * font) / 16;
           /**
-           * The strip's height at a width (widget/compact-geometry.ts): its step by the width in em of the
+           * The strip's height at a width (widget/card/compact-geometry.ts): its step by the width in em of the
            * element's text, its lines in em of its frame's, which scales down under 21.33em.
            */
           const expected = (width: number) => {

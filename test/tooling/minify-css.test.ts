@@ -26,7 +26,7 @@ describe('minifyStyleSheet', () => {
     );
   });
 
-  it.each(['widget/styles.ts', 'widget/reservation.ts'])(
+  it.each(['widget/card/styles.ts', 'widget/card/reservation.ts'])(
     'minifies every piece of %s, none left as written',
     (file) => {
       const code = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');

@@ -6,12 +6,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearCache } from '../../widget/data.ts';
-import '../../widget/define.ts';
-import type { ResortConditions } from '../../widget/resort-conditions.ts';
+import '../../widget/card/define.ts';
+import type { ResortConditions } from '../../widget/card/resort-conditions.ts';
 import { urlOf } from '../helpers.ts';
 
 // hoisted above the imports: each module fails as its chunk would, offline
-vi.mock('../../widget/render/messages.ts', () => {
+vi.mock('../../widget/card/messages.ts', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 vi.mock('../../widget/adopt.ts', () => {

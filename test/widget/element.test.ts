@@ -8,10 +8,10 @@ import { parseConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
 import { clearCache, NO_ANSWER } from '../../widget/data.ts';
-import '../../widget/define.ts';
+import '../../widget/card/define.ts';
 import '../../widget/list/define.ts';
 import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';
-import type { ResortConditions } from '../../widget/resort-conditions.ts';
+import type { ResortConditions } from '../../widget/card/resort-conditions.ts';
 import { BASIC, FROZEN_NOW, FULL, sample, sampleOn, folderFetch, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { filePath } from '../../scripts/api/paths.ts';
 import { loadDataset } from '../../scripts/dataset/load.ts';
-import { resortFiles } from '../../widget/files.ts';
+import { resortFiles } from '../../widget/card/files.ts';
 
 describe('the files the element reads', () => {
   it('are where the snapshot writes them, for every resort, locale and number of days', async () => {

@@ -8,14 +8,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { styles } from '../../widget/styles.ts';
+import { styles } from '../../widget/card/styles.ts';
 import { describe, expect, it } from 'vitest';
 import { listReservation } from '../../widget/list/reservation.ts';
 import { listStyles } from '../../widget/list/styles.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CEM = join(ROOT, 'node_modules', '@custom-elements-manifest', 'analyzer', 'cem.js');
-const ELEMENT_MODULE = 'widget/resort-conditions.ts';
+const ELEMENT_MODULE = 'widget/card/resort-conditions.ts';
 const LIST_MODULE = 'widget/list/resort-conditions-list.ts';
 
 const read = (path: string) => readFile(join(ROOT, path), 'utf8');
@@ -141,9 +141,16 @@ describe('the custom-elements manifest', () => {
     const templates =
       (
         await Promise.all(
-          ['card', 'report', 'states', 'messages', 'snow', 'forecast', 'attribution', 'compact'].map((f) =>
-            read(`widget/render/${f}.ts`),
-          ),
+          [
+            'card/render',
+            'card/report',
+            'card/states',
+            'card/messages',
+            'card/snow',
+            'card/forecast',
+            'attribution',
+            'card/compact',
+          ].map((f) => read(`widget/${f}.ts`)),
         )
       ).join('\n') +
       source +

@@ -3,7 +3,7 @@
  * (vite.config.ts), to which a build adds its regions' and ids' rows (scripts/site/lists.ts): the room each
  * list takes before the script runs. Not part of the script: the element never needs it.
  */
-import { HOST_BOX, STABLE_GUTTER } from '../card-geometry.ts';
+import { HOST_BOX, STABLE_GUTTER } from '../card/geometry.ts';
 import { listGeometry } from './styles.ts';
 
 /**

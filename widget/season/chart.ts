@@ -10,8 +10,8 @@
 import { html, type HTMLTemplateResult } from 'lit/html.js';
 import { getJson } from '../data.ts';
 import { fill, plural } from '../i18n/index.ts';
-import type { RenderContext } from '../render/context.ts';
-import { reportContext } from '../render/report.ts';
+import type { RenderContext } from '../context.ts';
+import { reportContext } from '../card/report.ts';
 import { seasonStrings } from './strings.ts';
 
 /** One day of the season as the chart draws it: depths and new snow in centimetres, as the files hold them. */

@@ -1,7 +1,7 @@
 /**
  * The season chart's room (`season`, widget/README.md, "Season chart"): a card with the attribute is taller by
  * `SEASON_ROOM` than the same card without it, whatever it shows, before the script runs as after. The room is
- * one more term of the frame's height (`--_season` in `geometry`, widget/card-geometry.ts), set by the
+ * one more term of the frame's height (`--_season` in `geometry`, widget/card/geometry.ts), set by the
  * attribute alone, so the frame in the shadow root and the room `resort-conditions.css` reserves are one
  * height. This module is in the card's script and its style sheet; the chart is a chunk of its own
  * (widget/season/chart.ts).

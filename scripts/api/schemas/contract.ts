@@ -1,7 +1,7 @@
 /**
  * The contract of every endpoint's 200 body: only what the static paths, the derivations
  * (`scripts/snapshot/derive/derive.ts`, `scope.ts`), the remote source and the element (`widget/data.ts`,
- * `widget/render/`) rely on. A body that breaks it cannot be used. Everything else the full schemas
+ * `widget/card/`) rely on. A body that breaks it cannot be used. Everything else the full schemas
  * (`by-endpoint.ts`) check is drift (`drift.ts`): published as received, and reported.
  *
  * Every object is loose (extra members pass), every member not named here may be missing, `null` or of

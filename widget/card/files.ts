@@ -9,8 +9,8 @@ import type {
   CombinedReportRecord,
   ForecastRecord,
   ResortSnowReport,
-} from '../scripts/api/browser.ts';
-import { FileError, getJson, type ResortData } from './data.ts';
+} from '../../scripts/api/browser.ts';
+import { FileError, getJson, type ResortData } from '../data.ts';
 
 /** The paths of a resort's files under the snapshot's `api/` folder, in the order `loadResort` reads them. */
 export const resortFiles = (

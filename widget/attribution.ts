@@ -5,9 +5,9 @@
  * (`assetPath`): a page never loads anything from the upstream's host.
  */
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
-import { LINK_NAMES } from '../../scripts/api/browser.ts';
-import { safeUrl } from '../format.ts';
-import type { ReportView } from '../state.ts';
+import { LINK_NAMES } from '../scripts/api/browser.ts';
+import { safeUrl } from './format.ts';
+import type { ReportView } from './state.ts';
 import type { ReportContext } from './context.ts';
 
 /** One of the resort's links: its name in the links record (`skireport`…), where it goes, what it says. */

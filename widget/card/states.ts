@@ -1,11 +1,11 @@
 /**
  * What is not a report: the skeleton while loading (the final layout's geometry, so nothing moves when the
  * files arrive) and the messages in the middle of the card, with their pictures (here the states of a resort
- * without a report; an unknown resort, an error and a report not built yet in render/messages.ts). Light-DOM
+ * without a report; an unknown resort, an error and a report not built yet in card/messages.ts). Light-DOM
  * content of the tag shows wherever there is nothing better (loading, errors, unknown resort).
  */
 import { html, nothing, svg, type HTMLTemplateResult, type SVGTemplateResult } from 'lit/html.js';
-import type { RenderContext } from './context.ts';
+import type { RenderContext } from '../context.ts';
 
 /** Placeholder shapes where the figures, the chart and the forecast's days will be. */
 export function renderSkeleton(ctx: RenderContext): HTMLTemplateResult {
@@ -16,7 +16,7 @@ export function renderSkeleton(ctx: RenderContext): HTMLTemplateResult {
     <section class="forecast" aria-hidden="true"><ol class="days">${Array.from({ length: ctx.days + 1 }, () => html`<li class="ph"></li>`)}</ol></section>`;
 }
 
-/** The signs of a state on its picture: closed for good, out of season (render/messages.ts has the others). */
+/** The signs of a state on its picture: closed for good, out of season (card/messages.ts has the others). */
 export const CLOSED: SVGTemplateResult = svg`<path class="sign" d="M35 9l8 8m0-8l-8 8"/>`;
 export const SEASON: SVGTemplateResult = svg`<circle class="sign" cx="39" cy="13" r="6"/><path class="sign" d="M39 9v4l3 2"/>`;
 

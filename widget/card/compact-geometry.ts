@@ -4,7 +4,7 @@
  * shadow root and once for the room a page reserves before the script runs (reservation.ts). The text scales
  * down under 320 px as the card's does (the frame's `font-size`), so these are em of the scaled text.
  *
- * The strip is groups of lines (render/compact.ts): name, state and update (`--_g1` lines of 1.45em); today's
+ * The strip is groups of lines (card/compact.ts): name, state and update (`--_g1` lines of 1.45em); today's
  * weather and the figures (`--_g2` lines of 1.4em); the links (one line of 24 px targets); the attribution's
  * text (`--_ta` lines of 14 px, its 11 px text) and its app links (`--_tb` lines of 24 px). How many lines each
  * group has at a step is what it holds there in every language: the name, the state and the update, today's

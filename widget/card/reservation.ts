@@ -3,8 +3,8 @@
  * room each card takes before the script runs. Not part of the script: the element never needs it.
  */
 import { compactGeometry } from './compact-geometry.ts';
-import { DEFAULT_DAYS, geometry, HOST_BOX, STABLE_GUTTER } from './card-geometry.ts';
-import { seasonRoom } from './season/room.ts';
+import { DEFAULT_DAYS, geometry, HOST_BOX, STABLE_GUTTER } from './geometry.ts';
+import { seasonRoom } from '../season/room.ts';
 
 /**
  * `resort-conditions.css`, for a page's `<head>`: before the script has defined the element, each

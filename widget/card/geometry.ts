@@ -1,7 +1,7 @@
 /**
  * The card's room: the frame's height by width step and forecast days (`geometry`), written once for the
  * frame in the shadow root and once for the room a page reserves before the script runs, and how the host
- * box sizes itself in a page's layout. widget/styles.ts holds the rest of the card's rules.
+ * box sizes itself in a page's layout. widget/card/styles.ts holds the rest of the card's rules.
  */
 
 /** The forecast's days when a value asks for none that the element shows. */

@@ -1,24 +1,24 @@
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
-import { ID_PATTERN } from '../scripts/api/browser.ts';
-import { FileError, type CardData, type ResortData } from './data.ts';
-import { fileFailure, ResortElement, type ErrorCode, type Failure } from './element.ts';
-import { stringsFor } from './i18n/index.ts';
+import { ID_PATTERN } from '../../scripts/api/browser.ts';
+import { FileError, type CardData, type ResortData } from '../data.ts';
+import { fileFailure, ResortElement, type ErrorCode, type Failure } from '../element.ts';
+import { stringsFor } from '../i18n/index.ts';
 import { loadResort } from './files.ts';
-import { loadMessages, renderCard } from './render/card.ts';
-import { renderReport } from './render/report.ts';
-import type { RenderContext } from './render/context.ts';
-import { reportView, type View } from './state.ts';
-import { forecastDays } from './card-geometry.ts';
-import type { Season } from './season/chart.ts';
+import { loadMessages, renderCard } from './render.ts';
+import { renderReport } from './report.ts';
+import type { RenderContext } from '../context.ts';
+import { reportView, type View } from '../state.ts';
+import { forecastDays } from './geometry.ts';
+import type { Season } from '../season/chart.ts';
 import { styles } from './styles.ts';
 
 /** The compact strip's module (`layout="compact"`), loaded the first time an element asks for it. */
-let compact: typeof import('./render/compact.ts') | undefined;
-const loadCompact = () => import('./render/compact.ts').then((m) => (compact = m));
+let compact: typeof import('./compact.ts') | undefined;
+const loadCompact = () => import('./compact.ts').then((m) => (compact = m));
 
 /** The season chart's module (`season`), loaded the first time an element asks for it. */
-let chart: typeof import('./season/chart.ts') | undefined;
-const loadChart = () => import('./season/chart.ts').then((m) => (chart = m));
+let chart: typeof import('../season/chart.ts') | undefined;
+const loadChart = () => import('../season/chart.ts').then((m) => (chart = m));
 
 export type { CardData };
 
@@ -215,7 +215,7 @@ export class ResortConditions extends ResortElement {
 
   /** A pre-rendered card of this resort and days stays until its language (and the strip's module) is loaded. */
   protected async adopt(copy: ShadowRoot): Promise<boolean> {
-    const card = await import('./adopt.ts').then(
+    const card = await import('../adopt.ts').then(
       (m) =>
         m.cardCopy(copy, this.#resortId, this.#days, this.layout === 'compact' ? loadCompact : undefined),
       () => undefined,

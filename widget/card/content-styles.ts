@@ -1,8 +1,8 @@
 /**
- * The card's rules inside its frame (widget/styles.ts puts them after the frame's): the report's blocks,
+ * The card's rules inside its frame (widget/card/styles.ts puts them after the frame's): the report's blocks,
  * the chart, the forecast's days, the links and the attribution's row, the messages, the skeleton.
  */
-import { ATTRIBUTION } from './shared-styles.ts';
+import { ATTRIBUTION } from '../shared-styles.ts';
 
 export const CONTENT = /* css */ `  /* the frame is as tall as the longest report in any language: the chart takes the room a shorter report
      leaves, so that it shows as bars rather than as empty bands between the blocks */
@@ -256,7 +256,7 @@ export const CONTENT = /* css */ `  /* the frame is as tall as the longest repor
     color: var(--_accent);
     cursor: pointer;
   }
-  /* the compact strip's padding, here rather than in its sheet (render/compact-styles.ts): its skeleton, drawn
+  /* the compact strip's padding, here rather than in its sheet (card/compact-styles.ts): its skeleton, drawn
      before that sheet arrives, already sits where the strip's content will */
   .compact {
     padding: var(--rc-padding, 0.4em 0.6em);

@@ -1,5 +1,5 @@
-import type { Formatter } from '../format.ts';
-import type { Loaded } from '../i18n/index.ts';
+import type { Formatter } from './format.ts';
+import type { Loaded } from './i18n/index.ts';
 
 /** What every render function needs: strings, the clock, the frame's size and where images are. */
 export interface RenderContext {
@@ -16,7 +16,7 @@ export interface RenderContext {
   compact?: boolean;
   /**
    * A page without a clock (the pre-rendered cards): an instant as an absolute date and time, instead of
-   * one relative to `now` (the element never draws one: `frozenTime` in widget/prerender.ts).
+   * one relative to `now` (the element never draws one: `frozenTime` in widget/card/prerender.ts).
    */
   frozen?: (ms: number) => string;
 }

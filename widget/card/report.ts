@@ -9,8 +9,8 @@ import { formatter } from '../format.ts';
 import { fill } from '../i18n/index.ts';
 import { isImperial } from '../locale.ts';
 import type { ReportView } from '../state.ts';
-import { renderAttribution } from './attribution.ts';
-import type { RenderContext, ReportContext } from './context.ts';
+import { renderAttribution } from '../attribution.ts';
+import type { RenderContext, ReportContext } from '../context.ts';
 import { renderForecast } from './forecast.ts';
 import { renderSnow } from './snow.ts';
 import { CLOSED, renderMessage, SEASON } from './states.ts';
@@ -56,7 +56,7 @@ export function reportContext(base: RenderContext): ReportContext {
   return { ...base, f: formatter(base.locale), imperial: isImperial(base.locale), asset: base.asset ?? copy };
 }
 
-/** What goes into the card's frame for a resort's files (the compact strip's is its own: render/compact.ts). */
+/** What goes into the card's frame for a resort's files (the compact strip's is its own: card/compact.ts). */
 export function renderReport(view: ReportView, base: RenderContext): HTMLTemplateResult {
   const ctx = reportContext(base);
   const reported = REPORTED.has(view.status);

@@ -8,7 +8,7 @@ import type { WeatherRecord } from '../../scripts/api/browser.ts';
 import { num } from '../format.ts';
 import { snowSign, weatherIcon, windSign } from '../icons.ts';
 import type { ReportView } from '../state.ts';
-import type { ReportContext } from './context.ts';
+import type { ReportContext } from '../context.ts';
 
 const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
 

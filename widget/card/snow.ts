@@ -8,7 +8,7 @@ import { num } from '../format.ts';
 import { difficultyMark } from '../icons.ts';
 import { plural, type Plural } from '../i18n/index.ts';
 import type { ReportView } from '../state.ts';
-import type { ReportContext } from './context.ts';
+import type { ReportContext } from '../context.ts';
 
 /** Family A is centimetres in every locale; en-US readers get inches like the rest of the card. */
 const fromCm = (ctx: ReportContext, cm: number | undefined, digits = 0) =>

@@ -8,10 +8,10 @@
  * Values never wrap away from their units; a forecast that would not fill its rows is a list.
  */
 import { compactGeometry } from './compact-geometry.ts';
-import { geometry } from './card-geometry.ts';
-import { CONTENT } from './card-content-styles.ts';
-import { HOST } from './shared-styles.ts';
-import { SEASON_FRAME } from './season/room.ts';
+import { geometry } from './geometry.ts';
+import { CONTENT } from './content-styles.ts';
+import { HOST } from '../shared-styles.ts';
+import { SEASON_FRAME } from '../season/room.ts';
 
 /** The frame in the shadow root: `data-n` is today and the days after it. */
 const FRAME_GEOMETRY = geometry('.frame', (n) => "[data-n='" + n + "']");

@@ -4,14 +4,14 @@
  * Times are absolute there (a static page has no clock), and images are whatever the build says.
  */
 import type { HTMLTemplateResult } from 'lit/html.js';
-import en from './i18n/en.ts';
-import { fill, loadStrings } from './i18n/index.ts';
-import { renderCard } from './render/card.ts';
-import { renderCompact } from './render/compact.ts';
-import { compactStyles } from './render/compact-styles.ts';
-import type { CardData } from './data.ts';
-import { reportView } from './state.ts';
-import { STATIC_COPY } from './shared-styles.ts';
+import en from '../i18n/en.ts';
+import { fill, loadStrings } from '../i18n/index.ts';
+import { renderCard } from './render.ts';
+import { renderCompact } from './compact.ts';
+import { compactStyles } from './compact-styles.ts';
+import type { CardData } from '../data.ts';
+import { reportView } from '../state.ts';
+import { STATIC_COPY } from '../shared-styles.ts';
 import { styles } from './styles.ts';
 
 export type { CardData };

@@ -17,14 +17,14 @@ import { num } from '../format.ts';
 import { plural } from '../i18n/index.ts';
 import { snowSign, weatherIcon } from '../icons.ts';
 import type { ReportView, View } from '../state.ts';
-import { renderAttribution, type ResortLink } from './attribution.ts';
-import { renderCard } from './card.ts';
-import type { RenderContext, ReportContext } from './context.ts';
+import { renderAttribution, type ResortLink } from '../attribution.ts';
+import { renderCard } from './render.ts';
+import type { RenderContext, ReportContext } from '../context.ts';
 import { noReport, REPORTED, reportContext } from './report.ts';
 import { statePicture } from './states.ts';
 import { compactStyles } from './compact-styles.ts';
 
-/** Family A is centimetres in every locale; en-US readers get inches (as render/snow.ts converts them). */
+/** Family A is centimetres in every locale; en-US readers get inches (as card/snow.ts converts them). */
 const fromCm = (ctx: ReportContext, cm: unknown, digits = 0) => {
   const v = num(cm);
   return v === undefined || !ctx.imperial ? v : Math.round((v / 2.54) * 10 ** digits) / 10 ** digits;
@@ -48,7 +48,7 @@ function updated(view: ReportView, ctx: ReportContext) {
 
 /**
  * Base and summit depth, new snow in 24 hours and over the last days, lifts open of total while the resort
- * runs: the card's figures (render/snow.ts), Family B's, else Family A's; test/widget/compact.test.ts holds
+ * runs: the card's figures (card/snow.ts), Family B's, else Family A's; test/widget/compact.test.ts holds
  * them equal.
  */
 function figures(view: ReportView, ctx: ReportContext): HTMLTemplateResult {

@@ -5,17 +5,17 @@
  */
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import type { View } from '../state.ts';
-import type { RenderContext } from './context.ts';
+import type { RenderContext } from '../context.ts';
 import { renderReport } from './report.ts';
 import { renderSkeleton } from './states.ts';
 
-/** What a card says without a report (render/messages.ts), once `loadMessages` has loaded it. */
+/** What a card says without a report (card/messages.ts), once `loadMessages` has loaded it. */
 let messages: typeof import('./messages.ts') | undefined;
 /** Loads the messages' chunk; resolves to its module the first time only (an element then renders again). */
 export const loadMessages = () =>
   messages ? Promise.resolve() : import('./messages.ts').then((m) => (messages = m));
 
-/** `report` renders a resort's files into the frame: the full card's, or the compact strip's (render/compact.ts). */
+/** `report` renders a resort's files into the frame: the full card's, or the compact strip's (card/compact.ts). */
 export function renderCard(
   view: View,
   ctx: RenderContext,
@@ -26,7 +26,7 @@ export function renderCard(
   // content, which would move while the rest streams in (styles.ts)
   const frame = (state: string, content: unknown, name?: string) =>
     html`<article class="frame ${state}${ctx.compact ? ' compact' : ''}" data-n=${ctx.days + 1} lang=${ctx.locale} aria-label=${name ?? nothing} ?data-static=${!!ctx.frozen}>${content}${ctx.frozen ? html`<i hidden></i>` : nothing}</article>`;
-  // the `card` part is what a page may style; a report's attribution stands beside it (render/report.ts)
+  // the `card` part is what a page may style; a report's attribution stands beside it (card/report.ts)
   const part = (content: unknown) => html`<div class="content" part="card">${content}</div>`;
   if (view.kind === 'report') return frame(view.status, report(view, ctx), view.data.combined.resortName);
   if (view.kind === 'loading') return frame('loading', part(renderSkeleton(ctx)));

@@ -3,11 +3,11 @@
  * report a later build brings (with a retry); and the console's warning for a `locale` that is no language
  * tag. A chunk of its own (`rc.messages.*.js`), loaded by the first element that needs it: a card that shows
  * its report never does. Until it is loaded, or where it cannot be (offline), the card says the same in plain
- * text above its slot (`renderFailure` in render/card.ts).
+ * text above its slot (`renderFailure` in card/render.ts).
  */
 import { html, svg, type HTMLTemplateResult } from 'lit/html.js';
 import type { View } from '../state.ts';
-import type { RenderContext } from './context.ts';
+import type { RenderContext } from '../context.ts';
 import { renderMessage, SEASON } from './states.ts';
 
 /** The views without a report or a skeleton. */
