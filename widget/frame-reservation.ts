@@ -1,6 +1,6 @@
 /**
  * `resort-conditions-frame.css`, published beside the frame loader (vite.config.ts): the height a
- * pre-rendered card, strip or list will have in an `<iframe>`, reserved before it loads, so that nothing
+ * pre-rendered card, strip or list will have in an `<iframe>` (a card with its season chart: `data-season`), reserved before it loads, so that nothing
  * below the frame moves when its page reports its height (widget/README.md, "iframe"), and the right
  * height without the loader too. The frame goes in a `<div class="resort-conditions-frame">` whose width
  * is the column's; the rules are the element's own (`geometry`, `compactGeometry`, `listGeometry`),
@@ -17,6 +17,7 @@
 import { compactGeometry } from './card/compact-geometry.ts';
 import { listGeometry } from './list/styles.ts';
 import { DEFAULT_DAYS, geometry } from './card/geometry.ts';
+import { seasonRoom } from './season/room.ts';
 
 /** The card's text size over the reader's default: `0.9375rem` in its host's `font`. */
 const CARD_EM = 0.9375;
@@ -25,6 +26,8 @@ const WRAPPER = '.resort-conditions-frame';
 const CARD = `${WRAPPER}:not([data-layout='list']) > iframe`;
 const COMPACT = `${WRAPPER}[data-layout='compact'] > iframe`;
 const LIST = `${WRAPPER}[data-layout='list'] > iframe`;
+/** A card with its season chart (`<id>.season.html`): the card's height and the chart's room. */
+const SEASON = `${WRAPPER}[data-season]:not([data-layout]) > iframe`;
 
 /**
  * What a height may be over a whole pixel and still be that pixel: the card's page measures its height
@@ -101,5 +104,7 @@ export const frameReservation =
   }
 ` +
   rescaled(geometry(CARD, tiles), { fontSize: true }) +
+  // in em of the card's text, as the frame's font size is once rescaled
+  seasonRoom(SEASON) +
   rescaled(compactGeometry(COMPACT), { fontSize: false }) +
   rescaled(listGeometry(LIST), { fontSize: true });

@@ -203,6 +203,7 @@ export async function build(io: CliIo): Promise<number> {
       profile: config.profile,
       imageOrigins: [...(source.origins ?? []), ...config.imageOrigins],
       alerts: config.alerts,
+      seasonCards: config.embeds.season,
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       note: say,
       ...(widget ? { widget: async () => widget } : {}),

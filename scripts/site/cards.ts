@@ -27,7 +27,8 @@ export const CARD_DAYS = 3;
 
 /** The layouts pre-rendered for each resort and locale: the full card (`''`) and the compact strip. */
 export const CARD_LAYOUTS = ['', 'compact'] as const;
-export type CardLayout = (typeof CARD_LAYOUTS)[number];
+/** A pre-rendered card's layout; `season`, the full card with its season chart, is made once the history is recorded (`seasonCardFiles`). */
+export type CardLayout = (typeof CARD_LAYOUTS)[number] | 'season';
 
 /** The card page and the include of a resort in a locale, relative to the release root. */
 export const cardPath = (locale: string, id: number, shape: 'page' | 'include', layout: CardLayout = '') =>
@@ -46,6 +47,7 @@ const cardJson = ({ data: _data, ...head }: { data: unknown }, dataJson: string)
 interface Prerender {
   cardCss: string;
   compactCss: string;
+  seasonCss: string;
   cardTitle(locale: string, name: string): string;
   cardTemplate(card: unknown, now: number, image: (url: unknown) => string | undefined): Promise<unknown>;
 }
@@ -170,7 +172,11 @@ export async function cardMaker(options: { heightReporter: string; file?: string
   const module = (await import(pathToFileURL(file).href)) as Prerender;
   return {
     module,
-    styles: { '': `<style>${module.cardCss}</style>`, compact: `<style>${module.compactCss}</style>` },
+    styles: {
+      '': `<style>${module.cardCss}</style>`,
+      compact: `<style>${module.compactCss}</style>`,
+      season: `<style>${module.seasonCss}</style>`,
+    },
     heightReporter: options.heightReporter,
     async html(card, now, image) {
       const result = render((await module.cardTemplate(card, now, image)) as Parameters<typeof render>[0]);
@@ -187,6 +193,16 @@ export interface LocaleCards {
   images: readonly ExtraFile[];
   /** The config's `publicUrl`: an include names its resort's feeds under it (without it, none). */
   publicUrl?: string;
+  /** The layouts to make (default `CARD_LAYOUTS`). */
+  layouts?: readonly CardLayout[];
+  /** A resort's latest season, for the `season` layout: a resort without one has no such card. */
+  season?: (id: number) => Promise<SeasonFile | undefined>;
+}
+
+/** A season file of the history, by its name (`2025-26`): what the season chart of a pre-rendered card draws. */
+export interface SeasonFile {
+  name: string;
+  body: unknown;
 }
 
 /** Every card page and include of one locale, made one resort at a time from the staged files. */
@@ -223,11 +239,25 @@ export async function* localeCards(cards: CardMaker, job: LocaleCards): AsyncGen
       page: feedLinks(locale, id, combined.resortName, '../../'),
       include: job.publicUrl ? feedLinks(locale, id, combined.resortName, job.publicUrl) : '',
     };
-    for (const layout of CARD_LAYOUTS) {
-      const card = { resort: id, locale, days: CARD_DAYS, ...(layout ? { layout } : {}), data };
+    for (const layout of job.layouts ?? CARD_LAYOUTS) {
+      const season = layout === 'season' ? await job.season?.(id) : undefined;
+      if (layout === 'season' && !season) continue;
+      // the season is an attribute of the full card, not a layout; the element reads its file itself
+      const card = {
+        resort: id,
+        locale,
+        days: CARD_DAYS,
+        ...(layout === 'compact' ? { layout } : {}),
+        data,
+      };
       const style = cards.styles[layout];
-      const tag = `<resort-conditions resort="${id}" locale="${locale}" days="${CARD_DAYS}"${layout ? ` layout="${layout}"` : ''}>`;
-      const html = placeImages(await cards.html(card, files.builtAt, imageMarker(images)), images);
+      const tag = `<resort-conditions resort="${id}" locale="${locale}" days="${CARD_DAYS}"${layout === 'compact' ? ` layout="${layout}"` : layout === 'season' ? ' season' : ''}>`;
+      const rendered = await cards.html(
+        season ? { ...card, season } : card,
+        files.builtAt,
+        imageMarker(images),
+      );
+      const html = placeImages(rendered, images);
       const include = `${tag}<template shadowrootmode="open">${style}${html.include}<script type="application/json">${cardJson(card, dataJson)}</script></template><p>${name}</p>${feeds.include}</resort-conditions>\n`;
       const page = `<!doctype html>
 <html lang="${locale}">

@@ -3,7 +3,7 @@
  * (`assets/`), the cards of every resort and locale, the lists of every region and locale, and the frame loader. They are made from the staged
  * files of the release being built; without those (a caller that only lists paths), there is nothing to make.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { FRAME_LOADER } from '../api/headers.ts';
 import type { Beside, ExtraFile, Placed, StagedFiles } from '../snapshot/store/staging.ts';
 import {
@@ -15,6 +15,8 @@ import {
 } from './assets.ts';
 import type { EmbedThread } from './embed-thread.ts';
 import { cardFiles, frameLoaderSource } from './cards.ts';
+import { seasonCardFiles } from './season-cards.ts';
+import { stagedReader } from '../snapshot/store/staging.ts';
 import { listFiles, regionIds } from './lists.ts';
 import { packageRoot } from './root.ts';
 import type { Scope } from '../snapshot/model.ts';
@@ -22,7 +24,7 @@ import type { Scope } from '../snapshot/model.ts';
 export interface EmbedOptions {
   scope: Pick<Scope, 'resorts'> & Partial<Pick<Scope, 'groups'>>;
   /** Published API files; the embeds are made from them while they are staged and readable. */
-  files: Partial<Pick<StagedFiles, 'read' | 'builtAt'>>;
+  files: Partial<Pick<StagedFiles, 'read' | 'builtAt' | 'dir'>>;
   locales: readonly string[];
   /** Whether the data is the embedded sample (its images are in the dataset's folder). */
   sample: boolean;
@@ -32,6 +34,8 @@ export interface EmbedOptions {
   embedsMade?: boolean;
   /** The config's `publicUrl`: the includes name their resort's feeds under it. */
   publicUrl?: string;
+  /** The config's `embeds.season`: the cards with their season chart, from the history beside `api/` (season-cards.ts). */
+  seasonCards?: boolean;
 }
 
 /**
@@ -93,6 +97,15 @@ export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFi
   );
   yield* images;
   yield { path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) };
+  if (options.seasonCards && options.files.dir)
+    yield* seasonCardFiles({
+      resorts: options.scope.resorts,
+      locales: options.locales,
+      files,
+      images,
+      history: stagedReader(dirname(options.files.dir)),
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    });
   if (options.embedsMade) return;
   yield* cardFiles({
     resorts: options.scope.resorts,

@@ -44,6 +44,8 @@ export interface SiteOptions {
   alerts?: { newSnowCm: number; link?: string };
   /** The config's `publicUrl`: the feeds' links and ids. */
   publicUrl?: string;
+  /** The config's `embeds.season`: the pre-rendered cards with their season chart (season-cards.ts). */
+  seasonCards?: boolean;
 }
 
 /** What a build asks of the site (scripts/snapshot/run.ts): the files of each locale as it is in, then the rest. */

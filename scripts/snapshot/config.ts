@@ -171,6 +171,16 @@ export const SnapshotConfig = z.strictObject({
       link: LinkTemplate.optional(),
     })
     .default({ newSnowCm: DEFAULT_POWDER_CM }),
+  /**
+   * The pre-rendered embeds (scripts/docs/configuration.md, "Season chart in the embeds"): `season: true` adds,
+   * for each resort with a history and each locale, the card with its season chart
+   * (`cards/<locale>/<id>.season.html` and `.season.include.html`).
+   */
+  embeds: z
+    .strictObject({
+      season: z.boolean({ error: 'give true or false' }).default(false),
+    })
+    .default({ season: false }),
   /** `npm run deploy`'s settings: validated there (`scripts/deploy/config.ts`), carried here untouched. */
   deploy: z.record(z.string(), z.unknown()).optional(),
 });

@@ -6,7 +6,7 @@
  * once the loader has set each frame's height; the demo page's snippets follow the chosen resort and locale
  * and name the host it is served from.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -87,8 +87,11 @@ describeChromium()('the snippets in Chromium, on a page of another origin', () =
     root = await mkdtemp(join(tmpdir(), 'rc-snippets-'));
     const dist = join(root, 'dist');
     const sink = { write: () => true };
+    // the cards with their season chart too (widget/README.md, "Season chart"): one day of history
+    const config = join(root, 'config.json');
+    await writeFile(config, JSON.stringify({ embeds: { season: true } }));
     const code = await build({
-      argv: ['--out', dist, '--locales', 'en-US,de-DE'],
+      argv: ['--out', dist, '--locales', 'en-US,de-DE', '--config', config],
       env: { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) },
       stdout: sink,
       stderr: sink,

@@ -3,10 +3,12 @@
  * without the element: the build renders it to static HTML per resort and locale (scripts/site/cards.ts).
  * Times are absolute there (a static page has no clock), and images are whatever the build says.
  */
-import type { HTMLTemplateResult } from 'lit/html.js';
+import { html, type HTMLTemplateResult } from 'lit/html.js';
 import en from '../i18n/en.ts';
 import { fill, loadStrings } from '../i18n/index.ts';
 import { renderCard } from './render.ts';
+import { renderReport } from './report.ts';
+import { parseSeason, renderSeason, SEASON_STYLES } from '../season/chart.ts';
 import { renderCompact } from './compact.ts';
 import { compactStyles } from './compact-styles.ts';
 import type { CardData } from '../data.ts';
@@ -16,11 +18,17 @@ import { styles } from './styles.ts';
 
 export type { CardData };
 
+/** A card to pre-render: the element's data, and for a card with its season chart the season file's body. */
+export type PrerenderCard = CardData & { season?: { name: string; body: unknown } };
+
 /** The element's style sheet as text, with the rule of a copy that streams in. */
 export const cardCss = styles + STATIC_COPY;
 
 /** The compact strip's: the card's and its own. */
 export const compactCss = cardCss + compactStyles;
+
+/** A card with its season chart (`season`): the card's and the chart's. */
+export const seasonCss = cardCss + SEASON_STYLES;
 
 /** The title of a card's page, in its language. */
 const TITLES: Record<string, string> = {
@@ -59,18 +67,28 @@ export const frozenTime = (locale: string): ((ms: number) => string) =>
 /** Hours after which a card flags its report as outdated: the element's default. */
 const OUTDATED_AFTER = 48;
 
-/** The card's template at `now` (the compact strip's for `layout: 'compact'`); `image` maps an upstream image URL to what the page should load. */
+/**
+ * The card's template at `now` (the compact strip's for `layout: 'compact'`; with the season chart after the
+ * report when the card has a season that is one in the contract's shape, as the element draws it); `image`
+ * maps an upstream image URL to what the page should load.
+ */
 export async function cardTemplate(
-  card: CardData,
+  card: PrerenderCard,
   now: number,
   image: (url: unknown) => string | undefined,
 ): Promise<HTMLTemplateResult> {
   const locale = card.locale;
   const t = locale.startsWith('en') ? en : await loadStrings(locale);
   const view = reportView(card.data, now, OUTDATED_AFTER);
-  return (card.layout === 'compact' ? renderCompact : renderCard)(
-    view,
-    { t, locale, now, days: card.days, asset: image, frozen: frozenTime(locale) },
-    () => {},
-  );
+  const ctx = { t, locale, now, days: card.days, asset: image, frozen: frozenTime(locale) };
+  if (card.layout === 'compact') return renderCompact(view, ctx, () => {});
+  const season = card.season && parseSeason(card.season.body, card.resort, card.season.name);
+  return season
+    ? renderCard(
+        view,
+        ctx,
+        () => {},
+        (v, c) => html`${renderReport(v, c)}${renderSeason(season, c)}`,
+      )
+    : renderCard(view, ctx, () => {});
 }

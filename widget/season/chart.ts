@@ -209,8 +209,8 @@ export function renderSeason(season: Season, card: RenderContext): HTMLTemplateR
   </figure>`;
 }
 
-/** The chart's styles, in the chunk: the room it fills is the card's (widget/season/room.ts). */
-const styles = /* css */ `
+/** The chart's styles, in the chunk (and in a pre-rendered card with the chart): the room it fills is the card's (widget/season/room.ts). */
+export const SEASON_STYLES = /* css */ `
   .season {
     min-width: 0;
     overflow: hidden;
@@ -310,7 +310,7 @@ let sheet: CSSStyleSheet | undefined;
 export function adoptSeason(root: ShadowRoot): void {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync(styles);
+    sheet.replaceSync(SEASON_STYLES);
   }
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
