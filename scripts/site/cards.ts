@@ -139,18 +139,14 @@ export interface CardOptions {
   publicUrl?: string;
 }
 
-/** Every card page and include, made one resort at a time as they are written. */
-export async function* cardFiles(options: CardOptions): AsyncGenerator<ExtraFile> {
+/** Every card page and include (of `layouts`, by default `CARD_LAYOUTS`), made one resort at a time as they are written. */
+export async function* cardFiles(
+  options: CardOptions & Pick<LocaleCards, 'layouts' | 'season'>,
+): AsyncGenerator<ExtraFile> {
+  const { resorts, locales, ...job } = options;
   const cards = await cardMaker({ heightReporter: await heightReporterSource() });
-  const ids = options.resorts.map((r) => r.id);
-  for (const locale of options.locales)
-    yield* localeCards(cards, {
-      locale,
-      ids,
-      files: options.files,
-      images: options.images,
-      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-    });
+  const ids = resorts.map((r) => r.id);
+  for (const locale of locales) yield* localeCards(cards, { ...job, locale, ids });
 }
 
 /** The script a card page runs to report its height to the frame's parent, as it is inlined. */

@@ -7,7 +7,7 @@
  * site's files are asked for), so the chart holds the day the card shows.
  */
 import { HISTORY_INDEX_PATH, HistoryIndex, historyPath } from '../api/schemas/history.ts';
-import { cardMaker, heightReporterSource, localeCards, type CardOptions, type SeasonFile } from './cards.ts';
+import { cardFiles, type CardOptions, type SeasonFile } from './cards.ts';
 import type { TreeReader } from './feeds/history.ts';
 import type { ExtraFile } from '../snapshot/store/staging.ts';
 
@@ -38,23 +38,13 @@ export async function latestSeasons(read: TreeReader): Promise<Map<number, strin
 export async function* seasonCardFiles(
   options: CardOptions & { history: TreeReader },
 ): AsyncGenerator<ExtraFile> {
-  const latest = await latestSeasons(options.history);
-  const ids = options.resorts.map((r) => r.id).filter((id) => latest.has(id));
-  if (ids.length === 0) return;
-  const cards = await cardMaker({ heightReporter: await heightReporterSource() });
+  const { history, ...cards } = options;
+  const latest = await latestSeasons(history);
   const season = async (id: number): Promise<SeasonFile | undefined> => {
     const name = latest.get(id)!;
-    const body = await readTreeJson(options.history, historyPath(id, name));
+    const body = await readTreeJson(history, historyPath(id, name));
     return body === undefined ? undefined : { name, body };
   };
-  for (const locale of options.locales)
-    yield* localeCards(cards, {
-      locale,
-      ids,
-      files: options.files,
-      images: options.images,
-      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-      layouts: ['season'],
-      season,
-    });
+  const resorts = options.resorts.filter((r) => latest.has(r.id));
+  if (resorts.length > 0) yield* cardFiles({ ...cards, resorts, layouts: ['season'], season });
 }
