@@ -57,7 +57,8 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
     const dataset = await loadDataset(dataDir);
     const site = buildSite({
       locales: config.locales,
-      sample: dataDir === 'data',
+      // every dataset of the embedded service is built as the sample, whatever its folder (cli/build.ts)
+      sample: true,
       profile: config.profile,
       widget: async () => widget,
     });
