@@ -3,8 +3,10 @@
  * the history's recording and the alert feeds, run again alone over the tree a build published, as the next
  * day's build runs them (the previous release's history read back, every resort's report read, the season
  * files and the feeds of every locale made). Their seconds, set against the whole build's, are the share of a
- * build's time the season takes: on the first day of a history, and at a season's end, once every resort's
- * file holds a point for each day of its season (`fillSeasons`).
+ * build's time the season takes: on the first day of a history (no history before it), and at a season's
+ * end, once every resort's file holds a point for each other day of its season (`fillSeasons`). The files
+ * they make are kept in memory: the writing, which the build's writer does in a thread of its own, is not
+ * counted.
  */
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,7 +21,8 @@ import { regionIds } from '../site/lists.ts';
 
 /**
  * Seconds the history step and the feeds take over the release published in `out`, the history held
- * before read from `held` (`out` itself, or a folder `fillSeasons` made). Nothing of `out` is written.
+ * before read from `held` (an empty folder for a history's first day, or a folder `fillSeasons` made).
+ * Nothing of `out` is written.
  */
 export async function seasonSeconds(
   out: string,

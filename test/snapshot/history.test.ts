@@ -260,7 +260,10 @@ describe('contractSeason, the schema by hand for the files a build reads each ru
 
   it.each([
     ['members in another order', { days: good.days, unit: 'cm', season: '2025-26', resort: 25 }],
-    ['a day with members in another order', { ...good, days: [{ state: 1, ...first }] }],
+    [
+      'a day with members in another order',
+      { ...good, days: [Object.fromEntries(Object.entries(first).reverse())] },
+    ],
     ['a member it does not know', { ...good, extra: 1 }],
     ['a day member missing', { ...good, days: [{ ...first, state: undefined }] }],
     ['a resort that is not a whole number', { ...good, resort: 2.5 }],
