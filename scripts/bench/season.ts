@@ -3,8 +3,10 @@
  * the history's recording and the alert feeds, run again alone over the tree a build published, as the next
  * day's build runs them (the previous release's history read back, every resort's report read, the season
  * files and the feeds of every locale made). Their seconds, set against the whole build's, are the share of a
- * build's time the season takes: on the first day of a history, and at a season's end, once every resort's
- * file holds a point for each day of its season (`fillSeasons`).
+ * build's time the season takes: on the first day of a history (no history before it), and at a season's
+ * end, once every resort's file holds a point for each other day of its season (`fillSeasons`). The files
+ * they make are kept in memory: the writing, which the build's writer does in a thread of its own, is not
+ * counted.
  */
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,13 +14,15 @@ import { SeasonHistory, type HistoryDay } from '../api/schemas/history.ts';
 import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
 import type { Scope } from '../snapshot/model.ts';
 import { folderOrigin } from '../snapshot/release/history-origins.ts';
+import { seasonBytes } from '../snapshot/release/history.ts';
 import { recordHistory } from '../snapshot/release/record-history.ts';
 import { feedFiles } from '../site/feeds/feeds.ts';
 import { regionIds } from '../site/lists.ts';
 
 /**
  * Seconds the history step and the feeds take over the release published in `out`, the history held
- * before read from `held` (`out` itself, or a folder `fillSeasons` made). Nothing of `out` is written.
+ * before read from `held` (an empty folder for a history's first day, or a folder `fillSeasons` made).
+ * Nothing of `out` is written.
  */
 export async function seasonSeconds(
   out: string,
@@ -68,8 +72,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Writes under `into/history/` every season file of `out/history/` (and its index) with a point for each
- * day of its season (1 July to 30 June, or the calendar year), the days it held kept as they were: the
- * largest history a build reads back and writes. `out` is left as it is (its files are hard links a
+ * other day of its season (1 July to 30 June, or the calendar year), as `seasonBytes` writes it: the day
+ * the build published left out, so that the next run adds it to a season of 364 or 365 days, the largest
+ * history a build reads back and writes. `out` is left as it is (its files are hard links a
  * release shares with the next).
  */
 export async function fillSeasons(out: string, into: string): Promise<number> {
@@ -82,28 +87,27 @@ export async function fillSeasons(out: string, into: string): Promise<number> {
       const path = join(out, 'history', resort.name, name);
       const season = SeasonHistory.parse(JSON.parse(await readFile(path, 'utf8')));
       await mkdir(join(into, 'history', resort.name), { recursive: true });
-      const held = new Map(season.days.map((d) => [d.date, d]));
+      const held = new Set(season.days.map((d) => d.date));
       const [first, last] = season.season.includes('-')
         ? [`${season.season.slice(0, 4)}-07-01`, `${Number(season.season.slice(0, 4)) + 1}-06-30`]
         : [`${season.season}-01-01`, `${season.season}-12-31`];
       const days: HistoryDay[] = [];
       for (let t = Date.parse(first), i = 0; t <= Date.parse(last); t += DAY_MS, i++) {
         const date = new Date(t).toISOString().slice(0, 10);
-        days.push(
-          held.get(date) ?? {
-            date,
-            base: 80 + (i % 60),
-            summit: 150 + (i % 90),
-            newSnow24h: i % 9 === 0 ? 25 : i % 3,
-            liftsOpen: i % 12,
-            liftsTotal: 12,
-            runsOpen: i % 40,
-            runsTotal: 40,
-            state: i % 50 === 0 ? 2 : 1,
-          },
-        );
+        if (held.has(date)) continue;
+        days.push({
+          date,
+          base: 80 + (i % 60),
+          summit: 150 + (i % 90),
+          newSnow24h: i % 9 === 0 ? 25 : i % 3,
+          liftsOpen: i % 12,
+          liftsTotal: 12,
+          runsOpen: i % 40,
+          runsTotal: 40,
+          state: i % 50 === 0 ? 2 : 1,
+        });
       }
-      await writeFile(join(into, 'history', resort.name, name), JSON.stringify({ ...season, days }));
+      await writeFile(join(into, 'history', resort.name, name), seasonBytes({ ...season, days }));
       files++;
     }
   }

@@ -3,6 +3,7 @@
  * (so peak memory is that build's), against `cp -r` of the tree it published.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadDataset } from '../dataset/load.ts';
 import { collectEarly } from '../cli/process.ts';
@@ -57,7 +58,8 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
     const dataset = await loadDataset(dataDir);
     const site = buildSite({
       locales: config.locales,
-      sample: dataDir === 'data',
+      // every dataset of the embedded service is built as the sample, whatever its folder (cli/build.ts)
+      sample: true,
       profile: config.profile,
       widget: async () => widget,
     });
@@ -83,7 +85,10 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
     lowerBound: result.state!.requests.lowerBound,
     maxRssBytes: Math.max(process.resourceUsage().maxRSS * 1024, memory.most),
     watches: watches.most,
-    season: await seasonSeconds(out, result.scope, config.locales),
+    // a history's first day: no history before it
+    season: await mkdir(`${out}-new`, { recursive: true }).then(() =>
+      seasonSeconds(out, result.scope, config.locales, `${out}-new`),
+    ),
     seasonEnd: await fillSeasons(out, `${out}-season`).then(() =>
       seasonSeconds(out, result.scope, config.locales, `${out}-season`),
     ),

@@ -121,7 +121,7 @@ describe('the history read back from the bucket', () => {
     const third = await buildDay(2, s3.env);
     expect(third.code, third.output).toBe(EXIT.ok);
     expect(third.output).toContain(
-      `history: the previous release holds none, so it was read back from ${TO}/ (3 resorts, 3 seasons)`,
+      `history: there is no previous release, so it was read back from ${TO}/ (3 resorts, 3 seasons)`,
     );
     expect(third.output).not.toMatch(/a new history starts/);
     for (const value of [s3.env.AWS_ACCESS_KEY_ID, s3.env.AWS_SECRET_ACCESS_KEY])

@@ -4,12 +4,14 @@ import { HistoryIndex, SeasonHistory, seasonOf, type HistoryDay } from '../../sc
 import {
   checkIndex,
   checkSeason,
+  contractSeason,
   isSeasonName,
   MAX_SEASON_BYTES,
   newSeason,
   reportPoint,
   seasonBytes,
   seasonHolds,
+  spliceDay,
   withDay,
 } from '../../scripts/snapshot/release/history.ts';
 
@@ -152,6 +154,48 @@ describe('withDay', () => {
   });
 });
 
+describe('spliceDay, on the bytes of a season file', () => {
+  const text = (season: SeasonHistory) => seasonBytes(season).toString('latin1');
+  const splice = (season: SeasonHistory, d: HistoryDay) =>
+    spliceDay(text(season), season.resort, season.season, d.date, JSON.stringify(d));
+
+  it('gives the bytes seasonBytes writes of withDay: a day added first, between, last, or replaced', () => {
+    const empty = newSeason(25, '2025-26');
+    const held = [day('2026-01-10', 90), day('2026-01-12', 100), day('2026-01-14', 110)].reduce(
+      withDay,
+      empty,
+    );
+    const cases = [
+      [empty, day('2026-01-11', 95)],
+      [held, day('2025-12-01', 40)],
+      [held, day('2026-01-11', 95)],
+      [held, day('2026-01-13', 105)],
+      [held, day('2026-01-15', 115)],
+      [held, day('2026-01-10', 91)],
+      [held, day('2026-01-12', 101)],
+      [held, day('2026-01-14', 111)],
+      [held, { ...day('2026-01-16', 0), base: null, newSnow24h: null, state: null }],
+    ] as const;
+    for (const [season, d] of cases) expect(splice(season, d)).toBe(text(withDay(season, d)));
+    // the same point again leaves the bytes as they were
+    expect(splice(held, day('2026-01-12', 100))).toBe(text(held));
+  });
+
+  it('gives up on bytes seasonBytes did not write for that resort and season (the caller reads them whole)', () => {
+    const held = withDay(newSeason(25, '2025-26'), day('2026-01-10', 90));
+    const d = day('2026-01-11', 95);
+    const at = (bytes: string, resort = 25, season = '2025-26') =>
+      spliceDay(bytes, resort, season, d.date, JSON.stringify(d));
+    expect(at(text(held), 26)).toBeUndefined();
+    expect(at(text(held), 25, '2024-25')).toBeUndefined();
+    expect(at(JSON.stringify(held, null, 1))).toBeUndefined();
+    expect(at(text(held).replace('"base":90', '"base":"90"'))).toBeUndefined();
+    expect(at(text(held).replace('"base":90,', ''))).toBeUndefined();
+    expect(at(text(held).replace('}]}', '},"x"]}'))).toBeUndefined();
+    expect(at(text(held).trimEnd())).toBeUndefined();
+  });
+});
+
 describe('seasons', () => {
   it.each([
     ['2025-26', '2025-07-01', true],
@@ -200,6 +244,49 @@ describe('seasons', () => {
     const bytes = seasonBytes(season);
     expect(bytes.byteLength).toBeLessThan(MAX_SEASON_BYTES);
     expect(gzipSync(bytes).byteLength).toBeLessThan(20 * 1024);
+  });
+});
+
+describe('contractSeason, the schema by hand for the files a build reads each run', () => {
+  const good = withDay(withDay(newSeason(25, '2025-26'), day('2025-12-01', 50)), day('2025-12-02', 60));
+  const first = good.days[0]!;
+
+  it('answers what the schema answers for a season in the contract order', () => {
+    const body = JSON.parse(seasonBytes(good).toString()) as unknown;
+    expect(contractSeason(body)).toEqual(SeasonHistory.parse(body));
+    const nulls = { ...good, days: [{ ...first, base: null, liftsOpen: null, state: null }] };
+    expect(contractSeason(nulls)).toEqual(SeasonHistory.parse(nulls));
+  });
+
+  it.each([
+    ['members in another order', { days: good.days, unit: 'cm', season: '2025-26', resort: 25 }],
+    [
+      'a day with members in another order',
+      { ...good, days: [Object.fromEntries(Object.entries(first).reverse())] },
+    ],
+    ['a member it does not know', { ...good, extra: 1 }],
+    ['a day member missing', { ...good, days: [{ ...first, state: undefined }] }],
+    ['a resort that is not a whole number', { ...good, resort: 2.5 }],
+    ['another unit', { ...good, unit: 'in' }],
+    ['a season name that is none', { ...good, season: '25-26' }],
+    ['a date that is not a day', { ...good, days: [{ ...first, date: '2025-02-30' }] }],
+    ['a depth over 10,000 cm', { ...good, days: [{ ...first, summit: 10_001 }] }],
+    ['a negative depth', { ...good, days: [{ ...first, base: -1 }] }],
+    ['a count that is not whole', { ...good, days: [{ ...first, runsOpen: 1.5 }] }],
+    ['a depth as text', { ...good, days: [{ ...first, base: '50' }] }],
+    ['an open flag it does not know', { ...good, days: [{ ...first, state: 7 }] }],
+    ['367 days', { ...good, days: Array.from({ length: 367 }, () => first) }],
+  ])('leaves %s to the schema', (_, body) => {
+    expect(contractSeason(JSON.parse(JSON.stringify(body)))).toBeUndefined();
+  });
+
+  it('leaves the schema to say why, and to take a valid season in another order', () => {
+    const reordered = Buffer.from(
+      JSON.stringify({ days: good.days, unit: 'cm', season: '2025-26', resort: 25 }),
+    );
+    expect(checkSeason(reordered, 25, '2025-26')).toEqual({ season: good });
+    const late = Buffer.from(JSON.stringify({ ...good, days: [{ ...first, date: '2025-02-30' }] }));
+    expect(checkSeason(late, 25, '2025-26')).toEqual({ refused: 'breaks the contract at $.days.0.date' });
   });
 });
 

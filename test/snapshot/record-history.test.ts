@@ -4,7 +4,7 @@
  * whose report failed left as it was, and a history read back from the published site once the private
  * state is gone.
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,7 +184,7 @@ describe('the history a build records', () => {
       await rm(join(root, 'lost'), { force: true });
       const notes = await buildAt('lost', FROZEN_NOW + 2 * DAY, { publicUrl: `${site.url}/` });
       expect(notes).toContain(
-        `history: the previous release holds none, so it was read back from ${site.url}/ (3 resorts, 3 seasons)`,
+        `history: there is no previous release, so it was read back from ${site.url}/ (3 resorts, 3 seasons)`,
       );
       for (const id of RESORTS) {
         const days = (await season('lost', id)).days;
@@ -199,6 +199,43 @@ describe('the history a build records', () => {
     } finally {
       await site.close();
     }
+  });
+
+  it('says the previous release has no private state when only that is gone, and reads the history back', async () => {
+    await buildAt('stateless', FROZEN_NOW);
+    await buildAt('stateless', FROZEN_NOW + DAY);
+    const published = join(root, 'stateless-published');
+    await cp(join(root, 'stateless'), published, { recursive: true, dereference: true });
+    const site = await serveFolder(published);
+    try {
+      const releases = releasesDir(join(root, 'stateless'));
+      for (const name of await readdir(releases))
+        if (name.endsWith('.state.json')) await rm(join(releases, name));
+      const notes = await buildAt('stateless', FROZEN_NOW + 2 * DAY, { publicUrl: `${site.url}/` });
+      expect(notes).toContain(
+        `history: the previous release has no private state, so it was read back from ${site.url}/ (3 resorts, 3 seasons)`,
+      );
+      for (const id of RESORTS) expect((await season('stateless', id)).days).toHaveLength(3);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('reads a season of the previous release whole when its bytes are not as the build writes them', async () => {
+    await buildAt('rewritten', FROZEN_NOW);
+    const file = join(root, 'rewritten', historyPath(25, '2025-26'));
+    const held = SeasonHistory.parse(JSON.parse(await readFile(file, 'utf8')));
+    // the same season in another form (the file is a link the releases share: replaced, not written into)
+    await rm(file);
+    await writeFile(
+      file,
+      JSON.stringify({ days: held.days, unit: 'cm', season: '2025-26', resort: 25 }, null, 2),
+    );
+    await buildAt('rewritten', FROZEN_NOW + DAY);
+    const days = (await season('rewritten', 25)).days;
+    expect(days).toEqual([held.days[0], await publishedPoint('rewritten', 25)]);
+    // written as every season file is: one line, its members in the contract's order
+    expect(await readFile(file, 'utf8')).toBe(`${JSON.stringify({ ...held, days })}\n`);
   });
 
   it('starts a new history, and says why, when the published site cannot be read', async () => {

@@ -98,6 +98,18 @@ interface Formats {
 
 const formats = new Map<string, Formats>();
 
+/** `format`, each of its answers kept for the same value. */
+function remembered<T extends string | number>(format: (value: T) => string): (value: T) => string {
+  const known = new Map<T, string>();
+  return (value) => {
+    // -0 is a key of 0 in a Map, and formats as -0
+    if (Object.is(value, -0)) return format(value);
+    let text = known.get(value);
+    if (text === undefined) known.set(value, (text = format(value)));
+    return text;
+  };
+}
+
 /** The figures of `locale` in its units (inches for en-US, centimetres elsewhere), made once. */
 export function units(locale: string): Formats {
   const known = formats.get(locale);
@@ -108,31 +120,51 @@ export function units(locale: string): Formats {
   const snow = figure(imperial ? 1 : 0);
   const depth = figure(0);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format;
+  const count = new Intl.NumberFormat(locale).format;
+  // a feed's figures are a few hundred values over and over (depths, counts, a season's dates): each formatted once
   const made: Formats = {
-    snowfall: (cm) => snow(imperial ? cm / 2.54 : cm) + suffix,
-    depth: (cm) => depth(imperial ? cm / 2.54 : cm) + suffix,
-    date: (day) => date(new Date(`${day}T00:00:00Z`)),
-    count: new Intl.NumberFormat(locale).format,
+    snowfall: remembered((cm: number) => snow(imperial ? cm / 2.54 : cm) + suffix),
+    depth: remembered((cm: number) => depth(imperial ? cm / 2.54 : cm) + suffix),
+    date: remembered((day: string) => date(new Date(`${day}T00:00:00Z`))),
+    count: remembered((n: number) => count(n)),
   };
   formats.set(locale, made);
   return made;
 }
 
 /** The day's depths and lifts and runs open, as the sentences that follow an entry's first. */
+/** The parts of each template: text, then a placeholder's name, then text… */
+const templates = new Map<string, string[]>();
+
+/**
+ * `fillTemplate` (api/text.ts), each template split once: a feed fills the same few templates for every
+ * entry of every feed.
+ */
+function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  let parts = templates.get(template);
+  if (!parts) templates.set(template, (parts = template.split(/\{(\w+)\}/)));
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
+    out += (name in values ? String(values[name]) : `{${name}}`) + parts[i + 1]!;
+  }
+  return out;
+}
+
 function figures(day: HistoryDay, locale: string): string[] {
   const t = feedStrings(locale);
   const { depth, count } = units(locale);
   const depths = [
-    day.base !== null ? fillTemplate(t.base, { depth: depth(day.base) }) : undefined,
-    day.summit !== null ? fillTemplate(t.summit, { depth: depth(day.summit) }) : undefined,
+    day.base !== null ? fill(t.base, { depth: depth(day.base) }) : undefined,
+    day.summit !== null ? fill(t.summit, { depth: depth(day.summit) }) : undefined,
   ].filter((d) => d !== undefined);
   return [
-    ...(depths.length ? [fillTemplate(t.depths, { depths: depths.join(t.separator) })] : []),
+    ...(depths.length ? [fill(t.depths, { depths: depths.join(t.separator) })] : []),
     ...(day.liftsOpen !== null && day.liftsTotal
-      ? [fillTemplate(t.lifts, { open: count(day.liftsOpen), total: count(day.liftsTotal) })]
+      ? [fill(t.lifts, { open: count(day.liftsOpen), total: count(day.liftsTotal) })]
       : []),
     ...(day.runsOpen !== null && day.runsTotal
-      ? [fillTemplate(t.runs, { open: count(day.runsOpen), total: count(day.runsTotal) })]
+      ? [fill(t.runs, { open: count(day.runsOpen), total: count(day.runsTotal) })]
       : []),
   ];
 }
@@ -154,8 +186,8 @@ export function entryOf(alert: Alert, locale: string, name: string, place: FeedP
   return {
     id: tagId(place, alert.date, `${locale}/resort-${alert.resort}/${alert.kind}`),
     // a placeholder's value is never read as a template: each is filled once, from the strings
-    title: fillTemplate(title, values),
-    text: [fillTemplate(first, values), ...figures(alert.day, locale)].join(t.space),
+    title: fill(title, values),
+    text: [fill(first, values), ...figures(alert.day, locale)].join(t.space),
     updated: `${alert.date}T00:00:00Z`,
     category: alert.kind,
     ...(link ? { link } : {}),

@@ -14,6 +14,7 @@ import {
   SeasonHistory,
   type HistoryDay,
 } from '../../api/schemas/history.ts';
+import { contractSeason } from '../../snapshot/release/history.ts';
 
 /** Reads a file of the tree being released, relative to its root; undefined when there is none. */
 export type TreeReader = (path: string) => Promise<Uint8Array | undefined>;
@@ -23,6 +24,8 @@ function parse<T>(
   bytes: Uint8Array,
   path: string,
   note: (line: string) => void,
+  /** The same answer as the schema's for a file as the history step writes it, faster; undefined: ask the schema. */
+  fast?: (body: unknown) => T | undefined,
 ): T | undefined {
   let value: unknown;
   try {
@@ -31,6 +34,8 @@ function parse<T>(
     note(`${path}: not JSON; left out of the alert feeds`);
     return undefined;
   }
+  const quick = fast?.(value);
+  if (quick) return quick;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
@@ -63,7 +68,7 @@ export async function readHistories(
         note(`${path}: listed in ${HISTORY_INDEX_PATH} but missing; left out of the alert feeds`);
         continue;
       }
-      const history = parse(SeasonHistory, bytes, path, note);
+      const history = parse(SeasonHistory, bytes, path, note, contractSeason);
       if (!history) continue;
       if (history.resort !== resort || history.season !== season) {
         note(

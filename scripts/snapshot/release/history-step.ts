@@ -45,6 +45,7 @@ export async function recordReleaseHistory(release: Release, step: HistoryStep):
         return bytes && { bytes, fresh: !stale };
       },
       previous: previous.state && folder ? folderOrigin(folder, 'the previous release') : undefined,
+      ...(folder && !previous.state ? { noPrevious: 'the previous release has no private state' } : {}),
       otherSource: previous.otherSource,
       // the bucket is held to the same deadline per file and the same stops as the site
       recall: [

@@ -32,6 +32,7 @@ import {
   newSeason,
   reportPoint,
   seasonBytes,
+  spliceDay,
   withDay,
   type ReportFiles,
   type ReportPoint,
@@ -45,6 +46,11 @@ export interface HistoryJob {
   file(path: string): Promise<{ bytes: Uint8Array; fresh: boolean } | undefined>;
   /** The previous release of the same source, if there is one. */
   previous: HistoryOrigin | undefined;
+  /**
+   * Without `previous`, why, in messages: `there is no previous release` (the default: a new machine, an
+   * evicted cache), `the previous release has no private state`.
+   */
+  noPrevious?: string;
   /** The published release came from another source: its history is not this source's, and is not carried. */
   otherSource?: boolean;
   /** Where the history is read back from when the previous release holds none: the site, the bucket. */
@@ -89,16 +95,31 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
   };
   const listed = new Map(base?.index.resorts.map((r) => [r.resort, new Set(r.seasons)]) ?? []);
 
-  // this build's points, each into its season as the history held it
-  for (const [resort, point] of points) {
-    const path = historyPath(resort, point.season);
-    const earlier = listed.get(resort)?.has(point.season)
-      ? await readSeason(base!, resort, point.season, job)
-      : undefined;
-    // the season read back was checked whole (checkSeason): the day is all that is new
-    const season = withDay(earlier ?? newSeason(resort, point.season), HistoryDay.parse(point.day));
-    await job.place(path, seasonBytes(season));
-    hold(resort, point.season);
+  // this build's points, each into its season as the history held it; the previous release's files read a
+  // batch at a time (a read waits on the disk), placed in order
+  const isListed = (resort: number, point: ReportPoint) => listed.get(resort)?.has(point.season) ?? false;
+  for (const batch of batches([...points], job.concurrency * 4)) {
+    const held = await Promise.all(
+      batch.map(async ([resort, point]) =>
+        isListed(resort, point) && base!.local
+          ? base!.origin.read(historyPath(resort, point.season), MAX_SEASON_BYTES).catch(() => undefined)
+          : undefined,
+      ),
+    );
+    for (const [i, [resort, point]] of batch.entries()) {
+      const path = historyPath(resort, point.season);
+      if (held[i] && (await spliced(held[i], resort, point, job))) {
+        hold(resort, point.season);
+        continue;
+      }
+      const earlier = isListed(resort, point)
+        ? await readSeason(base!, resort, point.season, job)
+        : undefined;
+      // the season read back was checked whole (checkSeason): the day is all that is new
+      const season = withDay(earlier ?? newSeason(resort, point.season), HistoryDay.parse(point.day));
+      await job.place(path, seasonBytes(season));
+      hold(resort, point.season);
+    }
   }
 
   // every other season held before: linked from the previous release, or read back for the scope's resorts
@@ -159,9 +180,7 @@ async function pointsOf(job: HistoryJob): Promise<{ points: Map<number, ReportPo
     ...job.locales.filter((l) => unitSystem(l) === 'metric'),
     ...job.locales.filter((l) => unitSystem(l) !== 'metric'),
   ];
-  const points = new Map<number, ReportPoint>();
-  let kept = 0;
-  for (const { id } of job.scope.resorts) {
+  const pointOf = async (id: number): Promise<ReportPoint | 'stale' | undefined> => {
     const resortId = String(id);
     const files: ReportFiles = {};
     let stale = false;
@@ -187,14 +206,24 @@ async function pointsOf(job: HistoryJob): Promise<{ points: Map<number, ReportPo
       const familyA = await first('a.resort.snowreport');
       if (familyA) files.familyA = familyA;
     }
-    if (stale) {
-      kept++;
-      continue;
+    return stale ? 'stale' : reportPoint(files);
+  };
+  const points = new Map<number, ReportPoint>();
+  let kept = 0;
+  // a batch of resorts at a time (a read waits on the disk), in the scope's order
+  for (const batch of batches(job.scope.resorts, job.concurrency * 4)) {
+    const made = await Promise.all(batch.map(({ id }) => pointOf(id)));
+    for (const [i, point] of made.entries()) {
+      if (point === 'stale') kept++;
+      else if (point) points.set(batch[i]!.id, point);
     }
-    const point = reportPoint(files);
-    if (point) points.set(id, point);
   }
   return { points, stale: kept };
+}
+
+/** `items` in runs of `size`, in order. */
+function* batches<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 /**
@@ -207,6 +236,9 @@ async function baseOf(job: HistoryJob): Promise<Base | undefined> {
     if (found) return { origin: job.previous, index: found, local: true };
   }
   const reasons: string[] = [];
+  const lacking = job.previous
+    ? 'the previous release holds none'
+    : (job.noPrevious ?? 'there is no previous release');
   for (const origin of job.otherSource ? [] : job.recall) {
     try {
       const bytes = await origin.read(HISTORY_INDEX_PATH, MAX_INDEX_BYTES);
@@ -221,7 +253,7 @@ async function baseOf(job: HistoryJob): Promise<Base | undefined> {
       }
       const seasons = index.index.resorts.reduce((n, r) => n + r.seasons.length, 0);
       job.note(
-        `history: the previous release holds none, so it was read back from ${origin.name} (${index.index.resorts.length} resorts, ${seasons} seasons)`,
+        `history: ${lacking}, so it was read back from ${origin.name} (${index.index.resorts.length} resorts, ${seasons} seasons)`,
       );
       return { origin, index: index.index, local: false };
     } catch (error) {
@@ -235,7 +267,7 @@ async function baseOf(job: HistoryJob): Promise<Base | undefined> {
   job.note(
     job.otherSource
       ? 'history: the published release came from another source or account, so its history is not carried: a new history starts'
-      : `history: ${job.previous ? 'the previous release holds none' : 'there is no previous release'} and ${where}: a new history starts`,
+      : `history: ${lacking} and ${where}: a new history starts`,
   );
   return undefined;
 }
@@ -252,6 +284,29 @@ async function indexAt(origin: HistoryOrigin, job: HistoryJob): Promise<Index | 
     job.note(`history: ${origin.name}'s ${HISTORY_INDEX_PATH} could not be read (${readFailure(error)})`);
   }
   return undefined;
+}
+
+/**
+ * Adds `point` to its season as the previous release holds it (`bytes`), by splicing its day into them
+ * (`spliceDay`): the previous release's season files are this project's own, written by `seasonBytes` (or
+ * linked from a release that wrote them), so the season is not read and checked whole on every build. A file
+ * whose bytes the day leaves as they were is linked, not written. False when the file cannot be spliced
+ * (not as `seasonBytes` writes it): the caller reads the season and checks it whole.
+ */
+async function spliced(
+  bytes: Uint8Array,
+  resort: number,
+  point: ReportPoint,
+  job: HistoryJob,
+): Promise<boolean> {
+  const path = historyPath(resort, point.season);
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const day = HistoryDay.parse(point.day);
+  const next = spliceDay(text, resort, point.season, day.date, JSON.stringify(day));
+  if (next === undefined) return false;
+  if (next === text && (await job.carry(path))) return true;
+  await job.place(path, Buffer.from(next, 'latin1'));
+  return true;
 }
 
 /** A season the base holds, checked; undefined (and said) when it cannot be read or is refused. */
