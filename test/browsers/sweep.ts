@@ -15,7 +15,7 @@
  * root fonts; Chromium saves a picture of it as test-results/season.png (widget/docs/season.png). A
  * partner's article whose own script reads the page's layout from the first frame moves nothing at viewport
  * heights just under, between and over the heights it takes with and without its scrollbar.
- * Failures of each engine go to test-results/sweep-<engine>.tsv.
+ * Failures of each engine go to test-results/sweep-<engine>.tsv (WebKit's at 20 px to sweep-webkit-20px.tsv).
  *
  * Each engine is a test file of its own (sweep-chromium.test.ts, sweep-firefox.test.ts; WebKit's root font of
  * 20 px in sweep-webkit-20px.test.ts, the rest in sweep-webkit.test.ts), so that two run at once on two
@@ -356,6 +356,8 @@ const daysName = (d: string | undefined) => (d === undefined ? 'unset' : `"${d}"
  * (vite.config.ts): two engines share the machine's two cores, and WebKit, the slowest to draw, is two files.
  */
 export function sweep(name: EngineName, fonts: readonly number[] = FONTS, rest = true): void {
+  /** The file's failures table: test-results/sweep-<engine>.tsv, the 20 px file's sweep-webkit-20px.tsv. */
+  const file = rest ? name : `${name}-${fonts.map((f) => `${f}px`).join('-')}`;
   beforeAll(async () => {
     if (!ENGINES.includes(name) || (missing(name) && !CI)) return;
     root = await mkdtemp(join(tmpdir(), 'rc-sweep-'));
@@ -407,7 +409,7 @@ export function sweep(name: EngineName, fonts: readonly number[] = FONTS, rest =
       const table = () => {
         const rows = failures.map((f) => [f.engine, f.check, f.where, f.detail].join('\t'));
         return writeFile(
-          join(RESULTS, `sweep-${name}.tsv`),
+          join(RESULTS, `sweep-${file}.tsv`),
           `engine\tcheck\twhere\tdetail\n${rows.join('\n')}${rows.length ? '\n' : ''}`,
         );
       };
