@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { minify, rolldownVersion, version, type Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { minifyCss, minifyStyleSheets } from './scripts/tooling/minify-css.ts';
 import { listReservation } from './widget/list/reservation.ts';
 import { reservation } from './widget/card/reservation.ts';
@@ -95,7 +95,7 @@ function minifyChunks(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
   // the element's style sheets minified by lightningcss before the TypeScript transform strips their markers
   plugins: [minifyStyleSheets(), minifyChunks(), reservationSheets(), languageChunks()],
   // `npm run build` bundles both elements in one build (scripts/tooling/bundle.ts): each script an ES module,
@@ -136,8 +136,13 @@ export default defineConfig(({ mode }) => ({
     // most test files wait on something other than this process (a child build, a browser, a server that
     // answers late): two files at a time on two cores, where vitest's default (cores − 1) runs one; three
     // let the seeded fault scenarios and the crash test outlast their timeouts on a loaded machine. The
-    // browser suite's engines take the machine one at a time
-    maxWorkers: mode === 'browsers' ? 1 : 2,
+    // browser suite too: each engine's sweep is a file, and a browser waits on its own pages' rendering
+    // while the other draws
+    maxWorkers: 2,
+    // the browser suite's longest files first (test/browsers/sequencer.ts)
+    ...(mode === 'browsers'
+      ? { sequence: { sequencer: (await import('./test/browsers/sequencer.ts')).LongestFirst } }
+      : {}),
     // the S3 client's notice that its releases after January 2027 need Node 22, off as the deploy turns it
     // off (scripts/deploy/store.ts) for the tests' own clients too
     env: { TZ: 'UTC', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

@@ -365,6 +365,8 @@ async function launchWebKit(): Promise<Engine> {
     });
   /** One window for the whole run, one page at a time: the driver drives one session. */
   let busy = false;
+  /** The window's rect that gave each viewport size. */
+  const rects = new Map<string, Viewport>();
   return {
     name: 'webkit',
     async open(url, viewport) {
@@ -376,16 +378,19 @@ async function launchWebKit(): Promise<Engine> {
         : viewport;
       await driver.switchTo().defaultContent();
       // the window's size includes its frame, and GTK applies it a little later: set it, wait until the
-      // viewport has it, else correct by the difference
+      // viewport has it, else correct by the difference. The rect that gave a viewport is kept, and a window
+      // whose viewport already has the size is left as it is (the last page's, most of the time)
       const size = async () => {
-        for (let i = 0, rect = window; i < 4; i++) {
+        const key = `${window.width}×${window.height}`;
+        const fits = (w: Viewport) => innerWidth === w.width && innerHeight === w.height;
+        if ((await run(fits.toString(), window)) === true) return;
+        for (let i = 0, rect = rects.get(key) ?? window; i < 4; i++) {
           await driver
             .manage()
             .window()
             .setRect({ x: 0, y: 0, ...rect });
-          const fits = (w: Viewport) => innerWidth === w.width && innerHeight === w.height;
           const ok = await pollRun(fits.toString(), window, 2_000);
-          if (ok === true) return;
+          if (ok === true) return void rects.set(key, rect);
           const inner = await driver.executeScript<Viewport>(
             'return { width: innerWidth, height: innerHeight }',
           );

@@ -15,10 +15,12 @@
  * root fonts; Chromium saves a picture of it as test-results/season.png (widget/docs/season.png). A
  * partner's article whose own script reads the page's layout from the first frame moves nothing at viewport
  * heights just under, between and over the heights it takes with and without its scrollbar.
- * Failures of each engine go to test-results/sweep-<engine>.tsv.
+ * Failures of each engine go to test-results/sweep-<engine>.tsv (WebKit's at 20 px to sweep-webkit-20px.tsv).
  *
- * `npm run test:browsers`; `RC_ENGINES=firefox npm run test:browsers` for one engine; `-t compact` for the
- * strip's check alone.
+ * Each engine is a test file of its own (sweep-chromium.test.ts, sweep-firefox.test.ts; WebKit's root font of
+ * 20 px in sweep-webkit-20px.test.ts, the rest in sweep-webkit.test.ts), so that two run at once on two
+ * cores. `npm run test:browsers`; `RC_ENGINES=firefox npm run test:browsers` or `npx vitest run --mode
+ * browsers test/browsers/sweep-firefox.test.ts` for one engine; `-t compact` for the strip's check alone.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -69,37 +71,6 @@ let site: Site;
 let partner: Partner;
 /** The sample's resorts, in id order. */
 let resorts: number[];
-
-beforeAll(async () => {
-  if (ENGINES.every((e) => missing(e) && !CI)) return;
-  root = await mkdtemp(join(tmpdir(), 'rc-sweep-'));
-  const dist = join(root, 'dist');
-  const sink = { write: () => true };
-  const env = { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) };
-  const code = await build({
-    argv: ['--out', dist, '--profile', 'widget', '--locales', SUPPORTED_LOCALES.join(',')],
-    env,
-    stdout: sink,
-    stderr: sink,
-    widget: () => elementFiles(),
-  });
-  expect(code).toBe(0);
-  resorts = (
-    JSON.parse(await readFile(join(dist, 'api', 'manifest.json'), 'utf8')) as {
-      resorts: Array<{ id: number }>;
-    }
-  ).resorts.map((r) => r.id);
-  // the season's history of every resort, for the season chart, as a build publishes it beside api/
-  await writeHistory(dist, resorts);
-  site = await serveSite(dist);
-  partner = await servePartner();
-  await mkdir(RESULTS, { recursive: true });
-}, 300_000);
-
-afterAll(async () => {
-  await Promise.all([site?.close(), partner?.close()]);
-  if (root) await rm(root, { recursive: true, force: true });
-});
 
 interface Box {
   where: string;
@@ -378,11 +349,51 @@ function spread(sizes: number[]): string {
 
 const daysName = (d: string | undefined) => (d === undefined ? 'unset' : `"${d}"`);
 
-for (const name of ENGINES) {
-  const why = missing(name);
-  if (why && !CI) console.warn(`${name}: browser sweep skipped: ${why}`);
+/**
+ * The sweep in one engine, a test file of its own (sweep-<engine>.test.ts): the build it measures, the checks
+ * at each root font of `fonts`, and with `rest` the checks of no one root font (the pictures, the layout
+ * contexts, the article). Skipped when `RC_ENGINES` leaves the engine out. Two files run at a time
+ * (vite.config.ts): two engines share the machine's two cores, and WebKit, the slowest to draw, is two files.
+ */
+export function sweep(name: EngineName, fonts: readonly number[] = FONTS, rest = true): void {
+  /** The file's failures table: test-results/sweep-<engine>.tsv, the 20 px file's sweep-webkit-20px.tsv. */
+  const file = rest ? name : `${name}-${fonts.map((f) => `${f}px`).join('-')}`;
+  beforeAll(async () => {
+    if (!ENGINES.includes(name) || (missing(name) && !CI)) return;
+    root = await mkdtemp(join(tmpdir(), 'rc-sweep-'));
+    const dist = join(root, 'dist');
+    const sink = { write: () => true };
+    const env = { SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) };
+    const code = await build({
+      argv: ['--out', dist, '--profile', 'widget', '--locales', SUPPORTED_LOCALES.join(',')],
+      env,
+      stdout: sink,
+      stderr: sink,
+      widget: () => elementFiles(),
+    });
+    expect(code).toBe(0);
+    resorts = (
+      JSON.parse(await readFile(join(dist, 'api', 'manifest.json'), 'utf8')) as {
+        resorts: Array<{ id: number }>;
+      }
+    ).resorts.map((r) => r.id);
+    // the season's history of every resort, for the season chart, as a build publishes it beside api/
+    await writeHistory(dist, resorts);
+    site = await serveSite(dist);
+    partner = await servePartner();
+    await mkdir(RESULTS, { recursive: true });
+  }, 300_000);
 
-  describe.skipIf(!!why && !CI)(
+  afterAll(async () => {
+    await Promise.all([site?.close(), partner?.close()]);
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  const why = missing(name);
+  const chosen = ENGINES.includes(name);
+  if (chosen && why && !CI) console.warn(`${name}: browser sweep skipped: ${why}`);
+
+  describe.skipIf(!chosen || (!!why && !CI))(
     `in ${name}, on a partner page of another origin, style sheet in the head, script async`,
     { timeout: 1_800_000 },
     () => {
@@ -398,7 +409,7 @@ for (const name of ENGINES) {
       const table = () => {
         const rows = failures.map((f) => [f.engine, f.check, f.where, f.detail].join('\t'));
         return writeFile(
-          join(RESULTS, `sweep-${name}.tsv`),
+          join(RESULTS, `sweep-${file}.tsv`),
           `engine\tcheck\twhere\tdetail\n${rows.join('\n')}${rows.length ? '\n' : ''}`,
         );
       };
@@ -437,7 +448,7 @@ for (const name of ENGINES) {
         expect(grouped(found)).toEqual([]);
       };
 
-      it.each(FONTS)(
+      it.each(fonts)(
         'moves no text below a card and leaves no empty band taller than a line, at any width and days value, root font %i px',
         async (font) => {
           const bands: number[] = [];
@@ -467,7 +478,7 @@ for (const name of ENGINES) {
         },
       );
 
-      it.each(FONTS)(
+      it.each(fonts)(
         'cuts no value, keeps each with its unit, every link and button 24 px tall and no empty band taller than a line, in every language at any width, root font %i px',
         async (font) => {
           const bands: number[] = [];
@@ -497,7 +508,7 @@ for (const name of ENGINES) {
         },
       );
 
-      it.each(FONTS)(
+      it.each(fonts)(
         'keeps the compact strip at its step’s height, moving nothing, with no empty band taller than a line and nothing cut, in every language at any width, root font %i px',
         async (font) => {
           const widths = sweepWidths(font, STRIP_STEPS_EM);
@@ -551,7 +562,7 @@ for (const name of ENGINES) {
         },
       );
 
-      it.each(FONTS)(
+      it.each(fonts)(
         'shows the season chart (`season`) moving nothing, with no empty band taller than a line and nothing of it cut, in every language at any width, root font %i px',
         async (font) => {
           const bands: number[] = [];
@@ -630,7 +641,7 @@ for (const name of ENGINES) {
         }
       }
 
-      it.runIf(name === 'chromium')(
+      it.runIf(rest && name === 'chromium')(
         'saves the README’s picture of the season chart: a card in light and one in dark, in two languages',
         async () => {
           const cards = [
@@ -660,7 +671,7 @@ for (const name of ENGINES) {
         },
       );
 
-      it.runIf(name === 'chromium')(
+      it.runIf(rest && name === 'chromium')(
         'saves the README’s picture of the compact strip: a band, a banner, a phone and a sidebar, in four languages',
         async () => {
           const strips = [
@@ -683,75 +694,84 @@ for (const name of ENGINES) {
         },
       );
 
-      it('reserves the final box in every layout context: block, inline-block, float, grid, a centred column, absolute', async () => {
-        const CONTEXTS: Record<string, { wrapper: string; style?: string }> = {
-          block: { wrapper: '' },
-          'inline-block': { wrapper: '', style: 'display:inline-block' },
-          float: { wrapper: '', style: 'float:left' },
-          'grid justify-items:start': { wrapper: 'display:grid;justify-items:start;' },
-          'centred column': { wrapper: 'display:flex;flex-direction:column;align-items:center;' },
-          absolute: { wrapper: 'position:relative;height:1800px;', style: 'position:absolute;top:0;left:0' },
-        };
-        await collect(async () => {
-          const out: Failure[] = [];
-          for (const font of FONTS) {
-            const cards = [375, 600, 1000].flatMap((width) =>
-              Object.entries(CONTEXTS).map(([context, c]) => ({
-                where: `${width}px ${context} font=${font}px`,
-                resort: 25,
-                wrapper: `${c.wrapper}width:${width}px`,
-                style: c.style,
-              })),
-            );
-            const m = await load(`layout contexts font=${font}px`, cards, font);
-            out.push(...('check' in m ? [m] : shifts(name, m, true)));
-          }
-          return out;
-        });
-      });
+      it.runIf(rest)(
+        'reserves the final box in every layout context: block, inline-block, float, grid, a centred column, absolute',
+        async () => {
+          const CONTEXTS: Record<string, { wrapper: string; style?: string }> = {
+            block: { wrapper: '' },
+            'inline-block': { wrapper: '', style: 'display:inline-block' },
+            float: { wrapper: '', style: 'float:left' },
+            'grid justify-items:start': { wrapper: 'display:grid;justify-items:start;' },
+            'centred column': { wrapper: 'display:flex;flex-direction:column;align-items:center;' },
+            absolute: {
+              wrapper: 'position:relative;height:1800px;',
+              style: 'position:absolute;top:0;left:0',
+            },
+          };
+          await collect(async () => {
+            const out: Failure[] = [];
+            for (const font of FONTS) {
+              const cards = [375, 600, 1000].flatMap((width) =>
+                Object.entries(CONTEXTS).map(([context, c]) => ({
+                  where: `${width}px ${context} font=${font}px`,
+                  resort: 25,
+                  wrapper: `${c.wrapper}width:${width}px`,
+                  style: c.style,
+                })),
+              );
+              const m = await load(`layout contexts font=${font}px`, cards, font);
+              out.push(...('check' in m ? [m] : shifts(name, m, true)));
+            }
+            return out;
+          });
+        },
+      );
 
-      it('moves no paragraph of a partner’s article that reads its layout from the first frame, where the page’s scrollbar depends on the card, root font 16 and 20 px', async () => {
-        // a card and a short text: the page's height is near the viewport's, so a scrollbar can come and go.
-        // The page's padding is 32 px and a classic scrollbar 12–17 px: a viewport 6 px over a step's width holds
-        // the card over the step without a scrollbar and under it with one; under 21.33em (400 px at a root
-        // font of 20 px) the card's height follows its width.
-        const WIDTHS = [320, 375, 414, 600, 768, 1200].flatMap((width) =>
-          FONTS.map((font) => ({ width, font })),
-        );
-        const NEAR_STEPS = STEPS_EM.flatMap((em) =>
-          FONTS.map((font) => ({ width: Math.round((em * 15 * font) / 16) + 32 + 6, font })),
-        );
-        await collect(async () => {
-          const out: Failure[] = [];
-          // WebKitGTK's window is never narrower than WEBKIT_MIN_WIDTH: a narrower article would be a page in
-          // an iframe, where no scrollbar of the page's own comes and goes; the width sweep checks those widths
-          const viewports = [...WIDTHS, ...NEAR_STEPS].filter(
-            (v) => name !== 'webkit' || v.width >= WEBKIT_MIN_WIDTH,
+      it.runIf(rest)(
+        'moves no paragraph of a partner’s article that reads its layout from the first frame, where the page’s scrollbar depends on the card, root font 16 and 20 px',
+        async () => {
+          // a card and a short text: the page's height is near the viewport's, so a scrollbar can come and go.
+          // The page's padding is 32 px and a classic scrollbar 12–17 px: a viewport 6 px over a step's width holds
+          // the card over the step without a scrollbar and under it with one; under 21.33em (400 px at a root
+          // font of 20 px) the card's height follows its width.
+          const WIDTHS = [320, 375, 414, 600, 768, 1200].flatMap((width) =>
+            FONTS.map((font) => ({ width, font })),
           );
-          for (const { width, font } of viewports) {
-            const where = (height: number) => `viewport ${width}×${height} font=${font}px`;
-            const heights = await pageHeights(width, font).catch(() => undefined);
-            if (!heights) {
-              out.push({
-                engine: name,
-                check: 'page',
-                where: where(0),
-                detail: 'its heights could not be read',
-              });
-              continue;
+          const NEAR_STEPS = STEPS_EM.flatMap((em) =>
+            FONTS.map((font) => ({ width: Math.round((em * 15 * font) / 16) + 32 + 6, font })),
+          );
+          await collect(async () => {
+            const out: Failure[] = [];
+            // WebKitGTK's window is never narrower than WEBKIT_MIN_WIDTH: a narrower article would be a page in
+            // an iframe, where no scrollbar of the page's own comes and goes; the width sweep checks those widths
+            const viewports = [...WIDTHS, ...NEAR_STEPS].filter(
+              (v) => name !== 'webkit' || v.width >= WEBKIT_MIN_WIDTH,
+            );
+            for (const { width, font } of viewports) {
+              const where = (height: number) => `viewport ${width}×${height} font=${font}px`;
+              const heights = await pageHeights(width, font).catch(() => undefined);
+              if (!heights) {
+                out.push({
+                  engine: name,
+                  check: 'page',
+                  where: where(0),
+                  detail: 'its heights could not be read',
+                });
+                continue;
+              }
+              // just under the heights the page takes with and without a scrollbar (a scrollbar in either case),
+              // between them (either case holds), and over them
+              const [low, high] = [Math.min(...heights), Math.max(...heights)];
+              for (const height of new Set([low - 10, Math.round((low + high) / 2), high + 10])) {
+                const cards = [{ where: where(height), resort: 25, wrapper: '' }];
+                const m = await load(cards[0]!.where, cards, font, { width, height }, true);
+                out.push(...('check' in m ? [m] : shifts(name, m)));
+              }
             }
-            // just under the heights the page takes with and without a scrollbar (a scrollbar in either case),
-            // between them (either case holds), and over them
-            const [low, high] = [Math.min(...heights), Math.max(...heights)];
-            for (const height of new Set([low - 10, Math.round((low + high) / 2), high + 10])) {
-              const cards = [{ where: where(height), resort: 25, wrapper: '' }];
-              const m = await load(cards[0]!.where, cards, font, { width, height }, true);
-              out.push(...('check' in m ? [m] : shifts(name, m)));
-            }
-          }
-          return out;
-        });
-      });
+            return out;
+          });
+        },
+      );
 
       /**
        * The heights of the partner's article at a viewport width, its card shown, with the page's scrollbar and
