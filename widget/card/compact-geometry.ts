@@ -11,7 +11,7 @@
  * weather and the figures each have their place on their lines, so they take them in every language; only
  * the attribution's text, from the files, may take a line less, whose room stays inside the attribution, half
  * above it and half below (the browser sweep holds every empty band to one line of the strip's text,
- * test/browsers/sweep.test.ts).
+ * test/browsers/sweep.ts).
  */
 
 /** The lines of each group of the strip at each width step, from the widest; `from` in em of its text. */
