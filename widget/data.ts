@@ -10,7 +10,6 @@ import type {
   ForecastRecord,
   ResortSnowReport,
 } from '../scripts/api/browser.ts';
-import { ResortConditionsError } from '../scripts/api/browser.ts';
 
 export interface ResortData {
   combined: CombinedReportRecord;
@@ -39,16 +38,18 @@ export const NO_ANSWER = 'no answer (offline, or no Access-Control-Allow-Origin)
 
 /**
  * A published file that could not be loaded: `status` is its HTTP status, 0 for no answer or a broken body;
- * the message names the address and what went wrong (`https://…/api/manifest.json: HTTP 404`).
+ * the message names the address and what went wrong (`https://…/api/manifest.json: HTTP 404`). A plain
+ * `Error`, not the project's `ResortConditionsError`: it never leaves the elements (each turns it into an
+ * event's `reason`), and a page of cards need not load that class (68 bytes gzipped).
  */
-export class FileError extends ResortConditionsError {
+export class FileError extends Error {
   override name = 'FileError';
   constructor(
     readonly status: number,
     readonly url: string,
     problem = `HTTP ${status}`,
   ) {
-    super('file', `${url}: ${problem}`, { context: { url, status } });
+    super(`${url}: ${problem}`);
   }
 }
 
