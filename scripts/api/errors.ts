@@ -45,8 +45,6 @@ export type ErrorCode =
   | 'locked'
   /** The run was stopped by SIGINT or SIGTERM before it could publish. */
   | 'interrupted'
-  /** A published file could not be loaded (the element). */
-  | 'file'
   /** The object store refused the credentials, or none were given (`npm run deploy`). */
   | 'store_auth'
   /** The bucket does not exist, or the credentials may not read, write or delete under the prefix. */

@@ -53,7 +53,6 @@ export const EXIT_CODE: Record<ErrorCode, number> = {
   locked: EXIT.locked,
   interrupted: EXIT.interrupted,
   write: EXIT.failed,
-  file: EXIT.failed,
   bad_request: EXIT.failed,
   unauthorized: EXIT.failed,
   forbidden: EXIT.failed,
