@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { minify, rolldownVersion, version, type Plugin } from 'vite';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import type { TestSpecification } from 'vitest/node';
 import { minifyCss, minifyStyleSheets } from './scripts/tooling/minify-css.ts';
 import { listReservation } from './widget/list/reservation.ts';
 import { reservation } from './widget/card/reservation.ts';
@@ -95,6 +96,24 @@ function minifyChunks(): Plugin {
   };
 }
 
+/**
+ * The order of the browser suite's files, two at a time: the sweep's first, WebKit's (the slowest to draw)
+ * before the others', then the rest, each group as vitest orders it. The sweep's files are a few lines each,
+ * and vitest runs a file it has no times for by its size, the largest first: the longest work would start
+ * last and leave one core idle at the end. Here rather than in a module of the tests, which the package's
+ * sources do not hold (vitest's node API is loaded only in that mode).
+ */
+async function longestFirst() {
+  const { BaseSequencer } = await import('vitest/node');
+  const rank = (file: TestSpecification) =>
+    /[\\/]sweep-webkit/.test(file.moduleId) ? 0 : /[\\/]sweep-/.test(file.moduleId) ? 1 : 2;
+  return class LongestFirst extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    }
+  };
+}
+
 export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
   // the element's style sheets minified by lightningcss before the TypeScript transform strips their markers
   plugins: [minifyStyleSheets(), minifyChunks(), reservationSheets(), languageChunks()],
@@ -139,10 +158,8 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
     // browser suite too: each engine's sweep is a file, and a browser waits on its own pages' rendering
     // while the other draws
     maxWorkers: 2,
-    // the browser suite's longest files first (test/browsers/sequencer.ts)
-    ...(mode === 'browsers'
-      ? { sequence: { sequencer: (await import('./test/browsers/sequencer.ts')).LongestFirst } }
-      : {}),
+    // the browser suite's longest files first (`longestFirst`)
+    ...(mode === 'browsers' ? { sequence: { sequencer: await longestFirst() } } : {}),
     // the S3 client's notice that its releases after January 2027 need Node 22, off as the deploy turns it
     // off (scripts/deploy/store.ts) for the tests' own clients too
     env: { TZ: 'UTC', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
