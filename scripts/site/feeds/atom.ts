@@ -24,7 +24,16 @@ const link = (rel: string, href: string, type?: string) =>
   `<link rel="${rel}"${type ? ` type="${xmlEscape(type)}"` : ''} href="${xmlEscape(href)}"/>`;
 const mediaType = (type: string) => type.replace(/;.*$/, '');
 
+/** Each entry's XML, made once: a region's feed holds its resorts' entries. */
+const entryXml = new WeakMap<FeedEntry, string>();
+
 function entry(e: FeedEntry): string {
+  let xml = entryXml.get(e);
+  if (xml === undefined) entryXml.set(e, (xml = entryOf(e)));
+  return xml;
+}
+
+function entryOf(e: FeedEntry): string {
   return [
     '  <entry>',
     `    ${element('id', e.id)}`,
