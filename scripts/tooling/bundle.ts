@@ -64,6 +64,30 @@ function shortLitInternals(): Plugin {
 }
 
 /**
+ * lit-html without the two things it does to the page's globals on load: calling the ShadyDOM polyfill's
+ * hook (`litHtmlPolyfillSupport`, for browsers without shadow DOM, which the element does not support) and
+ * adding its version to `litHtmlVersions` (read by lit's development build to warn of several copies).
+ * The element then writes no global of the page. A lit whose module no longer has that statement stops the
+ * build, so an upgrade is looked at rather than shipped as it is.
+ */
+function litWithoutGlobals(): Plugin {
+  const statement =
+    /,(\w+)=(\w+)\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\2\.litHtmlVersions\?\?=\[\]\)\.push\("[\d.]+"\);/;
+  return {
+    name: 'lit-without-globals',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) return undefined;
+      if (!statement.test(code))
+        throw new Error(
+          `${id}: lit-html's polyfill hook and version registry are not where the build expects them`,
+        );
+      return { code: code.replace(statement, ';'), map: null };
+    },
+  };
+}
+
+/**
  * vite, its allocator told first to commit memory as it needs it and to give freed pages back at once
  * (mimalloc, in rolldown, reads this when it loads): it commits its arenas up front and returns freed
  * pages late otherwise (the environment may say otherwise). What vite loads stays for the process's life.
@@ -115,7 +139,7 @@ async function viteBuild(
       root,
       configFile: overrides.configFile ?? join(root, 'vite.config.ts'),
       logLevel: 'warn',
-      plugins: [...((overrides.plugins ?? []) as Plugin[]), shortLitInternals()],
+      plugins: [...((overrides.plugins ?? []) as Plugin[]), litWithoutGlobals(), shortLitInternals()],
       build: {
         outDir,
         emptyOutDir: true,

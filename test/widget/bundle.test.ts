@@ -8,7 +8,9 @@ import { elementFiles, pageFiles, type BundleFile } from '../../scripts/site/bro
  * page load more, with the reason.
  *
  * - A page of full cards loads `resort-conditions.js` and the chunk it imports (lit, the elements' shared
- *   base, the card): 15,814 bytes, budget 15,850 (15,601 before the season chart, below). It was 15,882
+ *   base, the card): 15,623 bytes, budget 15,652: the 15 KB (15,360) of a card's page, and the 292 the
+ *   season chart adds to it (below). It was 15,812 before the pictures and messages of a resort without a
+ *   report went to the messages' chunk (136) and lit's writes to the page's globals went (54); 15,882
  *   before the error of a file that cannot be loaded became a plain `Error` rather than the project's
  *   `ResortConditionsError` (68), 15,836 before what such a page never runs went to
  *   chunks of their own, loaded only where needed: the messages of a card without a report and the locale
@@ -30,7 +32,7 @@ import { elementFiles, pageFiles, type BundleFile } from '../../scripts/site/bro
  *   languages' chunks and the code above); each under 1,350 bytes (1,250 before the season chart's four
  *   strings); the compact strip and the season chart add their chunks.
  */
-const CARD_PAGE_BYTES = 15_850;
+const CARD_PAGE_BYTES = 15_360 + 292;
 const CARD_AND_LIST_PAGE_BYTES = 22 * 1024;
 const CAP_GZIP_BYTES = 17 * 1024;
 /**
@@ -41,7 +43,7 @@ const COMPACT_GZIP_BYTES = 2.75 * 1024;
 /**
  * The season chart's chunk (`season`): loaded only by a page with a card that shows one. With what it adds to
  * the card's page (CARD_PAGE_BYTES) and to a language's chunk (its four strings), within the 3 KB the card's
- * script may grow by for it: 2,472 bytes (its English strings with it), 2,764 with the page's part.
+ * script may grow by for it: 2,492 bytes (its English strings with it), 2,784 with the page's part.
  */
 const SEASON_GZIP_BYTES = 2_560;
 /** What the season chart may add to a card's script in all: its chunk and the card page's part. */
@@ -57,6 +59,8 @@ const MUST_NOT_APPEAR = [
   'sourceMappingURL',
   'lit-part',
   'reactiveElementVersions',
+  'litHtmlVersions',
+  'litHtmlPolyfillSupport',
 ];
 
 let files: BundleFile[];
@@ -128,15 +132,20 @@ describe("the elements' scripts", () => {
   });
 
   it.each([
-    // what a card says without a report, its pictures, and the locale warning's text
-    { name: 'messages', holds: ['part="retry"', 'is no language of the snow report'] },
+    // what a card says without a report (an error, an unknown resort, a resort closed for good or out of
+    // season), its pictures (which the strip's chunk imports), and the locale warning's text
+    {
+      name: 'messages',
+      holds: ['part="retry"', 'is no language of the snow report', 'viewBox="0 0 48 40"', 'M35 9l8 8'],
+      under: 1024,
+    },
     // the reading of a pre-rendered copy's JSON
-    { name: 'adopt', holds: ['script[type="application/json"]'] },
+    { name: 'adopt', holds: ['script[type="application/json"]'], under: 512 },
     // the table of the languages' chunks
-    { name: 'languages', holds: ['rc.de.', 'rc.ja.'] },
+    { name: 'languages', holds: ['rc.de.', 'rc.ja.'], under: 512 },
   ])(
     'load what a page of full cards showing their reports never runs from rc.$name.*.js, only when needed',
-    ({ name, holds }) => {
+    ({ name, holds, under }) => {
       const chunk = lazy(name);
       const core = text(pageFiles(files, 'resort-conditions.js')[1]!);
       expect(cardPage()).not.toContain(chunk);
@@ -146,7 +155,7 @@ describe("the elements' scripts", () => {
         expect(text(chunk), needle).toContain(needle);
         expect(core.includes(needle), needle).toBe(false);
       }
-      expect(gzipped(chunk)).toBeLessThan(512);
+      expect(gzipped(chunk)).toBeLessThan(under);
     },
   );
 

@@ -101,6 +101,22 @@ describe('a card whose messages cannot be loaded', () => {
     },
   );
 
+  it('says a resort closed for good in plain text, without its picture', async () => {
+    const { detail, shadow } = await shown(
+      20,
+      files((path) =>
+        path === 'en-US/externalservice/resort/20/combinedreport.json'
+          ? Response.json({ resortName: 'Closed Peak', info: {}, report: { openflag: 6 } })
+          : undefined,
+      ),
+    );
+    expect(detail.code).toBeUndefined();
+    expect(shadow.querySelector('[part=status]')!.textContent).toBe('Permanently closed');
+    const message = shadow.querySelector('.frame.permanently-closed [part=message]')!;
+    expect(message.textContent).toBe('This resort has closed permanently.');
+    expect(message.querySelector('svg')).toBeNull();
+  });
+
   it('reads the closest lang for an invalid locale, without the warning (the chunk holds its text)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {

@@ -496,6 +496,10 @@ describe('<resort-conditions>', () => {
       expect(shadow.querySelector('[part=message]')!.textContent!.trim()).toBe(
         'This resort has closed permanently.',
       );
+      // shown with its picture from the first: the element waits for the messages' chunk that draws it
+      expect(shadow.querySelector('[part=message] svg.picture path.sign')!.getAttribute('d')).toBe(
+        'M35 9l8 8m0-8l-8 8',
+      );
       for (const part of ['depths', 'snowfall', 'chart', 'terrain', 'forecast', 'updated'])
         expect(shadow.querySelector(`[part=${part}]`), part).toBeNull();
       expect(shadow.querySelectorAll('.links a').length).toBe(8);

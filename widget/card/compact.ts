@@ -21,7 +21,7 @@ import { renderAttribution, type ResortLink } from '../attribution.ts';
 import { renderCard } from './render.ts';
 import type { RenderContext, ReportContext } from '../context.ts';
 import { noReport, REPORTED, reportContext } from './report.ts';
-import { statePicture } from './states.ts';
+import { statePicture } from './pictures.ts';
 import { compactStyles } from './compact-styles.ts';
 
 /** Family A is centimetres in every locale; en-US readers get inches (as card/snow.ts converts them). */

@@ -1,20 +1,19 @@
 /**
  * What a card says when it shows no report: an error (with a retry), a resort the snapshot does not list, a
- * report a later build brings (with a retry); and the console's warning for a `locale` that is no language
+ * report a later build brings (with a retry), a resort without a report (`renderMessage`); and the console's warning for a `locale` that is no language
  * tag. A chunk of its own (`rc.messages.*.js`), loaded by the first element that needs it: a card that shows
  * its report never does. Until it is loaded, or where it cannot be (offline), the card says the same in plain
  * text above its slot (`renderFailure` in card/render.ts).
  */
-import { html, svg, type HTMLTemplateResult } from 'lit/html.js';
+import { html, type HTMLTemplateResult } from 'lit/html.js';
 import type { View } from '../state.ts';
 import type { RenderContext } from '../context.ts';
-import { renderMessage, SEASON } from './states.ts';
+import { renderMessage } from './pictures.ts';
+
+export { renderMessage };
 
 /** The views without a report or a skeleton. */
 export type FailureView = Exclude<View, { kind: 'report' | 'loading' }>;
-
-const UNKNOWN = svg`<path class="sign" d="M36 10a3 3 0 1 1 4 3c-1 .5-1 1-1 2m0 3v.5"/>`;
-const ERROR = svg`<path class="sign" d="M39 7v7m0 4v.5"/>`;
 
 /**
  * The message of a view without a report, with its picture: an unknown resort and an error are alerts; a
@@ -23,9 +22,9 @@ const ERROR = svg`<path class="sign" d="M39 7v7m0 4v.5"/>`;
 export function renderFailure(view: FailureView, ctx: RenderContext, retry: () => void): HTMLTemplateResult {
   const retryButton = html`<button type="button" part="retry" @click=${retry}>${ctx.t.retry}</button><slot></slot>`;
   if (view.kind === 'unknown-resort')
-    return renderMessage(UNKNOWN, ctx.t.unknownResort, html`<slot></slot>`, true);
-  if (view.kind === 'not-yet') return renderMessage(SEASON, ctx.t.notYet, retryButton);
-  return renderMessage(ERROR, ctx.t.error, retryButton, true);
+    return renderMessage('unknown', ctx.t.unknownResort, html`<slot></slot>`, true);
+  if (view.kind === 'not-yet') return renderMessage('season', ctx.t.notYet, retryButton);
+  return renderMessage('error', ctx.t.error, retryButton, true);
 }
 
 /** The warning for a `locale` attribute that is no language tag of the snow report, naming the locale read. */

@@ -7,6 +7,7 @@ import { html, type HTMLTemplateResult } from 'lit/html.js';
 import en from '../i18n/en.ts';
 import { fill, loadStrings } from '../i18n/index.ts';
 import { renderCard } from './render.ts';
+import { loadMessages } from './message-chunk.ts';
 import { renderReport } from './report.ts';
 import { parseSeason, renderSeason, SEASON_STYLES } from '../season/chart.ts';
 import { renderCompact } from './compact.ts';
@@ -80,6 +81,8 @@ export async function cardTemplate(
   const locale = card.locale;
   const t = locale.startsWith('en') ? en : await loadStrings(locale);
   const view = reportView(card.data, now, OUTDATED_AFTER);
+  // a resort without a report is drawn with its picture, as the element draws it once it has the chunk
+  await loadMessages();
   const ctx = { t, locale, now, days: card.days, asset: image, frozen: frozenTime(locale) };
   if (card.layout === 'compact') return renderCompact(view, ctx, () => {});
   const season = card.season && parseSeason(card.season.body, card.resort, card.season.name);

@@ -7,13 +7,8 @@ import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import type { View } from '../state.ts';
 import type { RenderContext } from '../context.ts';
 import { renderReport } from './report.ts';
+import { messages } from './message-chunk.ts';
 import { renderSkeleton } from './states.ts';
-
-/** What a card says without a report (card/messages.ts), once `loadMessages` has loaded it. */
-let messages: typeof import('./messages.ts') | undefined;
-/** Loads the messages' chunk; resolves to its module the first time only (an element then renders again). */
-export const loadMessages = () =>
-  messages ? Promise.resolve() : import('./messages.ts').then((m) => (messages = m));
 
 /** `report` renders a resort's files into the frame: the full card's, or the compact strip's (card/compact.ts). */
 export function renderCard(

@@ -3,7 +3,7 @@
  * one, the forecast, the links and the attribution. One state at a time (state.ts): a report shows terrain
  * open only while the resort runs, a permanently closed resort just that and its links.
  */
-import { html, nothing, type HTMLTemplateResult, type SVGTemplateResult } from 'lit/html.js';
+import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import { assetPath } from '../../scripts/api/browser.ts';
 import { formatter } from '../format.ts';
 import { fill } from '../i18n/index.ts';
@@ -13,7 +13,8 @@ import { renderAttribution } from '../attribution.ts';
 import type { RenderContext, ReportContext } from '../context.ts';
 import { renderForecast } from './forecast.ts';
 import { renderSnow } from './snow.ts';
-import { CLOSED, renderMessage, SEASON } from './states.ts';
+import { messages } from './message-chunk.ts';
+import type { Sign } from './pictures.ts';
 
 /** States whose report and terrain are shown; the others show a message instead. */
 export const REPORTED = new Set(['open', 'closed', 'temporarily-closed', 'weekends']);
@@ -32,16 +33,13 @@ function renderMeta(view: ReportView, ctx: ReportContext) {
  * What a resort without a report says (its state is beside the name), with the sign of its picture:
  * permanently closed, out of season, no report.
  */
-export function noReport(
-  view: ReportView,
-  ctx: ReportContext,
-): [sign: SVGTemplateResult | undefined, text: string] {
+export function noReport(view: ReportView, ctx: ReportContext): [sign: Sign | undefined, text: string] {
   const { t, f } = ctx;
   const season = view.season;
-  if (view.status === 'permanently-closed') return [CLOSED, t.permanentlyClosed];
+  if (view.status === 'permanently-closed') return ['closed', t.permanentlyClosed];
   if (view.status === 'out-of-season' && season)
     return [
-      SEASON,
+      'season',
       fill(t.outOfSeason, { opening: f.date(season.opening), closing: f.date(season.closing) }),
     ];
   return [undefined, t.noReport];
@@ -56,6 +54,17 @@ export function reportContext(base: RenderContext): ReportContext {
   return { ...base, f: formatter(base.locale), imperial: isImperial(base.locale), asset: base.asset ?? copy };
 }
 
+/**
+ * The message of a resort without a report, with its picture once the messages' chunk is loaded (the element
+ * waits for it before it shows such a resort: card/resort-conditions.ts); plain text until then.
+ */
+function renderNoReport(view: ReportView, ctx: ReportContext) {
+  const [sign, text] = noReport(view, ctx);
+  return (
+    messages?.renderMessage(sign, text) ?? html`<div class="body message" part="message"><p>${text}</p></div>`
+  );
+}
+
 /** What goes into the card's frame for a resort's files (the compact strip's is its own: card/compact.ts). */
 export function renderReport(view: ReportView, base: RenderContext): HTMLTemplateResult {
   const ctx = reportContext(base);
@@ -67,6 +76,6 @@ export function renderReport(view: ReportView, base: RenderContext): HTMLTemplat
       <span class="status" part="status">${ctx.t.status[view.status]}</span>
     </header>
     ${reported ? renderMeta(view, ctx) : nothing}
-    ${reported ? html`<div class="body report">${renderSnow(view, ctx)}</div>` : renderMessage(...noReport(view, ctx))}
+    ${reported ? html`<div class="body report">${renderSnow(view, ctx)}</div>` : renderNoReport(view, ctx)}
     ${view.status === 'permanently-closed' ? nothing : renderForecast(view, ctx)}</div>${renderAttribution(view, ctx)}`;
 }

@@ -4,8 +4,9 @@ import { FileError, type CardData, type ResortData } from '../data.ts';
 import { fileFailure, ResortElement, type ErrorCode, type Failure } from '../element.ts';
 import { stringsFor } from '../i18n/index.ts';
 import { loadResort } from './files.ts';
-import { loadMessages, renderCard } from './render.ts';
-import { renderReport } from './report.ts';
+import { loadMessages } from './message-chunk.ts';
+import { renderCard } from './render.ts';
+import { REPORTED, renderReport } from './report.ts';
 import type { RenderContext } from '../context.ts';
 import { reportView, type View } from '../state.ts';
 import { forecastDays } from './geometry.ts';
@@ -325,8 +326,10 @@ export class ResortConditions extends ResortElement {
   }
 
   async #settle(view: View, generation: number, failure?: Failure): Promise<void> {
-    // a card without a report says why with the messages' chunk: shown once loaded (or known not to load)
-    if (failure) await loadMessages().catch(() => undefined);
+    // a card without a report says why with the messages' chunk (the strip's chunk has its pictures):
+    // shown once loaded, or known not to load
+    if (failure || (view.kind === 'report' && !REPORTED.has(view.status) && this.layout !== 'compact'))
+      await loadMessages().catch(() => undefined);
     if (generation !== this.generation) return; // a newer load superseded this one
     this.#show(view);
     this.announce(
