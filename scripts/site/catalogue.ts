@@ -62,6 +62,25 @@ export function catalogueOf(
   return { resorts: [...listed].sort((a, b) => a.id - b.id), regions };
 }
 
+/**
+ * The name of each country, state and region a countries list names, by id: what the alert feeds need of a
+ * list the build checked when it fetched it, read without checking it all again. Anything not in a list's
+ * shape is passed over (an id without a name keeps none).
+ */
+export function regionNames(countries: unknown): Map<number, string> {
+  const names = new Map<number, string>();
+  const add = (ref: unknown) => {
+    const { id, regionName } = (ref ?? {}) as { id?: unknown; regionName?: unknown };
+    if (typeof id === 'number' && typeof regionName === 'string') names.set(id, regionName);
+  };
+  for (const country of Array.isArray(countries) ? countries : []) {
+    add(country);
+    const { states, regions } = (country ?? {}) as { states?: unknown; regions?: unknown };
+    for (const below of [states, regions]) if (Array.isArray(below)) below.forEach(add);
+  }
+  return names;
+}
+
 /** The catalogue with each state's and region's number of resorts, from its own list where `lists` has it. */
 export function withRegionCounts(catalogue: Catalogue, lists: ReadonlyMap<number, unknown>): Catalogue {
   return {

@@ -3,6 +3,7 @@
  * (scripts/site/catalogue.ts): the resorts and regions with their ids, from a built snapshot, or from the
  * source when there is none.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { idsCommand } from '../../scripts/cli/ids.ts';
 import { startServer, type RunningServer } from '../../scripts/service/http.ts';
 import {
   catalogueOf,
+  regionNames,
   formatCatalogue,
   withRegionCounts,
   type Catalogue,
@@ -156,6 +158,23 @@ describe('catalogueOf', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it("gives, with regionNames, each region's name as the catalogue does, of the real upstream's list too, passing over what is no region", () => {
+    const real: unknown = JSON.parse(
+      readFileSync(new URL('../fixtures/upstream/countries-list.json', import.meta.url), 'utf8'),
+    );
+    for (const body of [countries, real]) {
+      const names = regionNames(body);
+      const regions = catalogueOf(body, 'test').regions;
+      expect(names.size).toBe(regions.length);
+      expect(new Map(regions.map((r) => [r.id, r.name]))).toEqual(names);
+    }
+    expect(regionNames(real).get(251)).toBe('Colorado');
+    expect([...regionNames([null, { id: '7', regionName: 'x' }, { id: 8, states: [{ id: 9 }, 4] }])]).toEqual(
+      [],
+    );
+    expect(regionNames({ countries: [] }).size).toBe(0);
   });
 
   it('names the resorts it is given, and refuses a body that is no countries list', () => {

@@ -8,7 +8,7 @@
 import { feedPath, type FeedSubject } from '../../api/feeds.ts';
 import { filePath } from '../../api/paths.ts';
 import type { ExtraFile } from '../../snapshot/store/staging.ts';
-import { catalogueOf } from '../catalogue.ts';
+import { regionNames } from '../catalogue.ts';
 import { alertsOf, feedAlerts, type Alert } from './alerts.ts';
 import { atomFeed } from './atom.ts';
 import { feedOf, type FeedEntry, type FeedPlace } from './entries.ts';
@@ -133,14 +133,8 @@ async function localeNames(
     const name = (report as { resortName?: unknown } | undefined)?.resortName;
     resorts.push({ id: resort.id, name: typeof name === 'string' && name.trim() ? name : resort.name });
   }
-  let regionNames = new Map<number, string>();
-  try {
-    const countries = await json(filePath({ endpoint: 'region.countries', locale }));
-    if (countries !== undefined)
-      regionNames = new Map(catalogueOf(countries, 'countries list').regions.map((r) => [r.id, r.name]));
-  } catch {
-    // a countries list the catalogue cannot read leaves the regions named by their ids
-  }
-  const regions = options.regions.map((r) => ({ id: r.id, name: regionNames.get(r.id) ?? String(r.id) }));
+  // a region the countries list does not name (or a list that cannot be read) is named by its id
+  const named = regionNames(await json(filePath({ endpoint: 'region.countries', locale })));
+  const regions = options.regions.map((r) => ({ id: r.id, name: named.get(r.id) ?? String(r.id) }));
   return { resorts, regions };
 }
