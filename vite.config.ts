@@ -19,9 +19,6 @@ const CORE = /[\\/](widget|scripts[\\/]api|node_modules[\\/]lit(-html)?)[\\/]/;
 const NOT_CORE =
   /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|card[\\/](compact(\.|-styles)|messages|pictures|define)|season[\\/](?!room\.)|adopt\.ts)/;
 
-/** The messages' chunk: a card's messages without a report and the pictures the strip shares with them. */
-const MESSAGES = /[\\/]widget[\\/]card[\\/](messages|pictures)\.ts$/;
-
 /** A language's chunk: its strings, one module that imports nothing (widget/i18n/de.ts…). */
 const LANGUAGE = /[\\/]widget[\\/]i18n[\\/](?!en\.|index\.)[a-z]{2}\.ts$/;
 
@@ -141,11 +138,7 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
         // with both loads it once (one lit, one cache of the files); the list's own modules stay in its
         // script, so a page with cards alone loads nothing of the list; each script defines only its tag
         codeSplitting: {
-          groups: [
-            { name: 'core', test: (id: string) => CORE.test(id) && !NOT_CORE.test(id) },
-            // what a card without a report says and its pictures, which the strip draws too: one chunk
-            { name: 'messages', test: (id: string) => MESSAGES.test(id) },
-          ],
+          groups: [{ name: 'core', test: (id: string) => CORE.test(id) && !NOT_CORE.test(id) }],
         },
       },
     },

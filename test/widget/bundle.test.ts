@@ -8,9 +8,9 @@ import { elementFiles, pageFiles, type BundleFile } from '../../scripts/site/bro
  * page load more, with the reason.
  *
  * - A page of full cards loads `resort-conditions.js` and the chunk it imports (lit, the elements' shared
- *   base, the card): 15,623 bytes, budget 15,652: the 15 KB (15,360) of a card's page, and the 292 the
+ *   base, the card): 15,619 bytes, budget 15,652: the 15 KB (15,360) of a card's page, and the 292 the
  *   season chart adds to it (below). It was 15,812 before the pictures and messages of a resort without a
- *   report went to the messages' chunk (136) and lit's writes to the page's globals went (54); 15,882
+ *   report went to the messages' chunk (140) and lit's writes to the page's globals went (54); 15,882
  *   before the error of a file that cannot be loaded became a plain `Error` rather than the project's
  *   `ResortConditionsError` (68), 15,836 before what such a page never runs went to
  *   chunks of their own, loaded only where needed: the messages of a card without a report and the locale
@@ -133,7 +133,7 @@ describe("the elements' scripts", () => {
 
   it.each([
     // what a card says without a report (an error, an unknown resort, a resort closed for good or out of
-    // season), its pictures (which the strip's chunk imports), and the locale warning's text
+    // season), its pictures (which the strip shows too), and the locale warning's text
     {
       name: 'messages',
       holds: ['part="retry"', 'is no language of the snow report', 'viewBox="0 0 48 40"', 'M35 9l8 8'],

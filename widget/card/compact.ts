@@ -21,7 +21,7 @@ import { renderAttribution, type ResortLink } from '../attribution.ts';
 import { renderCard } from './render.ts';
 import type { RenderContext, ReportContext } from '../context.ts';
 import { noReport, REPORTED, reportContext } from './report.ts';
-import { statePicture } from './pictures.ts';
+import { messages } from './message-chunk.ts';
 import { compactStyles } from './compact-styles.ts';
 
 /** Family A is centimetres in every locale; en-US readers get inches (as card/snow.ts converts them). */
@@ -121,12 +121,13 @@ function moreLink(links: ResortLink[]) {
 }
 
 /**
- * A resort without a report in the figures' place: the card's picture of its state as tall as the place,
- * beside today's weather (but for a resort closed for good) and the message.
+ * A resort without a report in the figures' place: the card's picture of its state as tall as the place
+ * (from the messages' chunk, which the element waits for before it shows one), beside today's weather (but
+ * for a resort closed for good) and the message.
  */
 function noReportFigs(view: ReportView, ctx: ReportContext) {
   const [sign, text] = noReport(view, ctx);
-  return html`<div class="vals none">${statePicture(sign)}<div>${
+  return html`<div class="vals none">${messages?.statePicture(sign) ?? nothing}<div>${
     view.status === 'permanently-closed' ? nothing : today(view, ctx)
   }<p class="note">${text}</p></div></div>`;
 }

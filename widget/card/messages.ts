@@ -10,7 +10,7 @@ import type { View } from '../state.ts';
 import type { RenderContext } from '../context.ts';
 import { renderMessage } from './pictures.ts';
 
-export { renderMessage };
+export { renderMessage, statePicture } from './pictures.ts';
 
 /** The views without a report or a skeleton. */
 export type FailureView = Exclude<View, { kind: 'report' | 'loading' }>;

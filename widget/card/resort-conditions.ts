@@ -326,9 +326,9 @@ export class ResortConditions extends ResortElement {
   }
 
   async #settle(view: View, generation: number, failure?: Failure): Promise<void> {
-    // a card without a report says why with the messages' chunk (the strip's chunk has its pictures):
-    // shown once loaded, or known not to load
-    if (failure || (view.kind === 'report' && !REPORTED.has(view.status) && this.layout !== 'compact'))
+    // a card or a strip without a report says why with the messages' chunk (its pictures): shown once
+    // loaded, or known not to load
+    if (failure || (view.kind === 'report' && !REPORTED.has(view.status)))
       await loadMessages().catch(() => undefined);
     if (generation !== this.generation) return; // a newer load superseded this one
     this.#show(view);
