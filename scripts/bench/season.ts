@@ -4,7 +4,9 @@
  * day's build runs them (the previous release's history read back, every resort's report read, the season
  * files and the feeds of every locale made). Their seconds, set against the whole build's, are the share of a
  * build's time the season takes: on the first day of a history (no history before it), and at a season's
- * end, once every resort's file holds a point for each other day of its season (`fillSeasons`). The files
+ * end, once every resort's file holds a point for each other day of its season (`fillSeasons`). The feeds
+ * are made as the next build makes them: the previous release's feeds, made (uncounted) from the history
+ * held before, give their keys, and a feed whose key stays the same is linked (counted, not made). The files
  * they make are kept in memory: the writing, which the build's writer does in a thread of its own, is not
  * counted.
  */
@@ -16,6 +18,7 @@ import type { Scope } from '../snapshot/model.ts';
 import { folderOrigin } from '../snapshot/release/history-origins.ts';
 import { seasonBytes } from '../snapshot/release/history.ts';
 import { recordHistory } from '../snapshot/release/record-history.ts';
+import { stagedReader } from '../snapshot/store/staging.ts';
 import { feedFiles } from '../site/feeds/feeds.ts';
 import { regionIds } from '../site/lists.ts';
 
@@ -29,9 +32,10 @@ export async function seasonSeconds(
   scope: Scope,
   locales: readonly string[],
   held = out,
-): Promise<{ history: number; feeds: number; bytes: number }> {
-  const read = (path: string) =>
-    readFile(join(path.startsWith('history/') ? held : out, path)).catch(() => undefined);
+): Promise<{ history: number; feeds: number; bytes: number; made: number; linked: number }> {
+  // as a build reads its staged tree (staging.ts)
+  const [tree, before] = [stagedReader(out), stagedReader(held)];
+  const read = (path: string) => (path.startsWith('history/') ? before : tree)(path);
   const placed = new Map<string, Uint8Array>();
   const started = performance.now();
   await recordHistory({
@@ -52,20 +56,43 @@ export async function seasonSeconds(
   });
   const history = (performance.now() - started) / 1000;
   const groups = new Map(scope.groups.map((g) => [g.name, g.ids]));
-  let feeds = 0;
-  for await (const _ of feedFiles({
-    read: async (path) => placed.get(path) ?? (await read(path)),
+  const feedOptions = {
     locales,
     resorts: scope.resorts,
     regions: regionIds(scope.groups).map((id) => ({ id, ids: groups.get(`region-${id}`) ?? [] })),
     alerts: { newSnowCm: DEFAULT_POWDER_CM },
     pages: { cards: true, lists: true },
-  }))
+  };
+  // the previous release's feeds, made from the history held before (not counted): their keys, which the
+  // build's private state holds; a feed whose key stays the same is linked, which costs no making
+  const previous = new Map<string, string>();
+  if (held !== out)
+    for await (const _ of feedFiles({
+      ...feedOptions,
+      read,
+      kept: { carry: async (list) => (list.forEach((g) => previous.set(g.name, g.key)), new Set()) },
+    }));
+  const feedsStarted = performance.now();
+  let feeds = 0;
+  let made = 0;
+  for await (const file of feedFiles({
+    ...feedOptions,
+    read: async (path) => placed.get(path) ?? (await read(path)),
+    kept: {
+      carry: async (list) => {
+        const linked = new Set(list.filter((g) => previous.get(g.name) === g.key).map((g) => g.name));
+        feeds += linked.size * 2;
+        return linked;
+      },
+    },
+  })) {
     feeds++;
+    made += file.bytes.byteLength > 0 ? 1 : 0;
+  }
   if (placed.size === 0 || feeds === 0)
     throw new Error(`the season's steps made ${placed.size} history files and ${feeds} feeds over ${out}`);
   const bytes = [...placed.values()].reduce((sum, b) => sum + b.byteLength, 0);
-  return { history, feeds: (performance.now() - started) / 1000 - history, bytes };
+  return { history, feeds: (performance.now() - feedsStarted) / 1000, bytes, made, linked: feeds - made };
 }
 
 const DAY_MS = 86_400_000;

@@ -21,6 +21,9 @@ const ENTRY = 'scripts/bench/main.ts';
 
 const NOW = Date.parse('2026-02-14T09:30:00Z');
 
+/** The season's steps: seconds, the history's bytes, and the feed files made and linked (season.ts). */
+type SeasonCost = Awaited<ReturnType<typeof seasonSeconds>>;
+
 interface ChildResult {
   seconds: number;
   files: number;
@@ -32,9 +35,9 @@ interface ChildResult {
   /** The most file watches (inotify) the snapshot held at once: a build watches nothing. */
   watches: number;
   /** The season's steps (history and alert feeds) run again alone over the published tree (season.ts). */
-  season: { history: number; feeds: number; bytes: number };
+  season: SeasonCost;
   /** The same once every history holds a whole season. */
-  seasonEnd: { history: number; feeds: number; bytes: number };
+  seasonEnd: SeasonCost;
 }
 
 /**
@@ -97,8 +100,8 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
 }
 
 /** The season's steps: history + feeds seconds. */
-const seasonCell = (s: { history: number; feeds: number; bytes: number }) =>
-  `${s.history.toFixed(2)} + ${s.feeds.toFixed(2)} (history ${formatBytes(s.bytes)})`;
+const seasonCell = (s: SeasonCost) =>
+  `${s.history.toFixed(2)} + ${s.feeds.toFixed(2)} (history ${formatBytes(s.bytes)}; feed files made ${s.made}, linked ${s.linked})`;
 const seasonShare = (s: { history: number; feeds: number }, build: number) =>
   `${(((s.history + s.feeds) / build) * 100).toFixed(1)} %`;
 

@@ -19,7 +19,7 @@ import { LIST_SHEET, largestRegion, regionIds, regionRowsCss } from './lists.ts'
 import { mirrorFiles } from './mirror.ts';
 import { runtimeBundle } from './browser-files.ts';
 import type { Scope } from '../snapshot/model.ts';
-import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
+import type { ExtraFile, KeptFiles, StagedFiles } from '../snapshot/store/staging.ts';
 
 export interface SiteOptions {
   scope: Scope;
@@ -40,6 +40,8 @@ export interface SiteOptions {
   note?: (line: string) => void;
   /** The cards were made locale by locale as the build went (`buildSite`). */
   embedsMade?: boolean;
+  /** The feeds the previous release already holds as they would be made, linked rather than made. */
+  kept?: KeptFiles;
   /** The config's `alerts` (scripts/docs/configuration.md, "Alert feeds"); default: 20 cm, no partner's link. */
   alerts?: { newSnowCm: number; link?: string };
   /** The config's `publicUrl`: the feeds' links and ids. */
@@ -59,7 +61,7 @@ export interface Site {
 }
 
 /** The site of a build, its cards made per locale in a thread (embed-thread.ts) when the element is built. */
-export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embedsMade'>): Site {
+export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embedsMade' | 'kept'>): Site {
   const own = options.images
     ? undefined
     : imageSource({
@@ -84,11 +86,11 @@ export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embeds
             }),
         }
       : {}),
-    extraFiles: async (scope, files) => {
+    extraFiles: async (scope, files, kept) => {
       // every locale's embeds are in once the rest is asked for: the thread's memory goes before the
       // index and the state are written, the build's largest moment
       await thread?.close();
-      return siteFiles({ ...options, scope, files, images, embedsMade: !!thread });
+      return siteFiles({ ...options, scope, files, kept, images, embedsMade: !!thread });
     },
     close: async () => {
       await thread?.close();
@@ -182,5 +184,6 @@ function feeds(options: SiteOptions): AsyncGenerator<ExtraFile> {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     pages: { cards: !!options.widget, lists: !!options.widget && options.profile !== 'widget' },
     ...(options.note ? { note: options.note } : {}),
+    ...(options.kept ? { kept: options.kept } : {}),
   });
 }

@@ -27,14 +27,14 @@ import type { Source } from './source/source.ts';
 import { identityOf, readLedger, writeLedger, type Identity, type State } from './store/state.ts';
 import { isOurs, LEDGER, releasesDir } from './store/writer.ts';
 import { join } from 'node:path';
-import type { Beside, ExtraFile, ExtraFiles, Placed, StagedFiles } from './store/staging.ts';
+import type { Beside, ExtraFile, ExtraFiles, KeptFiles, Placed, StagedFiles } from './store/staging.ts';
 import type { Collection, Fetched, Scope } from './model.ts';
 import { fetchInto, LocaleFiles } from './release/fill.ts';
 import type { HistoryOrigin } from './release/history-origins.ts';
 import { recordReleaseHistory } from './release/history-step.ts';
 import type { Budget } from './plan/budget.ts';
 
-export type { ExtraFile, ExtraFiles, Failure, StagedFiles };
+export type { ExtraFile, ExtraFiles, Failure, KeptFiles, StagedFiles };
 
 export interface SnapshotOptions {
   config: SnapshotConfig;
@@ -47,9 +47,10 @@ export interface SnapshotOptions {
   progress?: Progress;
   /**
    * Files published beside `api/` (the element's bundle, the demo page, host headers, the cards): each is
-   * written as it comes, so an iterator that makes them one by one holds only one at a time.
+   * written as it comes, so an iterator that makes them one by one holds only one at a time. `kept` links
+   * the previous release's files of a group whose key is the same (the alert feeds) rather than make them.
    */
-  extraFiles?: (scope: Scope, files: StagedFiles) => ExtraFiles | Promise<ExtraFiles>;
+  extraFiles?: (scope: Scope, files: StagedFiles, kept: KeptFiles) => ExtraFiles | Promise<ExtraFiles>;
   /**
    * Work on one locale's files (the site's cards), begun as soon as every part of the locale is in the
    * staged release and done beside the fetching of the next locales: it places the files it makes in
@@ -349,7 +350,8 @@ class Run {
       });
       this.#stopped();
       const staged = await release.staged(this.buildTime);
-      await release.addExtras((await this.options.extraFiles?.(scope, staged)) ?? []);
+      const kept = release.kept(this.previous.state?.kept);
+      await release.addExtras((await this.options.extraFiles?.(scope, staged, kept)) ?? []);
       const head: ReleaseHead = {
         manifest: {
           version: 2,

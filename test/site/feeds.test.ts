@@ -16,7 +16,7 @@ import type { HistoryDay, HistoryIndex, SeasonHistory } from '../../scripts/api/
 import { stagedReader } from '../../scripts/snapshot/store/staging.ts';
 import { alertsOf, FEED_ENTRIES, seasonOpen } from '../../scripts/site/feeds/alerts.ts';
 import { xmlEscape } from '../../scripts/site/feeds/atom.ts';
-import { feedFiles, type FeedOptions } from '../../scripts/site/feeds/feeds.ts';
+import { feedFiles, feedGroups, type FeedInputs, type FeedOptions } from '../../scripts/site/feeds/feeds.ts';
 import { FEED_STRINGS } from '../../scripts/site/feeds/strings.ts';
 import { LANGUAGES } from '../../scripts/api/locales.ts';
 import { siteFiles } from '../../scripts/site/extras.ts';
@@ -443,5 +443,76 @@ describe('siteFiles', () => {
       ],
     ]);
     expect(made.get('_headers')).toContain('/feeds/:locale/:feed.atom');
+  });
+});
+
+describe('feedGroups', () => {
+  const powder = (resort: number, cm: number) => ({
+    resort,
+    kind: 'powder' as const,
+    date: '2026-01-03',
+    day: day('2026-01-03', { newSnow24h: cm }),
+  });
+  const inputs = (over: Partial<FeedInputs> = {}): FeedInputs => ({
+    locale: 'en-US',
+    resorts: [
+      { id: 25, name: 'Elk Ridge' },
+      { id: 20, name: 'Alpine Meadows' },
+    ],
+    regions: [{ id: 429, name: 'United States' }],
+    alerts: new Map([
+      ['resort-25', [powder(25, 30)]],
+      ['region-429', [powder(25, 30)]],
+    ]),
+    newSnowCm: 20,
+    place: { cards: true, lists: true },
+    ...over,
+  });
+  const keys = (i: FeedInputs) => new Map(feedGroups(i).map((g) => [g.name, g.key]));
+
+  it('names each feed by its paths and gives the same key to the same inputs', () => {
+    expect(feedGroups(inputs())).toEqual([
+      expect.objectContaining({
+        name: 'feeds/en-US/resort-25',
+        paths: ['feeds/en-US/resort-25.atom', 'feeds/en-US/resort-25.json'],
+      }),
+      expect.objectContaining({ name: 'feeds/en-US/resort-20' }),
+      expect.objectContaining({ name: 'feeds/en-US/region-429' }),
+    ]);
+    expect(keys(inputs())).toEqual(keys(inputs()));
+  });
+
+  it('changes the keys of the feeds whose files change, and only theirs', () => {
+    const before = keys(inputs());
+    const changed = (over: Partial<FeedInputs>) => {
+      const after = keys(inputs(over));
+      return [...after].filter(([name, key]) => before.get(name) !== key).map(([name]) => name);
+    };
+    const all = [...before.keys()];
+    // a figure of an entry's day: the resort's feed and its region's
+    expect(
+      changed({
+        alerts: new Map([
+          ['resort-25', [powder(25, 31)]],
+          ['region-429', [powder(25, 31)]],
+        ]),
+      }),
+    ).toEqual(['feeds/en-US/resort-25', 'feeds/en-US/region-429']);
+    // a resort's name: its feed's title, and its entries in the region's
+    expect(
+      changed({
+        resorts: [
+          { id: 25, name: 'Elk Ridge Resort' },
+          { id: 20, name: 'Alpine Meadows' },
+        ],
+      }),
+    ).toEqual(['feeds/en-US/resort-25', 'feeds/en-US/region-429']);
+    expect(changed({ regions: [{ id: 429, name: 'USA' }] })).toEqual(['feeds/en-US/region-429']);
+    // what every feed says or links to
+    expect(changed({ newSnowCm: 25 })).toEqual(all);
+    expect(changed({ place: { cards: true, lists: true, publicUrl: 'https://snow.example.org/' } })).toEqual(
+      all,
+    );
+    expect(changed({ place: { cards: true, lists: false } })).toEqual(all);
   });
 });

@@ -35,12 +35,10 @@ export function seasonOpen(state: HistoryDay['state']): boolean | undefined {
  * powder when `newSnow24h` is at least `newSnowCm`, and the season's openings and closings.
  */
 export function alertsOf(resort: number, days: readonly HistoryDay[], newSnowCm: number): Alert[] {
-  const byDate = new Map<string, HistoryDay>();
-  for (const day of days) byDate.set(day.date, day);
   const alerts: Alert[] = [];
   let season: boolean | undefined;
-  for (const date of [...byDate.keys()].sort()) {
-    const day = byDate.get(date)!;
+  for (const day of inOrder(days)) {
+    const date = day.date;
     const open = seasonOpen(day.state);
     if (open !== undefined) {
       if (season !== undefined && open !== season)
@@ -51,6 +49,14 @@ export function alertsOf(resort: number, days: readonly HistoryDay[], newSnowCm:
       alerts.push({ resort, kind: 'powder', date, day });
   }
   return alerts;
+}
+
+/** The days by date, one per date (the last of a date kept): as they are when they already are (a history's seasons). */
+function inOrder(days: readonly HistoryDay[]): readonly HistoryDay[] {
+  if (days.every((day, i) => i === 0 || days[i - 1]!.date < day.date)) return days;
+  const byDate = new Map<string, HistoryDay>();
+  for (const day of days) byDate.set(day.date, day);
+  return [...byDate.keys()].sort().map((date) => byDate.get(date)!);
 }
 
 /** Entries' order in a feed: newest first; on one date by resort, then closing, opening, powder. */

@@ -7,13 +7,14 @@
  */
 import { feedPath, type FeedSubject } from '../../api/feeds.ts';
 import { filePath } from '../../api/paths.ts';
-import type { ExtraFile } from '../../snapshot/store/staging.ts';
+import type { ExtraFile, KeptFiles, KeptGroup } from '../../snapshot/store/staging.ts';
 import { regionNames } from '../catalogue.ts';
 import { alertsOf, feedAlerts, type Alert } from './alerts.ts';
 import { atomFeed } from './atom.ts';
 import { feedOf, type FeedEntry, type FeedPlace } from './entries.ts';
-import { readHistories, type TreeReader } from './history.ts';
+import { readAll, readHistories, type TreeReader } from './history.ts';
 import { jsonFeed } from './json-feed.ts';
+import { CANARY_ALERTS, CANARY_NAMES, canaryDigest, feedKey } from './keys.ts';
 
 export interface FeedInputs {
   locale: string;
@@ -27,36 +28,95 @@ export interface FeedInputs {
   place: FeedPlace;
 }
 
-/** One locale's feeds: both formats for each resort, then for each region. */
-export function localeFeeds(inputs: FeedInputs): ExtraFile[] {
-  const { locale } = inputs;
-  const names = new Map(inputs.resorts.map((r) => [r.id, r.name]));
+/** One feed of a locale: what it follows, its name, its alerts and its two paths. */
+interface FeedSpec {
+  subject: FeedSubject;
+  id: number;
+  name: string;
+  alerts: readonly Alert[];
+  paths: { atom: string; json: string };
+}
+
+/** A locale's feeds: each resort's, then each region's. */
+function feedSpecs(inputs: FeedInputs): FeedSpec[] {
+  const spec = (subject: FeedSubject, { id, name }: { id: number; name: string }): FeedSpec => ({
+    subject,
+    id,
+    name,
+    alerts: inputs.alerts.get(`${subject}-${id}`) ?? [],
+    paths: {
+      atom: feedPath(inputs.locale, subject, id, 'atom'),
+      json: feedPath(inputs.locale, subject, id, 'json'),
+    },
+  });
+  return [...inputs.resorts.map((r) => spec('resort', r)), ...inputs.regions.map((r) => spec('region', r))];
+}
+
+/** The resorts' names in the locale, by id. */
+const namesOf = (inputs: FeedInputs) => new Map(inputs.resorts.map((r) => [r.id, r.name]));
+
+/** One locale's feeds: both formats for each resort, then for each region; none of `skip` (their paths' `name`s). */
+export function localeFeeds(inputs: FeedInputs, skip: ReadonlySet<string> = new Set()): ExtraFile[] {
+  const names = namesOf(inputs);
   // a region's entries are its resorts' entries: each made once
   const entries = new Map<Alert, FeedEntry>();
   const files: ExtraFile[] = [];
-  const add = (subject: FeedSubject, id: number, name: string) => {
-    const paths = {
-      atom: feedPath(locale, subject, id, 'atom'),
-      json: feedPath(locale, subject, id, 'json'),
-    };
+  for (const spec of feedSpecs(inputs)) {
+    if (skip.has(groupName(spec))) continue;
     const feed = feedOf({
-      subject,
-      id,
-      name,
-      locale,
-      alerts: inputs.alerts.get(`${subject}-${id}`) ?? [],
+      ...spec,
+      locale: inputs.locale,
       names,
       newSnowCm: inputs.newSnowCm,
       place: inputs.place,
-      paths,
       entries,
     });
-    files.push({ path: paths.atom, bytes: Buffer.from(atomFeed(feed)) });
-    files.push({ path: paths.json, bytes: Buffer.from(jsonFeed(feed)) });
-  };
-  for (const resort of inputs.resorts) add('resort', resort.id, resort.name);
-  for (const region of inputs.regions) add('region', region.id, region.name);
+    files.push({ path: spec.paths.atom, bytes: Buffer.from(atomFeed(feed)) });
+    files.push({ path: spec.paths.json, bytes: Buffer.from(jsonFeed(feed)) });
+  }
   return files;
+}
+
+/** A feed's paths without their format: `feeds/en-US/resort-25`. */
+const groupName = (spec: FeedSpec) => spec.paths.atom.replace(/\.atom$/, '');
+
+/**
+ * Each feed of a locale with its key (keys.ts): the locale's canary feed made first, with the same place
+ * and threshold, its files part of every key.
+ */
+export function feedGroups(inputs: FeedInputs): KeptGroup[] {
+  const canary = canaryDigest(
+    localeFeeds({
+      ...inputs,
+      resorts: [...CANARY_NAMES].map(([id, name]) => ({ id, name })),
+      regions: [{ id: 1, name: 'Région <1>' }],
+      alerts: new Map([
+        ['resort-7', CANARY_ALERTS.filter((a) => a.resort === 7)],
+        ['region-1', [...CANARY_ALERTS]],
+      ]),
+    })
+      .map((f) => Buffer.from(f.bytes).toString('utf8'))
+      .join('\n'),
+  );
+  const names = namesOf(inputs);
+  return feedSpecs(inputs).map((spec) => {
+    const name = groupName(spec);
+    return {
+      name,
+      key: feedKey(
+        {
+          name,
+          title: spec.name,
+          newSnowCm: inputs.newSnowCm,
+          place: inputs.place,
+          alerts: spec.alerts,
+          names,
+        },
+        canary,
+      ),
+      paths: [spec.paths.atom, spec.paths.json],
+    };
+  });
 }
 
 /** Each feed's alerts (`FeedInputs.alerts`) from each resort's: the same in every locale. */
@@ -90,6 +150,8 @@ export interface FeedOptions {
   /** Which pages the release publishes: entries link to a card, a region's feed to its list, under `publicUrl`. */
   pages: Pick<FeedPlace, 'cards' | 'lists'>;
   note?: (line: string) => void;
+  /** The previous release's feeds: a feed whose key is the same is linked, not made (keys.ts). */
+  kept?: KeptFiles;
 }
 
 /** Every locale's feeds, made one locale at a time. */
@@ -107,7 +169,8 @@ export async function* feedFiles(options: FeedOptions): AsyncGenerator<ExtraFile
   };
   for (const locale of options.locales) {
     const named = await localeNames(read, locale, options);
-    yield* localeFeeds({ locale, ...named, alerts, newSnowCm: options.alerts.newSnowCm, place });
+    const inputs = { locale, ...named, alerts, newSnowCm: options.alerts.newSnowCm, place };
+    yield* localeFeeds(inputs, await options.kept?.carry(feedGroups(inputs)));
   }
 }
 
@@ -117,24 +180,26 @@ async function localeNames(
   locale: string,
   options: FeedOptions,
 ): Promise<Pick<FeedInputs, 'resorts' | 'regions'>> {
-  const json = async (path: string): Promise<unknown> => {
-    const bytes = await read(`api/${path}`);
+  const json = (bytes: Uint8Array | undefined): unknown => {
     try {
       return bytes ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined;
     } catch {
       return undefined;
     }
   };
-  const resorts = [];
-  for (const resort of options.resorts) {
-    const report = await json(
-      filePath({ endpoint: 'combinedreport', params: { resortId: String(resort.id) }, locale }),
-    );
-    const name = (report as { resortName?: unknown } | undefined)?.resortName;
-    resorts.push({ id: resort.id, name: typeof name === 'string' && name.trim() ? name : resort.name });
-  }
+  const reports = await readAll(
+    read,
+    options.resorts.map(
+      (resort) =>
+        `api/${filePath({ endpoint: 'combinedreport', params: { resortId: String(resort.id) }, locale })}`,
+    ),
+  );
+  const resorts = options.resorts.map((resort, i) => {
+    const name = (json(reports[i]) as { resortName?: unknown } | undefined)?.resortName;
+    return { id: resort.id, name: typeof name === 'string' && name.trim() ? name : resort.name };
+  });
   // a region the countries list does not name (or a list that cannot be read) is named by its id
-  const named = regionNames(await json(filePath({ endpoint: 'region.countries', locale })));
+  const named = regionNames(json(await read(`api/${filePath({ endpoint: 'region.countries', locale })}`)));
   const regions = options.regions.map((r) => ({ id: r.id, name: named.get(r.id) ?? String(r.id) }));
   return { resorts, regions };
 }

@@ -19,6 +19,20 @@ import { contractSeason } from '../../snapshot/release/history.ts';
 /** Reads a file of the tree being released, relative to its root; undefined when there is none. */
 export type TreeReader = (path: string) => Promise<Uint8Array | undefined>;
 
+/** How many files `readAll` asks for at once: a read waits on the disk, and one at a time waits the longest. */
+const READS_AT_ONCE = 32;
+
+/** Each of `paths` read with `read`, in their order, a few at a time. */
+export async function readAll(
+  read: TreeReader,
+  paths: readonly string[],
+): Promise<Array<Uint8Array | undefined>> {
+  const out: Array<Uint8Array | undefined> = [];
+  for (let i = 0; i < paths.length; i += READS_AT_ONCE)
+    out.push(...(await Promise.all(paths.slice(i, i + READS_AT_ONCE).map(read))));
+  return out;
+}
+
 function parse<T>(
   schema: z.ZodType<T>,
   bytes: Uint8Array,
@@ -50,20 +64,22 @@ function parse<T>(
  * (the index lists them oldest first), by resort id.
  */
 export async function readHistories(
-  read: TreeReader,
+  readFile: TreeReader,
   resorts: ReadonlySet<number>,
   note: (line: string) => void = () => {},
 ): Promise<Map<number, HistoryDay[]>> {
   const out = new Map<number, HistoryDay[]>();
-  const indexBytes = await read(HISTORY_INDEX_PATH);
+  const indexBytes = await readFile(HISTORY_INDEX_PATH);
   if (!indexBytes) return out;
   const index = parse(HistoryIndex, indexBytes, HISTORY_INDEX_PATH, note);
-  for (const { resort, seasons } of index?.resorts ?? []) {
-    if (!resorts.has(resort)) continue;
+  const held = (index?.resorts ?? []).filter(({ resort }) => resorts.has(resort));
+  const files = held.flatMap(({ resort, seasons }) => seasons.map((season) => historyPath(resort, season)));
+  const read = new Map((await readAll(readFile, files)).map((bytes, i) => [files[i]!, bytes]));
+  for (const { resort, seasons } of held) {
     const days: HistoryDay[] = [];
     for (const season of seasons) {
       const path = historyPath(resort, season);
-      const bytes = await read(path);
+      const bytes = read.get(path);
       if (!bytes) {
         note(`${path}: listed in ${HISTORY_INDEX_PATH} but missing; left out of the alert feeds`);
         continue;

@@ -11,7 +11,8 @@
  * publishes nothing; a run with nothing due publishes the same files again (hard links) under a new build
  * time.
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { DriftIssue } from '../../api/schemas/drift.ts';
 import { ResortConditionsError } from '../../api/errors.ts';
 import { SnapshotError } from '../errors.ts';
@@ -31,6 +32,7 @@ import {
   stagedReader,
   type Beside,
   type ExtraFiles,
+  type KeptFiles,
   type Placed,
   type StagedFiles,
 } from '../store/staging.ts';
@@ -81,6 +83,8 @@ export class Release {
   readonly #staleAbsent: Record<string, StaleMark> = {};
   readonly #missing = new Map<string, string>();
   readonly #drift = new DriftReport();
+  /** The keys of the groups of files the site keeps (`kept`), this release's. */
+  readonly #kept: Record<string, string> = {};
   readonly #writer: ReleaseWriter;
   readonly #encode = reusedEncoder();
   readonly #options: ReleaseOptions;
@@ -294,6 +298,30 @@ export class Release {
     return this.#writer.carry(path);
   }
 
+  /**
+   * The groups of files beside `api/` the site may take from the previous release (`KeptFiles`), by the keys
+   * that release recorded (its private state's `kept`; none: every group is made).
+   */
+  kept(previous: Readonly<Record<string, string>> | undefined): KeptFiles {
+    return {
+      carry: async (groups) => {
+        const linked = new Set<string>();
+        const folder = this.previousFolder;
+        for (const group of groups) {
+          this.#kept[group.name] = group.key;
+          if (!folder || previous?.[group.name] !== group.key) continue;
+          // all of a group or none: a file written over one linked would change the previous release's too
+          if (!group.paths.every((path) => existsSync(join(folder, path)))) continue;
+          for (const path of group.paths)
+            if (!(await this.#writer.carry(path)))
+              throw new Error(`${path}: the previous release's copy went while it was being linked`);
+          linked.add(group.name);
+        }
+        return linked;
+      },
+    };
+  }
+
   /** What another thread needs to place files beside `api/` itself (staging.ts); `placed` counts them in. */
   beside(): Beside {
     return this.#writer.beside();
@@ -341,6 +369,9 @@ export class Release {
         : {}),
       ...(this.#missing.size > 0 ? { missing: Object.fromEntries([...this.#missing].sort()) } : {}),
       drift: this.drift,
+      ...(Object.keys(this.#kept).length > 0
+        ? { kept: Object.fromEntries(Object.entries(this.#kept).sort(([a], [b]) => (a < b ? -1 : 1))) }
+        : {}),
     };
     // the state is written as it is serialised, and its list of files is made only for a caller that reads it
     let list: Record<string, FileState> | undefined;

@@ -97,6 +97,27 @@ export interface ExtraFile {
   bytes: Uint8Array;
 }
 
+/** A group of files beside `api/` made from the same inputs, and a digest of those inputs. */
+export interface KeptGroup {
+  /** Unique in the release: `feeds/en-US/resort-25`. */
+  name: string;
+  key: string;
+  paths: readonly string[];
+}
+
+/**
+ * Files beside `api/` that the site makes again every build, but that the previous release may already
+ * hold as they would be made (the alert feeds): each group's key is recorded in the release's private state,
+ * and the next build links the previous release's files of a group whose key is the same.
+ */
+export interface KeptFiles {
+  /**
+   * Records each group's key, and links the previous release's files of every group whose key it recorded
+   * the same and whose files it holds: the names of those linked. The others are the caller's to make.
+   */
+  carry(groups: readonly KeptGroup[]): Promise<ReadonlySet<string>>;
+}
+
 /** Extra files, as a list or made one by one (the cards of a large tree do not fit in memory at once). */
 export type ExtraFiles = Iterable<ExtraFile> | AsyncIterable<ExtraFile>;
 

@@ -62,6 +62,12 @@ export const State = z.strictObject({
   missing: z.record(z.string(), z.string()).optional(),
   /** Per endpoint: what the upstream sent that the specification does not say (published as received). */
   drift: z.record(z.string(), z.array(DriftEntry)),
+  /**
+   * The key of each group of files beside `api/` that the site makes again every build (the alert feeds, by
+   * their paths without the format: `feeds/en-US/resort-25`): the next build links a group whose key is the
+   * same instead of making it (`KeptFiles`, staging.ts).
+   */
+  kept: z.record(z.string(), z.string()).optional(),
 });
 export type State = z.infer<typeof State>;
 

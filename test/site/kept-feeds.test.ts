@@ -1,0 +1,110 @@
+/**
+ * The alert feeds a build links from the previous release rather than make (scripts/site/feeds/keys.ts):
+ * over a stretch of simulated days of the sample, each day's feeds are what the feeds' code makes of that
+ * day's published tree, whether they were linked or made; a feed whose entries did not change is the
+ * previous release's file; the private state holds a key for each feed.
+ */
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../scripts/cli/build.ts';
+import { EXIT } from '../../scripts/cli/exit-codes.ts';
+import { stagedReader } from '../../scripts/snapshot/store/staging.ts';
+import { feedFiles } from '../../scripts/site/feeds/feeds.ts';
+import { sample } from '../helpers.ts';
+
+const LOCALES = ['en-US', 'de-DE'];
+// 20 has 26 cm on the last day, 15 December (its feeds and its regions' change); 590, 297 and 172 had
+// theirs before it; 25 and 136 have none
+const RESORTS = [20, 25, 136, 172, 297, 590];
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'rc-kept-feeds-'));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+/** The feeds under `dir`, by path, as text. */
+async function feedsIn(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const locale of LOCALES)
+    for (const name of await readdir(join(dir, 'feeds', locale)))
+      out.set(`feeds/${locale}/${name}`, await readFile(join(dir, 'feeds', locale, name), 'utf8'));
+  return out;
+}
+
+/** Each region list the build publishes for `ids` (discover/scope.ts): their countries, states and regions. */
+async function regionsOf(ids: number[]): Promise<Array<{ id: number; ids: number[] }>> {
+  const { resorts } = await sample();
+  const groups = new Map<number, number[]>();
+  for (const r of resorts.filter((r) => ids.includes(r.id)))
+    for (const region of [r.countryId, r.stateId, ...r.regionIds])
+      if (region !== undefined && region !== null) groups.set(region, [...(groups.get(region) ?? []), r.id]);
+  return [...groups].map(([id, members]) => ({ id, ids: members }));
+}
+
+describe('feeds kept from the previous release', () => {
+  it('are linked when their entries did not change, made when they did, and equal what the day’s tree makes', async () => {
+    const out = join(root, 'site');
+    let stderr = '';
+    const code = await build({
+      argv: [
+        '--simulate',
+        '2025-12-08..2025-12-15',
+        '--out',
+        out,
+        '--no-widget',
+        '--locales',
+        LOCALES.join(','),
+        '--resorts',
+        RESORTS.join(','),
+      ],
+      env: {},
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+    });
+    expect(code, stderr).toBe(EXIT.ok);
+    const releases = join(root, '.site-releases');
+    const [before, last] = (await readdir(releases, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => join(releases, e.name))
+      .sort();
+    const published = await feedsIn(out);
+    // what the feeds' code makes of the published tree, with nothing to link
+    const manifest = JSON.parse(await readFile(join(out, 'api', 'manifest.json'), 'utf8'));
+    const made = new Map<string, string>();
+    for await (const file of feedFiles({
+      read: stagedReader(out),
+      locales: LOCALES,
+      resorts: manifest.resorts,
+      regions: await regionsOf(RESORTS),
+      alerts: { newSnowCm: 20 },
+      pages: { cards: false, lists: false },
+    }))
+      made.set(file.path, Buffer.from(file.bytes).toString('utf8'));
+    expect(made.size).toBe(published.size);
+    for (const [path, text] of made) expect(published.get(path), path).toBe(text);
+    // linked: the same file as the day before's; made: another
+    const linked: string[] = [];
+    const changed: string[] = [];
+    for (const path of published.keys()) {
+      const previous = await stat(join(before!, path)).catch(() => undefined);
+      const now = await stat(join(last!, path));
+      if (previous?.ino === now.ino) linked.push(path);
+      else changed.push(path);
+    }
+    const previousFeeds = await feedsIn(before!);
+    for (const path of linked) expect(previousFeeds.get(path)).toBe(published.get(path));
+    for (const path of changed) expect(previousFeeds.get(path), path).not.toBe(published.get(path));
+    expect(changed).toContain('feeds/de-DE/resort-20.atom');
+    expect(linked).toContain('feeds/en-US/resort-590.json');
+    expect(linked.length).toBeGreaterThan(changed.length);
+    // the state names every feed with its key
+    const state = JSON.parse(await readFile(`${last}.state.json`, 'utf8'));
+    const names = [...new Set([...published.keys()].map((p) => p.replace(/\.(atom|json)$/, '')))].sort();
+    expect(Object.keys(state.kept)).toEqual(names);
+    expect(Object.values(state.kept).every((k) => /^[\w-]{22}$/.test(k as string))).toBe(true);
+  }, 180_000);
+});
