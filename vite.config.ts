@@ -98,7 +98,8 @@ function minifyChunks(): Plugin {
 
 /**
  * The order of the browser suite's files, two at a time: the sweep's first, WebKit's (the slowest to draw)
- * before the others', then the rest, each group as vitest orders it. The sweep's files are a few lines each,
+ * before the others', then the list's (the longest of the rest, about half a sweep: it would run last and
+ * alone for minutes), then the rest, each group as vitest orders it. The sweep's files are a few lines each,
  * and vitest runs a file it has no times for by its size, the largest first: the longest work would start
  * last and leave one core idle at the end. Here rather than in a module of the tests, which the package's
  * sources do not hold (vitest's node API is loaded only in that mode).
@@ -106,7 +107,13 @@ function minifyChunks(): Plugin {
 async function longestFirst() {
   const { BaseSequencer } = await import('vitest/node');
   const rank = (file: TestSpecification) =>
-    /[\\/]sweep-webkit/.test(file.moduleId) ? 0 : /[\\/]sweep-/.test(file.moduleId) ? 1 : 2;
+    /[\\/]sweep-webkit/.test(file.moduleId)
+      ? 0
+      : /[\\/]sweep-/.test(file.moduleId)
+        ? 1
+        : /[\\/]list\.test\./.test(file.moduleId)
+          ? 2
+          : 3;
   return class LongestFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
