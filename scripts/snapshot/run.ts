@@ -22,6 +22,7 @@ import { resortCollections, type PlanContext } from './plan/plan.ts';
 import { PreviousBuild } from './store/previous.ts';
 import { emptySummary, silentProgress, type Progress, type Summary } from './progress.ts';
 import { FAMILY_B_PROBE, familyAProbe, preflight } from './source/preflight.ts';
+import { keptFiles } from './release/kept.ts';
 import { Release, type Failure, type ReleaseHead } from './release/release.ts';
 import type { Source } from './source/source.ts';
 import { identityOf, readLedger, writeLedger, type Identity, type State } from './store/state.ts';
@@ -48,7 +49,7 @@ export interface SnapshotOptions {
   /**
    * Files published beside `api/` (the element's bundle, the demo page, host headers, the cards): each is
    * written as it comes, so an iterator that makes them one by one holds only one at a time. `kept` links
-   * the previous release's files of a group whose key is the same (the alert feeds) rather than make them.
+   * the previous release's files of a group whose key is unchanged (the alert feeds: `KeptFiles`).
    */
   extraFiles?: (scope: Scope, files: StagedFiles, kept: KeptFiles) => ExtraFiles | Promise<ExtraFiles>;
   /**
@@ -350,7 +351,7 @@ class Run {
       });
       this.#stopped();
       const staged = await release.staged(this.buildTime);
-      const kept = release.kept(this.previous.state?.kept);
+      const kept = keptFiles(release, this.previous.state?.kept);
       await release.addExtras((await this.options.extraFiles?.(scope, staged, kept)) ?? []);
       const head: ReleaseHead = {
         manifest: {
@@ -364,6 +365,7 @@ class Run {
         spent: this.spent,
         ledgerBefore: this.ledgerBefore,
         sent: source.sent(),
+        kept: kept.keys,
       };
       this.#stopped();
       const { manifest, state, summary, dataFiles } = await release.publish(head, this.started);

@@ -11,12 +11,17 @@
  * publishes nothing; a run with nothing due publishes the same files again (hard links) under a new build
  * time.
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { DriftIssue } from '../../api/schemas/drift.ts';
 import { ResortConditionsError } from '../../api/errors.ts';
 import { SnapshotError } from '../errors.ts';
-import { MANIFEST_PATH, serializeManifest, type Manifest, type StaleMark } from '../store/manifest.ts';
+import {
+  MANIFEST_PATH,
+  serializeManifest,
+  staleParts,
+  type Manifest,
+  type StaleMark,
+} from '../store/manifest.ts';
 import type { Output } from '../derive/derive.ts';
 import type { PreviousBuild } from '../store/previous.ts';
 import type { Summary } from '../progress.ts';
@@ -32,7 +37,6 @@ import {
   stagedReader,
   type Beside,
   type ExtraFiles,
-  type KeptFiles,
   type Placed,
   type StagedFiles,
 } from '../store/staging.ts';
@@ -72,6 +76,8 @@ export interface ReleaseHead {
   ledgerBefore: number;
   /** Every request the source sent in this run, the token and account calls included: what the ledger adds. */
   sent?: number;
+  /** The keys of the groups of files the site kept or made (`keptFiles`), for the private state's `kept`. */
+  kept?: Readonly<Record<string, string>>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -83,8 +89,6 @@ export class Release {
   readonly #staleAbsent: Record<string, StaleMark> = {};
   readonly #missing = new Map<string, string>();
   readonly #drift = new DriftReport();
-  /** The keys of the groups of files the site keeps (`kept`), this release's. */
-  readonly #kept: Record<string, string> = {};
   readonly #writer: ReleaseWriter;
   readonly #encode = reusedEncoder();
   readonly #options: ReleaseOptions;
@@ -298,30 +302,6 @@ export class Release {
     return this.#writer.carry(path);
   }
 
-  /**
-   * The groups of files beside `api/` the site may take from the previous release (`KeptFiles`), by the keys
-   * that release recorded (its private state's `kept`; none: every group is made).
-   */
-  kept(previous: Readonly<Record<string, string>> | undefined): KeptFiles {
-    return {
-      carry: async (groups) => {
-        const linked = new Set<string>();
-        const folder = this.previousFolder;
-        for (const group of groups) {
-          this.#kept[group.name] = group.key;
-          if (!folder || previous?.[group.name] !== group.key) continue;
-          // all of a group or none: a file written over one linked would change the previous release's too
-          if (!group.paths.every((path) => existsSync(join(folder, path)))) continue;
-          for (const path of group.paths)
-            if (!(await this.#writer.carry(path)))
-              throw new Error(`${path}: the previous release's copy went while it was being linked`);
-          linked.add(group.name);
-        }
-        return linked;
-      },
-    };
-  }
-
   /** What another thread needs to place files beside `api/` itself (staging.ts); `placed` counts them in. */
   beside(): Beside {
     return this.#writer.beside();
@@ -369,8 +349,8 @@ export class Release {
         : {}),
       ...(this.#missing.size > 0 ? { missing: Object.fromEntries([...this.#missing].sort()) } : {}),
       drift: this.drift,
-      ...(Object.keys(this.#kept).length > 0
-        ? { kept: Object.fromEntries(Object.entries(this.#kept).sort(([a], [b]) => (a < b ? -1 : 1))) }
+      ...(head.kept && Object.keys(head.kept).length > 0
+        ? { kept: Object.fromEntries(Object.entries(head.kept).sort(([a], [b]) => (a < b ? -1 : 1))) }
         : {}),
     };
     // the state is written as it is serialised, and its list of files is made only for a caller that reads it
@@ -407,23 +387,4 @@ export class Release {
   abort(): Promise<void> {
     return this.#writer.abort();
   }
-}
-
-/** The index's stale parts: each part with a file kept stale, by its mark and count, and the absences kept stale. */
-function staleParts(
-  stale: Iterable<{ collection: string; stale: StaleMark }>,
-  staleAbsent: Readonly<Record<string, StaleMark>>,
-): { parts: Map<string, Manifest['stale'][number]>; staleFiles: number } {
-  const parts = new Map<string, Manifest['stale'][number]>();
-  let staleFiles = 0;
-  for (const f of stale) {
-    staleFiles++;
-    const part = parts.get(f.collection);
-    if (part) part.files++;
-    else
-      parts.set(f.collection, { part: f.collection, since: f.stale.since, reason: f.stale.reason, files: 1 });
-  }
-  for (const [part, mark] of Object.entries(staleAbsent))
-    parts.set(part, { part, since: mark.since, reason: mark.reason, files: 0 });
-  return { parts, staleFiles };
 }

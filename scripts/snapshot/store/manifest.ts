@@ -52,3 +52,22 @@ export function serializeManifest(manifest: Manifest): string {
   const { missing: _missing, ...rest } = manifest;
   return `${JSON.stringify({ ...rest, stale, ...missing })}\n`;
 }
+
+/** The index's stale parts: each part with a file kept stale, by its mark and count, and the absences kept stale. */
+export function staleParts(
+  stale: Iterable<{ collection: string; stale: StaleMark }>,
+  staleAbsent: Readonly<Record<string, StaleMark>>,
+): { parts: Map<string, Manifest['stale'][number]>; staleFiles: number } {
+  const parts = new Map<string, Manifest['stale'][number]>();
+  let staleFiles = 0;
+  for (const f of stale) {
+    staleFiles++;
+    const part = parts.get(f.collection);
+    if (part) part.files++;
+    else
+      parts.set(f.collection, { part: f.collection, since: f.stale.since, reason: f.stale.reason, files: 1 });
+  }
+  for (const [part, mark] of Object.entries(staleAbsent))
+    parts.set(part, { part, since: mark.since, reason: mark.reason, files: 0 });
+  return { parts, staleFiles };
+}
