@@ -5,7 +5,7 @@
  * the list ± 1 px, root fonts of 16 and 20 px), and for `resorts` lists of three ids: the text below a list
  * moves by 0 px from the first paint on and stands at the list's height (widget/README.md, "The list"), and
  * no box inside it moves between its loading frame and its rows (the group file is held until each list
- * shows its loading frame); no figure, state or day is cut or wraps; no header word breaks but at its
+ * shows its loading frame); no figure or day is cut or wraps, no state is cut (it has two lines); no header word breaks but at its
  * hyphens, and no header or sort button is cut; no empty band is taller than a line of its text (the line
  * under each row drawn); every link and button is 24 px tall or more. At 15 widths from 304 to 1400 px in
  * every locale, the page asks for the region's group file exactly once and for nothing outside the
