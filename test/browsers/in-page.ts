@@ -354,3 +354,21 @@ export function stripCuts(): string[] {
   }
   return out;
 }
+
+/**
+ * In the page: how many elements there are, how many of their shadow roots lit rendered and with how many
+ * copies of lit (each copy's part class is its own), and whether lit wrote its version registry to the
+ * page's globals (the build leaves that out).
+ */
+export function litCopies(): { elements: number; rendered: number; copies: number; global: boolean } {
+  const roots = [...document.querySelectorAll('resort-conditions, resort-conditions-list')].map(
+    (el) => el.shadowRoot as unknown as { _$litPart$?: object } | null,
+  );
+  const parts = roots.flatMap((root) => (root?._$litPart$ ? [root._$litPart$] : []));
+  return {
+    elements: roots.length,
+    rendered: parts.length,
+    copies: new Set(parts.map((part) => part.constructor)).size,
+    global: 'litHtmlVersions' in globalThis,
+  };
+}
