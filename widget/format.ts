@@ -2,6 +2,7 @@
  * Numbers, dates and relative times through Intl, units written out, in the unit system of the files:
  * imperial for en-US, metric for every other locale. Wind comes in m/s in metric files and is shown in km/h.
  */
+import type { Units } from './i18n/en.ts';
 import { isImperial } from './locale.ts';
 
 export interface Formatter {
@@ -24,34 +25,17 @@ export interface Formatter {
   relative(ms: number, now: number): string;
 }
 
-/** Units after a number, with the space before them: depths and snowfall, temperatures, wind. */
-type Units = readonly [depth: string, temperature: string, wind: string];
-
 const IMPERIAL: Units = [' in', '°F', ' mph'];
-const METRIC: Units = [' cm', ' °C', ' km/h'];
-/**
- * Where a language writes its metric units otherwise. The units are written out rather than taken from
- * `Intl`, whose data differs between engines (Safari's Polish wind unit is "km/godz.", Chromium's "km/h")
- * while a tile has room for the short forms alone; these are the short forms of the languages' weather
- * reports.
- */
-const UNITS: Record<string, Units> = {
-  en: [' cm', '°C', ' km/h'],
-  fr: ['\u202fcm', '\u202f°C', '\u202fkm/h'],
-  nl: [' cm', '°C', ' km/u'],
-  no: [' cm', ' °C', ' km/t'],
-  da: [' cm', '°C', ' km/t.'],
-  pl: [' cm', '°C', ' km/h'],
-  ja: [' cm', '°C', ' km/h'],
-};
 
 const cache = new Map<string, Formatter>();
 
-export function formatter(locale: string): Formatter {
-  const cached = cache.get(locale);
+/** The formatter of `locale`, whose language writes metric units as `units` (its strings' `units`). */
+export function formatter(locale: string, units: Units): Formatter {
+  const key = `${locale} ${units.join()}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   const imperial = isImperial(locale);
-  const [depthUnit, temperatureUnit, windUnit] = imperial ? IMPERIAL : (UNITS[locale.slice(0, 2)] ?? METRIC);
+  const [depthUnit, temperatureUnit, windUnit] = imperial ? IMPERIAL : units;
   // a number and its unit; `Intl`'s `format` getters answer functions bound to their format, passed as they are
   const unit = (suffix: string, digits: number) => {
     const figure = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format;
@@ -93,7 +77,7 @@ export function formatter(locale: string): Formatter {
       return rtf.format(Math.round(hours / 24), 'day');
     },
   };
-  cache.set(locale, f);
+  cache.set(key, f);
   return f;
 }
 

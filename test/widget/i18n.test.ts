@@ -4,6 +4,7 @@ import { LANGUAGES, SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { formatter } from '../../widget/format.ts';
 import en from '../../widget/i18n/en.ts';
 import { loadStrings, plural, type Loaded, type Plural } from '../../widget/i18n/index.ts';
+import { PAST_DAYS } from '../../widget/card/compact.ts';
 import { englishList } from '../../widget/list/strings.ts';
 
 /** Every leaf of a strings object, by its path. */
@@ -36,8 +37,13 @@ describe('the UI strings', () => {
       const strings = await loadStrings(localeOf(language));
       expect(strings).not.toBe(en);
       const mine = new Map(leaves(strings));
-      // the list's strings, whose English is the list script's own (widget/list/strings.ts)
-      for (const [path, text] of [...leaves(en), ...leaves(englishList, 'list')]) {
+      // the list's strings, whose English is the list script's own (widget/list/strings.ts), and the strip's
+      // label of the last days' snow, whose English is the strip's (widget/card/compact.ts)
+      for (const [path, text] of [
+        ...leaves(en),
+        ...leaves(englishList, 'list'),
+        ...leaves(PAST_DAYS, 'pastDays'),
+      ]) {
         if (path.includes('.one') || path.includes('.few') || path.includes('.many') || path.includes('.two'))
           continue;
         const translated = mine.get(path);
@@ -90,14 +96,17 @@ describe('the UI strings', () => {
   });
 });
 
+/** A locale's formatter, with its language's units as its strings give them. */
+const formatterOf = async (locale: string) => formatter(locale, (await loadStrings(locale)).units);
+
 describe('formats', () => {
   it.each([
     { locale: 'en-US', wind: 20, expected: '20 mph' },
     { locale: 'de-DE', wind: 8.9, expected: '32 km/h' },
     { locale: 'fr-FR', wind: 0.4, expected: '1 km/h' },
     { locale: 'ja-JP', wind: 10, expected: '36 km/h' },
-  ])('shows wind of $wind in the files of $locale as $expected', ({ locale, wind, expected }) => {
-    expect(formatter(locale).wind(wind).replace(/\s/g, ' ')).toBe(expected);
+  ])('shows wind of $wind in the files of $locale as $expected', async ({ locale, wind, expected }) => {
+    expect((await formatterOf(locale)).wind(wind).replace(/\s/g, ' ')).toBe(expected);
   });
 
   it.each([
@@ -106,8 +115,24 @@ describe('formats', () => {
     { locale: 'pt-PT', date: '2026-02-16', weekday: 'seg.', day: 'seg. 16' },
     { locale: 'pl-PL', date: '2026-02-15', weekday: 'nie.', day: 'nie. 15' },
     { locale: 'ja-JP', date: '2026-02-16', weekday: '月', day: '16日(月)' },
-  ])('labels $date in $locale as "$weekday" and "$day"', ({ locale, date, weekday, day }) => {
-    expect(formatter(locale).weekday(date)).toBe(weekday);
-    expect(formatter(locale).day(date)).toBe(day);
+  ])('labels $date in $locale as "$weekday" and "$day"', async ({ locale, date, weekday, day }) => {
+    expect((await formatterOf(locale)).weekday(date)).toBe(weekday);
+    expect((await formatterOf(locale)).day(date)).toBe(day);
   });
+
+  it.each([
+    { locale: 'fr-FR', expected: ['12\u202fcm', '-3,5\u202f°C', '18\u202fkm/h'] },
+    { locale: 'de-DE', expected: ['12 cm', '-3,5 °C', '18 km/h'] },
+    { locale: 'da-DK', expected: ['12 cm', '-3,5°C', '18 km/t.'] },
+    { locale: 'en-GB', expected: ['12 cm', '-3.5°C', '18 km/h'] },
+    { locale: 'en-US', expected: ['12 in', '-4°F', '5 mph'] },
+  ])(
+    "writes depth, temperature and wind (5 m/s, 5 mph) in $locale with its language's units",
+    async ({ locale, expected }) => {
+      const f = await formatterOf(locale);
+      expect([f.depth(12), f.temperature(-3.5), f.wind(5)].map((s) => s.replace(/\u2212/g, '-'))).toEqual(
+        expected,
+      );
+    },
+  );
 });

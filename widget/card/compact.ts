@@ -14,7 +14,7 @@
  */
 import { html, nothing, type HTMLTemplateResult } from 'lit/html.js';
 import { num } from '../format.ts';
-import { plural } from '../i18n/index.ts';
+import { plural, type Plural } from '../i18n/index.ts';
 import { snowSign, weatherIcon } from '../icons.ts';
 import type { ReportView, View } from '../state.ts';
 import { renderAttribution, type ResortLink } from '../attribution.ts';
@@ -25,6 +25,9 @@ import { messages } from './message-chunk.ts';
 import { compactStyles } from './compact-styles.ts';
 
 /** Family A is centimetres in every locale; en-US readers get inches (as card/snow.ts converts them). */
+/** English's label of new snow over Family A's last days (7 at most); every other language's strings have theirs. */
+export const PAST_DAYS: Plural = { one: '{n} day', other: '{n} days' };
+
 const fromCm = (ctx: ReportContext, cm: unknown, digits = 0) => {
   const v = num(cm);
   return v === undefined || !ctx.imperial ? v : Math.round((v / 2.54) * 10 ** digits) / 10 ** digits;
@@ -77,7 +80,7 @@ function figures(view: ReportView, ctx: ReportContext): HTMLTemplateResult {
     ${cell(
       'snowfall',
       'week',
-      fresh(plural(ctx.locale, t.pastDays, days, { n: f.number(days) })),
+      fresh(plural(ctx.locale, t.pastDays ?? PAST_DAYS, days, { n: f.number(days) })),
       recent.length ? f.snowfall(Math.round(recent.reduce((sum, v) => sum + v, 0) * 10) / 10) : '–',
     )}
     ${cell(

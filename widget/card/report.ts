@@ -51,7 +51,12 @@ export function reportContext(base: RenderContext): ReportContext {
     const path = assetPath(url);
     return path && base.base ? new URL(`../${path}`, base.base).href : undefined;
   };
-  return { ...base, f: formatter(base.locale), imperial: isImperial(base.locale), asset: base.asset ?? copy };
+  return {
+    ...base,
+    f: formatter(base.locale, base.t.units),
+    imperial: isImperial(base.locale),
+    asset: base.asset ?? copy,
+  };
 }
 
 /**

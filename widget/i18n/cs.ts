@@ -85,6 +85,7 @@ const strings: Strings = {
     many: '{n} dne',
     other: '{n} dní',
   },
+  units: [' cm', ' °C', ' km/h'],
   season: {
     label: 'Sezóna {season}',
     // whole days: Czech's `many` is for fractions

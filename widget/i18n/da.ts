@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dage',
   },
+  units: [' cm', '°C', ' km/t.'],
   season: {
     label: 'Sæson {season}',
     days: {

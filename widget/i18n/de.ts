@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} Tag',
     other: '{n} Tage',
   },
+  units: [' cm', ' °C', ' km/h'],
   season: {
     label: 'Saison {season}',
     days: { one: '{n} Tag erfasst, {from} bis {to}.', other: '{n} Tage erfasst, {from} bis {to}.' },

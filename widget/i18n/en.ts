@@ -65,9 +65,17 @@ const en = {
     WIND: 'Windy',
     other: 'Weather',
   },
-  /** The compact strip's label of new snow over Family A's last days (7 at most). */
-  pastDays: { one: '{n} day', other: '{n} days' } as Plural,
+  /**
+   * The metric units after a number, with the space before them, as the language's weather reports write
+   * them: depths and snowfall, temperatures, wind (widget/format.ts). Written out rather than taken from
+   * `Intl`, whose data differs between engines (Safari's Polish wind unit is "km/godz.", Chromium's "km/h")
+   * while a tile has room for the short forms alone. en-US's are the imperial ones, in format.ts.
+   */
+  units: [' cm', '°C', ' km/h'] as Units,
 };
+
+/** Units after a number, with the space before them: depths and snowfall, temperatures, wind. */
+export type Units = readonly [depth: string, temperature: string, wind: string];
 
 /** Plural forms of one message, keyed by `Intl.PluralRules` categories; `other` is required. */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
@@ -107,5 +115,10 @@ export interface SeasonStrings {
 /** The card's strings: English's, the fallback. */
 export type CardStrings = typeof en;
 /** What every other language implements: the card's strings, the list's and the season chart's. */
-export type Strings = CardStrings & { list: ListStrings; season: SeasonStrings };
+/**
+ * Every language's strings but English's: the card's, the list's, the season chart's and the compact strip's
+ * label of new snow over Family A's last days (7 at most; English's is the strip's chunk's own,
+ * widget/card/compact.ts, so that a page of full cards loads none of it).
+ */
+export type Strings = CardStrings & { list: ListStrings; season: SeasonStrings; pastDays: Plural };
 export default en;

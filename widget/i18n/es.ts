@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} día',
     other: '{n} días',
   },
+  units: [' cm', ' °C', ' km/h'],
   season: {
     label: 'Temporada {season}',
     days: {

@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} päivä',
     other: '{n} päivää',
   },
+  units: [' cm', ' °C', ' km/h'],
   season: {
     label: 'Kausi {season}',
     days: { one: '{n} päivä kirjattu, {from}–{to}.', other: '{n} päivää kirjattu, {from}–{to}.' },

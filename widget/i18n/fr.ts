@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} jour',
     other: '{n} jours',
   },
+  units: ['\u202fcm', '\u202f°C', '\u202fkm/h'],
   season: {
     label: 'Saison {season}',
     days: { one: '{n} jour relevé, du {from} au {to}.', other: '{n} jours relevés, du {from} au {to}.' },

@@ -14,10 +14,10 @@ import en, {
 export type { CardStrings, ListStrings, Plural, SeasonStrings, Strings };
 
 /**
- * A language's strings as loaded: every language's, or English's, whose list strings are the list's own and
- * season chart's strings the chart's.
+ * A language's strings as loaded: every language's, or English's, whose list strings are the list's own, its
+ * season chart's strings the chart's and its strip's label of the last days' snow the strip's.
  */
-export type Loaded = CardStrings & { list?: ListStrings; season?: SeasonStrings };
+export type Loaded = CardStrings & { list?: ListStrings; season?: SeasonStrings; pastDays?: Plural };
 
 const loaded = new Map<string, Loaded>([['en', en]]);
 

@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} giorno',
     other: '{n} giorni',
   },
+  units: [' cm', ' °C', ' km/h'],
   season: {
     label: 'Stagione {season}',
     days: {

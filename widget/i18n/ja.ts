@@ -70,6 +70,7 @@ const strings: Strings = {
   pastDays: {
     other: '{n}日間',
   },
+  units: [' cm', '°C', ' km/h'],
   season: {
     label: '{season}シーズン',
     days: { other: '{from}から{to}まで{n}日間の記録。' },

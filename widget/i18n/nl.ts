@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dagen',
   },
+  units: [' cm', '°C', ' km/u'],
   season: {
     label: 'Seizoen {season}',
     days: {

@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dager',
   },
+  units: [' cm', ' °C', ' km/t'],
   season: {
     label: 'Sesong {season}',
     days: {

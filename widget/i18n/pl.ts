@@ -85,6 +85,7 @@ const strings: Strings = {
     many: '{n} dni',
     other: '{n} dnia',
   },
+  units: [' cm', '°C', ' km/h'],
   season: {
     label: 'Sezon {season}',
     days: {

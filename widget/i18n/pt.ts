@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} dia',
     other: '{n} dias',
   },
+  units: [' cm', ' °C', ' km/h'],
   season: {
     label: 'Temporada {season}',
     days: {

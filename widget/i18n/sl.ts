@@ -85,6 +85,7 @@ const strings: Strings = {
     few: '{n} dni',
     other: '{n} dni',
   },
+  units: [' cm', ' °C', ' km/h'],
   season: {
     label: 'Sezona {season}',
     days: {

@@ -75,6 +75,7 @@ const strings: Strings = {
     one: '{n} dag',
     other: '{n} dagar',
   },
+  units: [' cm', ' °C', ' km/h'],
   season: {
     label: 'Säsong {season}',
     days: {

@@ -143,7 +143,7 @@ function renderMessage(text: string, ctx: ListContext, retry: boolean, alert: bo
 /** The whole frame for a view. */
 export function renderList(view: ListView, ctx: ListContext): HTMLTemplateResult {
   const l = listStrings(ctx.locale);
-  const f = formatter(ctx.locale);
+  const f = formatter(ctx.locale, ctx.t.units);
   let body: unknown;
   if (view.kind === 'rows')
     body = view.rows.length
