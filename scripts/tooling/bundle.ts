@@ -70,7 +70,7 @@ function shortLitInternals(): Plugin {
  * The element then writes no global of the page. A lit whose module no longer has that statement stops the
  * build, so an upgrade is looked at rather than shipped as it is.
  */
-function litWithoutGlobals(): Plugin {
+export function litWithoutGlobals(): Plugin {
   const statement =
     /,(\w+)=(\w+)\.litHtmlPolyfillSupport;\1\?\.\(\w+,\w+\),\(\2\.litHtmlVersions\?\?=\[\]\)\.push\("[\d.]+"\);/;
   return {
@@ -83,6 +83,35 @@ function litWithoutGlobals(): Plugin {
           `${id}: lit-html's polyfill hook and version registry are not where the build expects them`,
         );
       return { code: code.replace(statement, ';'), map: null };
+    },
+  };
+}
+
+/**
+ * lit-html without directives: the element's templates use none (no `lit/directive.js`, no
+ * `lit/directives/*`), so lit's `resolveDirective`, which every binding calls to find and run the directive a
+ * value may be, answers the value as it is (107 bytes less gzipped on every page). For a value that is no
+ * directive, that is what it answered already, `noChange` included. A module of the bundle that imports a
+ * directive, or a lit whose function is not where the build expects it, stops the build.
+ */
+export function litWithoutDirectives(): Plugin {
+  const resolveDirective =
+    /function (\w+)\((\w+),(\w+),(\w+)=\2,(\w+)\)\{if\(\3===\w+\)return \3;.*?\._\$litDirective\$;.*?,\3\}(?=class )/;
+  const directive =
+    /[\\/]lit(-html)?[\\/](development[\\/])?(directive|async-directive|directive-helpers)\.js$|[\\/]lit(-html)?[\\/](development[\\/])?directives[\\/]/;
+  return {
+    name: 'lit-without-directives',
+    apply: 'build',
+    transform(code, id) {
+      if (directive.test(id))
+        throw new Error(`${id}: a directive, which this build of lit-html does not run`);
+      if (!/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) return undefined;
+      const found = resolveDirective.exec(code);
+      if (!found) throw new Error(`${id}: lit-html's resolveDirective is not where the build expects it`);
+      return {
+        code: code.replace(found[0], `function ${found[1]}(${found[2]},${found[3]}){return ${found[3]}}`),
+        map: null,
+      };
     },
   };
 }
@@ -139,7 +168,12 @@ async function viteBuild(
       root,
       configFile: overrides.configFile ?? join(root, 'vite.config.ts'),
       logLevel: 'warn',
-      plugins: [...((overrides.plugins ?? []) as Plugin[]), litWithoutGlobals(), shortLitInternals()],
+      plugins: [
+        ...((overrides.plugins ?? []) as Plugin[]),
+        litWithoutGlobals(),
+        litWithoutDirectives(),
+        shortLitInternals(),
+      ],
       build: {
         outDir,
         emptyOutDir: true,
