@@ -48,8 +48,9 @@ One full build as \`npm run build\` makes it (the element, the demo page and the
 child process, against \`cp -r\` of the tree it published (the median of three copies; one above 100,000
 files); peak memory is the build's process tree, against the 600 MB budget; requests against the lower
 bound the URI limit sets; the season's steps (the history, then the alert feeds) run again alone over the
-published tree, on a history's first day (none before it) and once every history holds a whole season but
-the build's day (scripts/bench/season.ts), against the build's time.
+published tree, on a history's first day (none before it) and after a year of daily builds (a point for
+each of the 364 days before the build's; the feeds remember the day before's alerts, as the private state
+holds them: scripts/bench/season.ts), against the build's time.
 
 ${table(measured.builds)}
 

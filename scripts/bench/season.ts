@@ -3,22 +3,30 @@
  * the history's recording and the alert feeds, run again alone over the tree a build published, as the next
  * day's build runs them (the previous release's history read back, every resort's report read, the season
  * files and the feeds of every locale made). Their seconds, set against the whole build's, are the share of a
- * build's time the season takes: on the first day of a history (no history before it), and at a season's
- * end, once every resort's file holds a point for each other day of its season (`fillSeasons`). The feeds
- * are made as the next build makes them: the previous release's feeds, made (uncounted) from the history
- * held before, give their keys, and a feed whose key stays the same is linked (counted, not made). The files
- * they make are kept in memory: the writing, which the build's writer does in a thread of its own, is not
- * counted.
+ * build's time the season takes: on the first day of a history (no history before it), and after a year of
+ * daily builds, once every resort's history holds a point for each of the 364 days before (`fillSeasons`).
+ * The feeds are made as the next build makes them: the previous release's feeds, made (uncounted) from the
+ * history held before, give their keys and their memory of the history (the private state's `alerts`); a
+ * feed whose key stays the same is linked (counted, not made), and a resort the memory holds gets the day
+ * added to its alerts without its seasons being read. The files they make are kept in memory: the writing,
+ * which the build's writer does in a thread of its own, is not counted.
  */
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SeasonHistory, type HistoryDay } from '../api/schemas/history.ts';
+import {
+  HistoryIndex,
+  SeasonHistory,
+  historyPath,
+  seasonOf,
+  type HistoryDay,
+} from '../api/schemas/history.ts';
 import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
 import type { Scope } from '../snapshot/model.ts';
 import { folderOrigin } from '../snapshot/release/history-origins.ts';
 import { seasonBytes } from '../snapshot/release/history.ts';
 import { recordHistory } from '../snapshot/release/record-history.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
+import type { AlertMemory } from '../snapshot/store/state.ts';
 import { feedFiles } from '../site/feeds/feeds.ts';
 import { regionIds } from '../site/lists.ts';
 
@@ -38,7 +46,7 @@ export async function seasonSeconds(
   const read = (path: string) => (path.startsWith('history/') ? before : tree)(path);
   const placed = new Map<string, Uint8Array>();
   const started = performance.now();
-  await recordHistory({
+  const recorded = await recordHistory({
     scope,
     locales,
     // the report files, by their paths under api/
@@ -63,14 +71,19 @@ export async function seasonSeconds(
     alerts: { newSnowCm: DEFAULT_POWDER_CM },
     pages: { cards: true, lists: true },
   };
-  // the previous release's feeds, made from the history held before (not counted): their keys, which the
-  // build's private state holds; a feed whose key stays the same is linked, which costs no making
+  // the previous release's feeds, made from the history held before (not counted): their keys and their
+  // memory of the history, which the build's private state holds; a feed whose key stays the same is linked,
+  // which costs no making, and a resort the memory holds gets its day added without its seasons being read
   const previous = new Map<string, string>();
+  let memory: AlertMemory | undefined;
   if (held !== out)
     for await (const _ of feedFiles({
       ...feedOptions,
       read,
-      kept: { carry: async (list) => (list.forEach((g) => previous.set(g.name, g.key)), new Set()) },
+      kept: {
+        carry: async (list) => (list.forEach((g) => previous.set(g.name, g.key)), new Set()),
+        remember: (remembered) => void (memory = remembered),
+      },
     }));
   const feedsStarted = performance.now();
   let feeds = 0;
@@ -79,6 +92,7 @@ export async function seasonSeconds(
     ...feedOptions,
     read: async (path) => placed.get(path) ?? (await read(path)),
     kept: {
+      history: { days: recorded.days, broken: recorded.broken, ...(memory ? { memory } : {}) },
       carry: async (list) => {
         const linked = new Set(list.filter((g) => previous.get(g.name) === g.key).map((g) => g.name));
         feeds += linked.size * 2;
@@ -98,45 +112,50 @@ export async function seasonSeconds(
 const DAY_MS = 86_400_000;
 
 /**
- * Writes under `into/history/` every season file of `out/history/` (and its index) with a point for each
- * other day of its season (1 July to 30 June, or the calendar year), as `seasonBytes` writes it: the day
- * the build published left out, so that the next run adds it to a season of 364 or 365 days, the largest
- * history a build reads back and writes. `out` is left as it is (its files are hard links a
+ * Writes under `into/history/` the history a year of daily builds leaves before the build that published
+ * `out`: for every resort of `out/history/`, a point for each of the 364 days before the day it published, in
+ * the files of their seasons (the current one and the one before: a northern season runs from 1 July to
+ * 30 June, a southern one is the calendar year), as `seasonBytes` writes them, and their index. The next run
+ * adds the published day to the current season. `out` is left as it is (its files are hard links a
  * release shares with the next).
  */
 export async function fillSeasons(out: string, into: string): Promise<number> {
   let files = 0;
-  await mkdir(join(into, 'history'), { recursive: true });
-  await copyFile(join(out, 'history', 'index.json'), join(into, 'history', 'index.json'));
-  for (const resort of await readdir(join(out, 'history'), { withFileTypes: true })) {
-    if (!resort.isDirectory()) continue;
-    for (const name of await readdir(join(out, 'history', resort.name))) {
-      const path = join(out, 'history', resort.name, name);
-      const season = SeasonHistory.parse(JSON.parse(await readFile(path, 'utf8')));
-      await mkdir(join(into, 'history', resort.name), { recursive: true });
-      const held = new Set(season.days.map((d) => d.date));
-      const [first, last] = season.season.includes('-')
-        ? [`${season.season.slice(0, 4)}-07-01`, `${Number(season.season.slice(0, 4)) + 1}-06-30`]
-        : [`${season.season}-01-01`, `${season.season}-12-31`];
-      const days: HistoryDay[] = [];
-      for (let t = Date.parse(first), i = 0; t <= Date.parse(last); t += DAY_MS, i++) {
-        const date = new Date(t).toISOString().slice(0, 10);
-        if (held.has(date)) continue;
-        days.push({
-          date,
-          base: 80 + (i % 60),
-          summit: 150 + (i % 90),
-          newSnow24h: i % 9 === 0 ? 25 : i % 3,
-          liftsOpen: i % 12,
-          liftsTotal: 12,
-          runsOpen: i % 40,
-          runsTotal: 40,
-          state: i % 50 === 0 ? 2 : 1,
-        });
-      }
-      await writeFile(join(into, 'history', resort.name, name), seasonBytes({ ...season, days }));
+  const index = HistoryIndex.parse(JSON.parse(await readFile(join(out, 'history', 'index.json'), 'utf8')));
+  const resorts: HistoryIndex['resorts'] = [];
+  for (const { resort, seasons } of index.resorts) {
+    const current = seasons[seasons.length - 1]!;
+    const path = join(out, historyPath(resort, current));
+    const published = SeasonHistory.parse(JSON.parse(await readFile(path, 'utf8'))).days.at(-1)!.date;
+    // a northern season's name has both years (2025-26), a southern one's is the year
+    const seasonOfDay = (date: string) => (current.includes('-') ? seasonOf(date) : date.slice(0, 4));
+    const bySeason = new Map<string, HistoryDay[]>();
+    for (let i = 364; i >= 1; i--) {
+      const date = new Date(Date.parse(published) - i * DAY_MS).toISOString().slice(0, 10);
+      const name = seasonOfDay(date);
+      if (!bySeason.has(name)) bySeason.set(name, []);
+      bySeason.get(name)!.push({
+        date,
+        base: 80 + (i % 60),
+        summit: 150 + (i % 90),
+        newSnow24h: i % 9 === 0 ? 25 : i % 3,
+        liftsOpen: i % 12,
+        liftsTotal: 12,
+        runsOpen: i % 40,
+        runsTotal: 40,
+        state: i % 50 === 0 ? 2 : 1,
+      });
+    }
+    for (const [season, days] of bySeason) {
+      await mkdir(join(into, 'history', String(resort)), { recursive: true });
+      await writeFile(
+        join(into, historyPath(resort, season)),
+        seasonBytes({ resort, season, unit: 'cm', days }),
+      );
       files++;
     }
+    resorts.push({ resort, seasons: [...bySeason.keys()] });
   }
+  await writeFile(join(into, 'history', 'index.json'), `${JSON.stringify({ resorts })}\n`);
   return files;
 }

@@ -47,9 +47,8 @@ export interface SnapshotOptions {
   refresh?: 'all' | 'due';
   progress?: Progress;
   /**
-   * Files published beside `api/` (the element's bundle, the demo page, host headers, the cards): each is
-   * written as it comes, so an iterator that makes them one by one holds only one at a time. `kept` links
-   * the previous release's files of a group whose key is unchanged (the alert feeds: `KeptFiles`).
+   * Files published beside `api/` (the element's bundle, the demo page, host headers, the cards), written as
+   * they come (an iterator may make them one by one). `kept`: what the site carries over (`KeptFiles`).
    */
   extraFiles?: (scope: Scope, files: StagedFiles, kept: KeptFiles) => ExtraFiles | Promise<ExtraFiles>;
   /**
@@ -340,7 +339,7 @@ class Run {
         );
       release.assertComplete();
       this.previous.forgetFiles();
-      await recordReleaseHistory(release, {
+      const history = await recordReleaseHistory(release, {
         scope,
         config: this.options.config,
         buildTime: this.buildTime,
@@ -351,7 +350,7 @@ class Run {
       });
       this.#stopped();
       const staged = await release.staged(this.buildTime);
-      const kept = keptFiles(release, this.previous.state?.kept);
+      const kept = keptFiles(release, this.previous.state?.kept, history);
       await release.addExtras((await this.options.extraFiles?.(scope, staged, kept)) ?? []);
       const head: ReleaseHead = {
         manifest: {
@@ -366,6 +365,7 @@ class Run {
         ledgerBefore: this.ledgerBefore,
         sent: source.sent(),
         kept: kept.keys,
+        alerts: kept.memory(),
       };
       this.#stopped();
       const { manifest, state, summary, dataFiles } = await release.publish(head, this.started);

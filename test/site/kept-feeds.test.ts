@@ -2,16 +2,20 @@
  * The alert feeds a build links from the previous release rather than make (scripts/site/feeds/keys.ts):
  * over a stretch of simulated days of the sample, each day's feeds are what the feeds' code makes of that
  * day's published tree, whether they were linked or made; a feed whose entries did not change is the
- * previous release's file; the private state holds a key for each feed.
+ * previous release's file; the private state holds a key for each feed, and the feeds' memory of each
+ * resort's alerts, which the next day's build adds its day to (scripts/site/feeds/memory.ts).
  */
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
+import { historyPath, SeasonHistory } from '../../scripts/api/schemas/history.ts';
 import { stagedReader } from '../../scripts/snapshot/store/staging.ts';
+import { AlertMemory } from '../../scripts/snapshot/store/state.ts';
+import { alertsOf } from '../../scripts/site/feeds/alerts.ts';
 import { feedFiles } from '../../scripts/site/feeds/feeds.ts';
 import { sample } from '../helpers.ts';
 
@@ -45,26 +49,30 @@ async function regionsOf(ids: number[]): Promise<Array<{ id: number; ids: number
   return [...groups].map(([id, members]) => ({ id, ids: members }));
 }
 
+/** Builds the sample's `days` into `out`, one build a day. */
+const simulate = (out: string, days: string, say: (text: string) => void) =>
+  build({
+    argv: [
+      '--simulate',
+      days,
+      '--out',
+      out,
+      '--no-widget',
+      '--locales',
+      LOCALES.join(','),
+      '--resorts',
+      RESORTS.join(','),
+    ],
+    env: {},
+    stdout: { write: () => true },
+    stderr: { write: (text: string) => (say(text), true) },
+  });
+
 describe('feeds kept from the previous release', () => {
   it('are linked when their entries did not change, made when they did, and equal what the day’s tree makes', async () => {
     const out = join(root, 'site');
     let stderr = '';
-    const code = await build({
-      argv: [
-        '--simulate',
-        '2025-12-08..2025-12-15',
-        '--out',
-        out,
-        '--no-widget',
-        '--locales',
-        LOCALES.join(','),
-        '--resorts',
-        RESORTS.join(','),
-      ],
-      env: {},
-      stdout: { write: () => true },
-      stderr: { write: (text: string) => (stderr += text) },
-    });
+    const code = await simulate(out, '2025-12-08..2025-12-15', (text) => (stderr += text));
     expect(code, stderr).toBe(EXIT.ok);
     const releases = join(root, '.site-releases');
     const [before, last] = (await readdir(releases, { withFileTypes: true }))
@@ -106,5 +114,40 @@ describe('feeds kept from the previous release', () => {
     const names = [...new Set([...published.keys()].map((p) => p.replace(/\.(atom|json)$/, '')))].sort();
     expect(Object.keys(state.kept)).toEqual(names);
     expect(Object.values(state.kept).every((k) => /^[\w-]{22}$/.test(k as string))).toBe(true);
+    // and what the feeds remember of the history: each resort's newest alerts, as its whole history gives them
+    const memory = AlertMemory.parse(state.alerts);
+    expect(memory.newSnowCm).toBe(20);
+    expect(
+      Object.keys(memory.resorts)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(RESORTS);
+    for (const id of RESORTS) {
+      const { days } = SeasonHistory.parse(
+        JSON.parse(await readFile(join(out, historyPath(id, '2025-26')), 'utf8')),
+      );
+      const remembered = memory.resorts[String(id)]!;
+      expect(remembered.last).toBe(days.at(-1)!.date);
+      expect(
+        remembered.alerts.map((a) => `${a.day.date} ${a.kind}`),
+        String(id),
+      ).toEqual(alertsOf(id, days, 20).map((a) => `${a.date} ${a.kind}`));
+    }
+    // resort 20's last alert is the powder of its last day (26 cm), added to what the day before remembered
+    const last20 = memory.resorts['20']!;
+    expect(last20.alerts.at(-1)).toMatchObject({
+      kind: 'powder',
+      day: { date: last20.last, newSnow24h: 26 },
+    });
+
+    // the next day's build adds its day to that memory rather than reading the seasons again: an alert
+    // written into the memory alone reaches the feed
+    const planted = { ...last20.alerts.at(-1)!.day, date: '2025-12-01', newSnow24h: 99 };
+    state.alerts.resorts['20'].alerts.unshift({ kind: 'powder', day: planted });
+    await writeFile(`${last}.state.json`, `${JSON.stringify(state)}\n`);
+    expect(await simulate(out, '2025-12-16..2025-12-16', (text) => (stderr += text)), stderr).toBe(EXIT.ok);
+    const next = await feedsIn(out);
+    expect(next.get('feeds/en-US/resort-20.json')).toContain('2025-12-01');
+    expect(published.get('feeds/en-US/resort-20.json')).not.toContain('2025-12-01');
   }, 180_000);
 });

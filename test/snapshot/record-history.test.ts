@@ -29,6 +29,8 @@ import { stagedHistory } from '../../scripts/snapshot/release/record-history.ts'
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
 import { localSource } from '../../scripts/snapshot/source/local.ts';
 import type { Source } from '../../scripts/snapshot/source/source.ts';
+import type { HistoryCarry, KeptFiles } from '../../scripts/snapshot/store/staging.ts';
+import type { AlertMemory } from '../../scripts/snapshot/store/state.ts';
 import { releasesDir } from '../../scripts/snapshot/store/writer.ts';
 import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
@@ -70,7 +72,12 @@ function source(edit?: (id: string, record: Record<string, unknown>) => void): S
 async function buildAt(
   out: string,
   at: number,
-  options: { edit?: Parameters<typeof source>[0]; publicUrl?: string } = {},
+  options: {
+    edit?: Parameters<typeof source>[0];
+    publicUrl?: string;
+    /** What the site does with what the release carries over (the feeds' part: `KeptFiles`). */
+    kept?: (kept: KeptFiles) => void;
+  } = {},
 ): Promise<string[]> {
   clock = at;
   const notes: string[] = [];
@@ -91,6 +98,7 @@ async function buildAt(
     now,
     refresh: 'all',
     progress,
+    ...(options.kept ? { extraFiles: (_, __, kept) => (options.kept!(kept), []) } : {}),
   });
   return notes;
 }
@@ -216,6 +224,36 @@ describe('the history a build records', () => {
         `history: the previous release has no private state, so it was read back from ${site.url}/ (3 resorts, 3 seasons)`,
       );
       for (const id of RESORTS) expect((await season('stateless', id)).days).toHaveLength(3);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("hands the feeds this build's points, and what they remembered only where the history continues it", async () => {
+    const remembered: AlertMemory = {
+      newSnowCm: 20,
+      resorts: { '20': { last: '2025-12-01', open: true, alerts: [] } },
+    };
+    const seen: Array<HistoryCarry | undefined> = [];
+    const kept = (carried: KeptFiles) => {
+      seen.push(carried.history);
+      carried.remember!(remembered);
+    };
+    await buildAt('carry', FROZEN_NOW, { kept });
+    await buildAt('carry', FROZEN_NOW + DAY, { kept });
+    expect(seen[0]!.memory).toBeUndefined();
+    expect(seen[1]!.memory).toEqual(remembered);
+    expect([...seen[1]!.days.keys()].sort((a, b) => a - b)).toEqual([...RESORTS].sort((a, b) => a - b));
+    for (const id of RESORTS) expect(seen[1]!.days.get(id)).toEqual(await publishedPoint('carry', id));
+    // the private state gone, the history read back from the site: nothing remembered serves it
+    const site = await serveFolder(join(root, 'carry'));
+    try {
+      const releases = releasesDir(join(root, 'carry'));
+      for (const name of await readdir(releases))
+        if (name.endsWith('.state.json')) await rm(join(releases, name));
+      await buildAt('carry', FROZEN_NOW + 2 * DAY, { publicUrl: `${site.url}/`, kept });
+      expect(seen[2]!.memory).toBeUndefined();
+      expect(seen[2]!.days.size).toBe(RESORTS.length);
     } finally {
       await site.close();
     }

@@ -9,10 +9,11 @@ import { feedPath, type FeedSubject } from '../../api/feeds.ts';
 import { filePath } from '../../api/paths.ts';
 import type { ExtraFile, KeptFiles, KeptGroup } from '../../snapshot/store/staging.ts';
 import { regionNames } from '../catalogue.ts';
-import { alertsOf, feedAlerts, type Alert } from './alerts.ts';
+import { feedAlerts, newestOf, type Alert } from './alerts.ts';
 import { atomFeed } from './atom.ts';
 import { feedOf, type FeedEntry, type FeedPlace } from './entries.ts';
-import { readAll, readHistories, type TreeReader } from './history.ts';
+import { readAll, type TreeReader } from './history.ts';
+import { resortAlerts } from './memory.ts';
 import { jsonFeed } from './json-feed.ts';
 import { CANARY_ALERTS, CANARY_NAMES, canaryDigest, feedKey } from './keys.ts';
 
@@ -125,14 +126,19 @@ export function selectAlerts(
   regions: ReadonlyArray<{ id: number; ids: readonly number[] }>,
   alerts: ReadonlyMap<number, readonly Alert[]>,
 ): Map<string, Alert[]> {
-  const published = new Set(resorts.map((r) => r.id));
+  const byResort = new Map<number, Alert[]>();
   const out = new Map<string, Alert[]>();
-  for (const { id } of resorts) out.set(`resort-${id}`, feedAlerts(alerts.get(id) ?? []));
+  for (const { id } of resorts) {
+    const newest = feedAlerts(alerts.get(id) ?? []);
+    byResort.set(id, newest);
+    out.set(`resort-${id}`, newest);
+  }
   for (const region of regions)
     out.set(
       `region-${region.id}`,
-      // a resort of the list that this release does not publish has no feed, nor entries here
-      feedAlerts(region.ids.flatMap((id) => (published.has(id) ? (alerts.get(id) ?? []) : []))),
+      // its resorts' newest, each resort once; a resort of the list that this release does not publish has no
+      // feed, nor entries here
+      newestOf([...new Set(region.ids)].flatMap((id) => (byResort.has(id) ? [byResort.get(id)!] : []))),
     );
   return out;
 }
@@ -157,11 +163,15 @@ export interface FeedOptions {
 /** Every locale's feeds, made one locale at a time. */
 export async function* feedFiles(options: FeedOptions): AsyncGenerator<ExtraFile> {
   const read: TreeReader = options.read ?? (async () => undefined);
-  const histories = await readHistories(read, new Set(options.resorts.map((r) => r.id)), options.note);
-  const byResort = new Map<number, Alert[]>();
-  for (const [resort, days] of histories)
-    byResort.set(resort, alertsOf(resort, days, options.alerts.newSnowCm));
-  const alerts = selectAlerts(options.resorts, options.regions, byResort);
+  const resorts = await resortAlerts({
+    read,
+    resorts: options.resorts,
+    newSnowCm: options.alerts.newSnowCm,
+    history: options.kept?.history,
+    note: options.note,
+  });
+  options.kept?.remember?.(resorts.memory);
+  const alerts = selectAlerts(options.resorts, options.regions, resorts.alerts);
   const place: FeedPlace = {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.alerts.link ? { link: options.alerts.link } : {}),

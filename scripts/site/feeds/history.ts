@@ -1,7 +1,7 @@
 /**
  * The season histories a release publishes (`history/index.json`, `history/<id>/<season>.json`: the
  * contract of scripts/api/schemas/history.ts), read back from the tree being released for the alert
- * feeds. Every file is checked against the contract; one that breaks it, or names another resort or
+ * feeds of the resorts their memory cannot serve (memory.ts). Every file is checked against the contract; one that breaks it, or names another resort or
  * season than its path, is left out of the feeds and said through `note` (the feeds are derived: they
  * never stop a release). No index: no history yet, no entries.
  */

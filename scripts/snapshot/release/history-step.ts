@@ -6,6 +6,7 @@
 import type { SnapshotConfig } from '../config.ts';
 import type { Scope } from '../model.ts';
 import type { PreviousBuild } from '../store/previous.ts';
+import type { HistoryCarry } from '../store/staging.ts';
 import { bounded, folderOrigin, siteOrigin, type HistoryOrigin } from './history-origins.ts';
 import { recordHistory } from './record-history.ts';
 import type { Release } from './release.ts';
@@ -22,8 +23,11 @@ export interface HistoryStep {
   note: (line: string) => void;
 }
 
-/** Records the history of every resort of `scope` into `release`. */
-export async function recordReleaseHistory(release: Release, step: HistoryStep): Promise<void> {
+/**
+ * Records the history of every resort of `scope` into `release`; answers what the feeds need of it: this
+ * build's points, and the previous release's memory of the history where this history continues that one.
+ */
+export async function recordReleaseHistory(release: Release, step: HistoryStep): Promise<HistoryCarry> {
   const { config, previous } = step;
   const staged = await release.staged(step.buildTime);
   const folder = release.previousFolder;
@@ -63,6 +67,9 @@ export async function recordReleaseHistory(release: Release, step: HistoryStep):
       step.note(
         `history: ${result.stale} resort${result.stale === 1 ? '' : 's'} got no point this build: ${result.stale === 1 ? 'its report was' : 'their reports were'} kept from an earlier run`,
       );
+    // the feeds' memory was made of the previous release's history: it serves a history that continues it
+    const memory = result.continued ? previous.state?.alerts : undefined;
+    return { days: result.days, broken: result.broken, ...(memory ? { memory } : {}) };
   } finally {
     await site?.close?.();
   }

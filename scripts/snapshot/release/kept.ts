@@ -5,20 +5,27 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { KeptFiles } from '../store/staging.ts';
+import type { HistoryCarry, KeptFiles } from '../store/staging.ts';
+import type { AlertMemory } from '../store/state.ts';
 import type { Release } from './release.ts';
 
 /**
  * `previous`: the previous release's keys (none: every group is made). Each group's key goes into `keys`,
- * which the release's private state records (`ReleaseHead.kept`).
+ * which the release's private state records (`ReleaseHead.kept`); `history`, what the feeds read of the
+ * history step, and what they remember of it for the next build, `memory` (`ReleaseHead.alerts`).
  */
 export function keptFiles(
   release: Pick<Release, 'previousFolder' | 'carryExtra'>,
   previous: Readonly<Record<string, string>> | undefined,
-): KeptFiles & { keys: Record<string, string> } {
+  history?: HistoryCarry,
+): KeptFiles & { keys: Record<string, string>; memory(): AlertMemory | undefined } {
   const keys: Record<string, string> = {};
+  let memory: AlertMemory | undefined;
   return {
     keys,
+    ...(history ? { history } : {}),
+    remember: (remembered) => void (memory = remembered),
+    memory: () => memory,
     carry: async (groups) => {
       const linked = new Set<string>();
       const folder = release.previousFolder;

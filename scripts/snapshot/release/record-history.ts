@@ -73,6 +73,12 @@ export interface HistoryResult {
   seasons: number;
   /** Where the earlier history came from: its origin's name, or undefined for a new history. */
   from: string | undefined;
+  /** The point this build added to each resort's history. */
+  days: Map<number, HistoryDay>;
+  /** Whether the history continues the previous release's (the one whose private state the build read). */
+  continued: boolean;
+  /** Resorts whose history lost a season the previous release held (missing, or refused): not continued. */
+  broken: Set<number>;
 }
 
 /** The history held before this build: where it is, and its index. */
@@ -98,6 +104,8 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
   // this build's points, each into its season as the history held it; the previous release's files read a
   // batch at a time (a read waits on the disk), placed in order
   const isListed = (resort: number, point: ReportPoint) => listed.get(resort)?.has(point.season) ?? false;
+  const days = new Map<number, HistoryDay>();
+  const broken = new Set<number>();
   for (const batch of batches([...points], job.concurrency * 4)) {
     const held = await Promise.all(
       batch.map(async ([resort, point]) =>
@@ -108,15 +116,18 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
     );
     for (const [i, [resort, point]] of batch.entries()) {
       const path = historyPath(resort, point.season);
-      if (held[i] && (await spliced(held[i], resort, point, job))) {
+      const day = HistoryDay.parse(point.day);
+      days.set(resort, day);
+      if (held[i] && (await spliced(held[i], resort, day, point.season, job))) {
         hold(resort, point.season);
         continue;
       }
       const earlier = isListed(resort, point)
         ? await readSeason(base!, resort, point.season, job)
         : undefined;
+      if (isListed(resort, point) && !earlier) broken.add(resort);
       // the season read back was checked whole (checkSeason): the day is all that is new
-      const season = withDay(earlier ?? newSeason(resort, point.season), HistoryDay.parse(point.day));
+      const season = withDay(earlier ?? newSeason(resort, point.season), day);
       await job.place(path, seasonBytes(season));
       hold(resort, point.season);
     }
@@ -131,10 +142,12 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
     if (base!.local) {
       for (const season of rest) {
         if (await job.carry(historyPath(resort, season))) hold(resort, season);
-        else
+        else {
+          broken.add(resort);
           job.note(
             `history: ${historyPath(resort, season)} is named by the previous release's index but missing; it is left out`,
           );
+        }
       }
     } else if (inScope.has(resort)) {
       reads.push(
@@ -167,6 +180,9 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
     stale,
     seasons: index.resorts.reduce((n, r) => n + r.seasons.length, 0),
     from: base?.origin.name,
+    days,
+    continued: base?.local === true,
+    broken,
   };
 }
 
@@ -287,7 +303,7 @@ async function indexAt(origin: HistoryOrigin, job: HistoryJob): Promise<Index | 
 }
 
 /**
- * Adds `point` to its season as the previous release holds it (`bytes`), by splicing its day into them
+ * Adds `day` to its season as the previous release holds it (`bytes`), by splicing its day into them
  * (`spliceDay`): the previous release's season files are this project's own, written by `seasonBytes` (or
  * linked from a release that wrote them), so the season is not read and checked whole on every build. A file
  * whose bytes the day leaves as they were is linked, not written. False when the file cannot be spliced
@@ -296,13 +312,13 @@ async function indexAt(origin: HistoryOrigin, job: HistoryJob): Promise<Index | 
 async function spliced(
   bytes: Uint8Array,
   resort: number,
-  point: ReportPoint,
+  day: HistoryDay,
+  season: string,
   job: HistoryJob,
 ): Promise<boolean> {
-  const path = historyPath(resort, point.season);
+  const path = historyPath(resort, season);
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  const day = HistoryDay.parse(point.day);
-  const next = spliceDay(text, resort, point.season, day.date, JSON.stringify(day));
+  const next = spliceDay(text, resort, season, day.date, JSON.stringify(day));
   if (next === undefined) return false;
   if (next === text && (await job.carry(path))) return true;
   await job.place(path, Buffer.from(next, 'latin1'));

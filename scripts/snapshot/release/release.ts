@@ -29,7 +29,7 @@ import { DriftReport } from './drift-report.ts';
 import { answerSanitizer } from './sanitize.ts';
 import { answerSerializer, reusedEncoder } from './serialize.ts';
 import { FileIndex } from '../store/file-index.ts';
-import { stateChunks, type FileState, type Identity, type State } from '../store/state.ts';
+import { stateChunks, type AlertMemory, type FileState, type Identity, type State } from '../store/state.ts';
 import { whereOf } from '../fetch/validate.ts';
 import { ReleaseWriter, sha256 } from '../store/writer.ts';
 import { scanned } from '../store/secrets.ts';
@@ -78,6 +78,8 @@ export interface ReleaseHead {
   sent?: number;
   /** The keys of the groups of files the site kept or made (`keptFiles`), for the private state's `kept`. */
   kept?: Readonly<Record<string, string>>;
+  /** What the feeds remember of the history (`keptFiles`), for the private state's `alerts`. */
+  alerts?: AlertMemory | undefined;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -352,6 +354,7 @@ export class Release {
       ...(head.kept && Object.keys(head.kept).length > 0
         ? { kept: Object.fromEntries(Object.entries(head.kept).sort(([a], [b]) => (a < b ? -1 : 1))) }
         : {}),
+      ...(head.alerts ? { alerts: head.alerts } : {}),
     };
     // the state is written as it is serialised, and its list of files is made only for a caller that reads it
     let list: Record<string, FileState> | undefined;

@@ -9,6 +9,8 @@ import { copyFileSync, linkSync, mkdirSync, readFileSync, writeFileSync } from '
 import { dirname, join, resolve, sep } from 'node:path';
 import { SnapshotError } from '../errors.ts';
 import { assertNoSecretIn } from './secrets.ts';
+import type { HistoryDay } from '../../api/schemas/history.ts';
+import type { AlertMemory } from './state.ts';
 
 /** Files the state does not list are compared byte for byte up to this size. */
 const SMALL_FILE = 4 * 1024 * 1024;
@@ -116,6 +118,20 @@ export interface KeptFiles {
    * the same and whose files it holds: the names of those linked. The others are the caller's to make.
    */
   carry(groups: readonly KeptGroup[]): Promise<ReadonlySet<string>>;
+  /** The history's points of this build, and what the previous release's feeds remembered of its history. */
+  history?: HistoryCarry;
+  /** Records what the feeds remember of the history, for the next build (the private state's `alerts`). */
+  remember?(memory: AlertMemory): void;
+}
+
+/** What the history step hands the feeds (scripts/site/feeds/memory.ts). */
+export interface HistoryCarry {
+  /** The point this build added to each resort's history. */
+  days: ReadonlyMap<number, HistoryDay>;
+  /** The previous release's memory, where this release's history continues that release's; else absent. */
+  memory?: AlertMemory;
+  /** Resorts whose history this release did not continue (a season of the previous release was lost). */
+  broken?: ReadonlySet<number>;
 }
 
 /** Extra files, as a list or made one by one (the cards of a large tree do not fit in memory at once). */

@@ -8,6 +8,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { HistoryDay, IsoDay } from '../../api/schemas/history.ts';
 import { StaleMark } from './manifest.ts';
 
 export const FileState = z.strictObject({
@@ -37,6 +38,26 @@ export const DriftEntry = z.strictObject({
   example: z.string(),
   count: z.int().nonnegative(),
 });
+
+/**
+ * What the alert feeds remember of each resort's history (scripts/site/feeds/memory.ts), so that the next
+ * build adds its day rather than reading every season again: for the threshold they were made with, each
+ * resort's newest alerts (each its kind and its day's point, oldest first), the date of its newest point, and
+ * the season's state (open: true, closed: false, not known: absent) before that point and after it.
+ */
+export const AlertMemory = z.strictObject({
+  newSnowCm: z.number().positive(),
+  resorts: z.record(
+    z.string().regex(/^[1-9]\d*$/),
+    z.strictObject({
+      last: IsoDay,
+      before: z.boolean().optional(),
+      open: z.boolean().optional(),
+      alerts: z.array(z.strictObject({ kind: z.enum(['powder', 'open', 'close']), day: HistoryDay })).max(52),
+    }),
+  ),
+});
+export type AlertMemory = z.infer<typeof AlertMemory>;
 
 export const State = z.strictObject({
   version: z.literal(1),
@@ -68,6 +89,8 @@ export const State = z.strictObject({
    * same instead of making it (`KeptFiles`, staging.ts).
    */
   kept: z.record(z.string(), z.string()).optional(),
+  /** The alert feeds' memory of the history (`AlertMemory`); absent before the first feeds. */
+  alerts: AlertMemory.optional(),
 });
 export type State = z.infer<typeof State>;
 
