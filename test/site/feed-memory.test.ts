@@ -20,7 +20,7 @@ import {
   withPoint,
   type AlertRecord,
 } from '../../scripts/site/feeds/alerts.ts';
-import { resortAlerts } from '../../scripts/site/feeds/memory.ts';
+import { recordFrom, recordText, resortAlerts } from '../../scripts/site/feeds/memory.ts';
 
 const trees: string[] = [];
 afterAll(() => {
@@ -87,6 +87,55 @@ describe('an alert record', () => {
     const again = withPoint(25, record, { ...last, newSnow24h: 0, state: null }, 20)!;
     const whole = alertsOf(25, [...days.slice(0, -1), { ...last, newSnow24h: 0, state: null }], 20);
     expect(kinds(again.alerts.slice(-FEED_ENTRIES))).toEqual(kinds(whole.slice(-FEED_ENTRIES)));
+  });
+
+  it('is kept as text that reads back as it was, and refused as anything else', () => {
+    const days = [
+      ...season(120, 11),
+      {
+        date: '2026-03-01',
+        base: 12.700000000000001,
+        summit: null,
+        newSnow24h: 1e-7 + 20,
+        liftsOpen: null,
+        liftsTotal: 0,
+        runsOpen: 0,
+        runsTotal: null,
+        state: null,
+      },
+    ];
+    const record = recordOf(25, days, 20)!;
+    const text = recordText(record);
+    expect(text).toMatch(/^2026-03-01\|[oc-]\|-\|[poc]2025-11-\d\d,/);
+    expect(text.endsWith(';p2026-03-01,12.700000000000001,,20.0000001,,0,0,,')).toBe(true);
+    // as it was: its dates and states, and each alert's figures, read back when a feed shows them
+    const back = recordFrom(25, text)!;
+    expect([back.last, back.before, back.open]).toEqual([record.last, record.before, record.open]);
+    expect(back.alerts.map(({ resort, kind, date, day }) => ({ resort, kind, date, day }))).toEqual(
+      record.alerts,
+    );
+    expect(recordText(back)).toBe(text);
+    expect(recordFrom(25, '2026-03-01|-|-|')).toEqual({
+      last: '2026-03-01',
+      before: undefined,
+      open: undefined,
+      alerts: [],
+    });
+    for (const broken of [
+      '',
+      '2026-02-30|o|o|',
+      '2026-03-01|x|o|',
+      '2026-03-01|o|o|p2026-03-01,1,2,3,4,5,6,7',
+      '2026-03-01|o|o|p2026-03-01,1,2,3,4.5,5,6,7,1',
+      '2026-03-01|o|o|p2026-03-01,1,2,3,4,5,6,7,9',
+      '2026-03-01|o|o|p2026-03-01,-1,2,3,4,5,6,7,1',
+      '2026-03-01|o|o|p2026-03-01,10000.5,2,3,4,5,6,7,1',
+      '2026-03-01|o|o|p2026-02-30,1,2,3,4,5,6,7,1',
+      '2026-03-01|o|o|x2026-03-01,1,2,3,4,5,6,7,1',
+      '2026-03-01|o|o|p2026-03-01,1,2,3,4,5,6,7,1|',
+      `2026-03-01|o|o|${Array(53).fill('p2026-03-01,1,2,3,4,5,6,7,1').join(';')}`,
+    ])
+      expect(recordFrom(25, broken), broken).toBeUndefined();
   });
 
   it('cannot take a day older than its last: only the whole history places it', () => {
@@ -192,7 +241,7 @@ describe('resortAlerts', () => {
       expect(kinds(result.alerts.get(id)!)).toEqual(
         kinds(alertsOf(id, histories[id as 20], 20).slice(-RECORD_ALERTS)),
       );
-      expect(result.memory.resorts[String(id)]!.last).toBe(today.date);
+      expect(recordFrom(id, result.memory.resorts[String(id)]!)!.last).toBe(today.date);
     }
     expect(kinds(result.alerts.get(25)!).at(-1)).toBe(`${today.date} powder`);
   });
@@ -210,6 +259,27 @@ describe('resortAlerts', () => {
       expect(kinds(result.alerts.get(id)!)).toEqual(
         kinds(alertsOf(id, histories[id as 20], cm).slice(-RECORD_ALERTS)),
       );
+  });
+
+  it('reads back a resort whose record it cannot read', async () => {
+    const { yesterday } = await run();
+    const memory = { ...yesterday.memory, resorts: { ...yesterday.memory.resorts, '25': 'not a record' } };
+    const result = await resortAlerts({
+      read: stagedReader(dir),
+      resorts,
+      newSnowCm: 20,
+      history: {
+        days: new Map([
+          [20, today],
+          [25, today],
+        ]),
+        memory,
+      },
+    });
+    expect(result.read).toBe(1);
+    expect(kinds(result.alerts.get(25)!)).toEqual(
+      kinds(alertsOf(25, histories[25], 20).slice(-RECORD_ALERTS)),
+    );
   });
 
   it('reads back a resort the memory does not hold, and no other', async () => {

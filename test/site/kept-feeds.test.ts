@@ -16,6 +16,7 @@ import { historyPath, SeasonHistory } from '../../scripts/api/schemas/history.ts
 import { stagedReader } from '../../scripts/snapshot/store/staging.ts';
 import { AlertMemory } from '../../scripts/snapshot/store/state.ts';
 import { alertsOf } from '../../scripts/site/feeds/alerts.ts';
+import { recordFrom, recordText } from '../../scripts/site/feeds/memory.ts';
 import { feedFiles } from '../../scripts/site/feeds/feeds.ts';
 import { sample } from '../helpers.ts';
 
@@ -126,7 +127,7 @@ describe('feeds kept from the previous release', () => {
       const { days } = SeasonHistory.parse(
         JSON.parse(await readFile(join(out, historyPath(id, '2025-26')), 'utf8')),
       );
-      const remembered = memory.resorts[String(id)]!;
+      const remembered = recordFrom(id, memory.resorts[String(id)]!)!;
       expect(remembered.last).toBe(days.at(-1)!.date);
       expect(
         remembered.alerts.map((a) => `${a.day.date} ${a.kind}`),
@@ -134,7 +135,7 @@ describe('feeds kept from the previous release', () => {
       ).toEqual(alertsOf(id, days, 20).map((a) => `${a.date} ${a.kind}`));
     }
     // resort 20's last alert is the powder of its last day (26 cm), added to what the day before remembered
-    const last20 = memory.resorts['20']!;
+    const last20 = recordFrom(20, memory.resorts['20']!)!;
     expect(last20.alerts.at(-1)).toMatchObject({
       kind: 'powder',
       day: { date: last20.last, newSnow24h: 26 },
@@ -143,7 +144,10 @@ describe('feeds kept from the previous release', () => {
     // the next day's build adds its day to that memory rather than reading the seasons again: an alert
     // written into the memory alone reaches the feed
     const planted = { ...last20.alerts.at(-1)!.day, date: '2025-12-01', newSnow24h: 99 };
-    state.alerts.resorts['20'].alerts.unshift({ kind: 'powder', day: planted });
+    state.alerts.resorts['20'] = recordText({
+      ...last20,
+      alerts: [{ resort: 20, kind: 'powder', date: planted.date, day: planted }, ...last20.alerts],
+    });
     await writeFile(`${last}.state.json`, `${JSON.stringify(state)}\n`);
     expect(await simulate(out, '2025-12-16..2025-12-16', (text) => (stderr += text)), stderr).toBe(EXIT.ok);
     const next = await feedsIn(out);

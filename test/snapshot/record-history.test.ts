@@ -232,7 +232,7 @@ describe('the history a build records', () => {
   it("hands the feeds this build's points, and what they remembered only where the history continues it", async () => {
     const remembered: AlertMemory = {
       newSnowCm: 20,
-      resorts: { '20': { last: '2025-12-01', open: true, alerts: [] } },
+      resorts: { '20': '2025-12-01|-|o|' },
     };
     const seen: Array<HistoryCarry | undefined> = [];
     const kept = (carried: KeptFiles) => {

@@ -17,10 +17,31 @@ export type AlertKind = 'powder' | 'open' | 'close';
 export interface Alert {
   resort: number;
   kind: AlertKind;
-  /** The report's date, `YYYY-MM-DD`. */
+  /** The report's date, `YYYY-MM-DD`: its day's. */
   date: string;
   /** The day's point, for the entry's figures. */
   day: HistoryDay;
+  /** The alert as `alertText` writes it, where it came as text (the feeds' memory, memory.ts). */
+  text?: string;
+}
+
+const LETTERS: Record<AlertKind, string> = { powder: 'p', open: 'o', close: 'c' };
+const texts = new WeakMap<Alert, string>();
+
+/**
+ * An alert as text: its kind's letter (`p` powder, `o` open, `c` close), its date and its day's figures
+ * (`base,summit,newSnow24h,liftsOpen,liftsTotal,runsOpen,runsTotal,state`, empty where `null`):
+ * `p2026-01-05,120,210,31,9,12,40,52,1`. What the feeds' memory keeps (memory.ts) and a feed's key is made
+ * of (keys.ts); made once for each alert.
+ */
+export function alertText(alert: Alert): string {
+  let text = alert.text ?? texts.get(alert);
+  if (text === undefined) {
+    const d = alert.day;
+    text = `${LETTERS[alert.kind]}${d.date},${d.base ?? ''},${d.summit ?? ''},${d.newSnow24h ?? ''},${d.liftsOpen ?? ''},${d.liftsTotal ?? ''},${d.runsOpen ?? ''},${d.runsTotal ?? ''},${d.state ?? ''}`;
+    texts.set(alert, text);
+  }
+  return text;
 }
 
 /** Whether an open flag says the season is on (`true`), over (`false`), or nothing (`undefined`). */

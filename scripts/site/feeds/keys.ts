@@ -11,21 +11,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { HistoryDay } from '../../api/schemas/history.ts';
-import type { Alert } from './alerts.ts';
+import { alertText, type Alert } from './alerts.ts';
 import type { FeedPlace } from './entries.ts';
 
-/** An alert as text (resort, kind, date, the day's figures), made once: every locale's feeds and the regions' hold it. */
-const tokens = new WeakMap<Alert, string>();
-
-function token(alert: Alert): string {
-  let text = tokens.get(alert);
-  if (text === undefined) {
-    const d = alert.day;
-    text = `\n${alert.resort}/${alert.kind}/${alert.date}/${d.date},${d.base},${d.summit},${d.newSnow24h},${d.liftsOpen},${d.liftsTotal},${d.runsOpen},${d.runsTotal},${d.state}`;
-    tokens.set(alert, text);
-  }
-  return text;
-}
+/** An alert in a key: its resort and its text (kind, date, the day's figures: `alertText`). */
+const token = (alert: Alert) => `\n${alert.resort}/${alertText(alert)}`;
 
 /** The canary's days: each figure present, missing (`null`) and zero; a name with markup and a control character. */
 const CANARY_DAYS: HistoryDay[] = [

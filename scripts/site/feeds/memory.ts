@@ -7,7 +7,8 @@
  */
 import type { HistoryCarry } from '../../snapshot/store/staging.ts';
 import type { AlertMemory } from '../../snapshot/store/state.ts';
-import { recordOf, withPoint, type Alert, type AlertRecord } from './alerts.ts';
+import type { HistoryDay } from '../../api/schemas/history.ts';
+import { alertText, RECORD_ALERTS, recordOf, withPoint, type Alert, type AlertRecord } from './alerts.ts';
 import { readHistories, type TreeReader } from './history.ts';
 
 export interface ResortAlerts {
@@ -35,7 +36,7 @@ export async function resortAlerts(options: {
   for (const { id } of options.resorts) {
     const held = history?.broken?.has(id) ? undefined : memory?.resorts[String(id)];
     const day = history?.days.get(id);
-    const record = held && recordFrom(id, held);
+    const record = held === undefined ? undefined : recordFrom(id, held);
     const next = record && day ? withPoint(id, record, day, newSnowCm) : record;
     if (next) records.set(id, next);
     else unread.add(id);
@@ -51,22 +52,90 @@ export async function resortAlerts(options: {
     const record = records.get(id);
     if (!record) continue;
     alerts.set(id, record.alerts);
-    remembered[String(id)] = {
-      last: record.last,
-      ...(record.before === undefined ? {} : { before: record.before }),
-      ...(record.open === undefined ? {} : { open: record.open }),
-      alerts: record.alerts.map(({ kind, day }) => ({ kind, day })),
-    };
+    remembered[String(id)] = recordText(record);
   }
   return { alerts, memory: { newSnowCm, resorts: remembered }, read: unread.size };
 }
 
-/** A resort's record as the memory holds it. */
-function recordFrom(resort: number, held: AlertMemory['resorts'][string]): AlertRecord {
-  return {
-    last: held.last,
-    before: held.before,
-    open: held.open,
-    alerts: held.alerts.map(({ kind, day }) => ({ resort, kind, date: day.date, day })),
-  };
+/**
+ * A record as the private state keeps it: `last|before|open|alerts`, the season's states `o` (open), `c`
+ * (closed) or `-` (not known), the alerts `;`-separated as `alertText` writes them:
+ * `2026-01-05|o|o|p2026-01-05,120,210,31,9,12,40,52,1`.
+ */
+export function recordText(record: AlertRecord): string {
+  return [record.last, state(record.before), state(record.open), record.alerts.map(alertText).join(';')].join(
+    '|',
+  );
+}
+
+const BY_LETTER: Record<string, Alert['kind']> = { p: 'powder', o: 'open', c: 'close' };
+const state = (open: boolean | undefined) => (open === undefined ? '-' : open ? 'o' : 'c');
+const STATES: Record<string, boolean | undefined> = { o: true, c: false, '-': undefined };
+
+/**
+ * The alerts of a record as `recordText` writes them, each figure in its range (as `HistoryDay` has them):
+ * depths and snowfall 0 to 10,000 (as JavaScript writes a number: `12.5`, `1e-7`), counts whole, the open flag
+ * 1 to 6, each empty for `null`.
+ */
+const DEPTH = '(?:\\d{1,4}(?:\\.\\d+)?|10000|\\d(?:\\.\\d+)?e-\\d+)?';
+const COUNT = '\\d{0,15}';
+const ALERT = `[poc]\\d{4}-\\d{2}-\\d{2}(?:,${DEPTH}){3}(?:,${COUNT}){4},[1-6]?`;
+const ALERTS = new RegExp(`^(?:${ALERT}(?:;${ALERT})*)?$`);
+
+/** A real calendar day, `YYYY-MM-DD` (as `IsoDay`), each date checked once. */
+const days = new Map<string, boolean>();
+function isDay(text: string): boolean {
+  let known = days.get(text);
+  if (known === undefined) {
+    known = /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+    if (days.size < 10_000) days.set(text, known);
+  }
+  return known;
+}
+
+/** An alert of the memory: its text, and its day's point read from it the first time a feed shows it. */
+class RememberedAlert implements Alert {
+  #day: HistoryDay | undefined;
+  constructor(
+    readonly resort: number,
+    readonly kind: Alert['kind'],
+    readonly date: string,
+    readonly text: string,
+  ) {}
+  get day(): HistoryDay {
+    if (!this.#day) {
+      const [base, summit, newSnow24h, liftsOpen, liftsTotal, runsOpen, runsTotal, flag] = this.text
+        .slice(12)
+        .split(',')
+        .map((f) => (f === '' ? null : Number(f)));
+      this.#day = {
+        date: this.date,
+        base: base!,
+        summit: summit!,
+        newSnow24h: newSnow24h!,
+        liftsOpen: liftsOpen!,
+        liftsTotal: liftsTotal!,
+        runsOpen: runsOpen!,
+        runsTotal: runsTotal!,
+        state: flag as HistoryDay['state'],
+      };
+    }
+    return this.#day;
+  }
+}
+
+/** A resort's record from the text `recordText` wrote; undefined for text it did not write. */
+export function recordFrom(resort: number, text: string): AlertRecord | undefined {
+  const [last, before, open, list, ...rest] = text.split('|');
+  if (rest.length > 0 || list === undefined || !isDay(last!) || !(before! in STATES) || !(open! in STATES))
+    return undefined;
+  if (!ALERTS.test(list)) return undefined;
+  const alerts: Alert[] = [];
+  for (const item of list === '' ? [] : list.split(';')) {
+    const date = item.slice(1, 11);
+    if (!isDay(date)) return undefined;
+    alerts.push(new RememberedAlert(resort, BY_LETTER[item.charAt(0)]!, date, item));
+  }
+  if (alerts.length > RECORD_ALERTS) return undefined;
+  return { last: last!, before: STATES[before!], open: STATES[open!], alerts };
 }
