@@ -190,19 +190,18 @@ describe('resortAlerts', () => {
   const dir = tree(histories);
   const resorts = [{ id: 20 }, { id: 25 }];
 
-  /** The alerts and what was read, the day before remembered (its memory) and today's point given. */
-  async function run(
-    over: { newSnowCm?: number; broken?: number[]; day?: HistoryDay; memoryCm?: number } = {},
+  /** What the feeds remember of a tree of `held` histories, with a threshold of `newSnowCm`. */
+  const remember = async (held: Record<number, HistoryDay[]>, newSnowCm = 20) =>
+    (await resortAlerts({ read: stagedReader(tree(held)), resorts, newSnowCm })).memory;
+
+  /** Today's alerts, with today's point of both resorts (or `day`) and `memory`, and the paths read. */
+  async function todayWith(
+    memory: AlertMemory | undefined,
+    over: { newSnowCm?: number; broken?: number[]; day?: HistoryDay } = {},
   ) {
     const read: string[] = [];
-    const reader = stagedReader(dir);
-    const yesterday = await resortAlerts({
-      read: reader,
-      resorts,
-      newSnowCm: over.memoryCm ?? 20,
-    });
     const result = await resortAlerts({
-      read: async (path) => (read.push(path), reader(path)),
+      read: async (path) => (read.push(path), stagedReader(dir)(path)),
       resorts,
       newSnowCm: over.newSnowCm ?? 20,
       history: {
@@ -210,37 +209,26 @@ describe('resortAlerts', () => {
           [20, over.day ?? today],
           [25, over.day ?? today],
         ]),
-        memory: yesterday.memory,
+        ...(memory ? { memory } : {}),
         ...(over.broken ? { broken: new Set(over.broken) } : {}),
       },
     });
-    return { result, read, yesterday };
+    return { result, read };
   }
+
+  /** `id`'s alerts as its whole history gives them, with a threshold of `newSnowCm`. */
+  const whole = (id: 20 | 25, newSnowCm = 20) =>
+    kinds(alertsOf(id, histories[id], newSnowCm).slice(-RECORD_ALERTS));
 
   it('adds the day to what it remembers without reading a season, and remembers the day for the next build', async () => {
     // the memory of a history without today's point: made from a tree that lacks it
-    const before = tree({ 20: days.slice(0, -1), 25: days.slice(0, -1) });
-    const remembered = await resortAlerts({ read: stagedReader(before), resorts, newSnowCm: 20 });
-    expect(AlertMemory.parse(remembered.memory)).toEqual(remembered.memory);
-    const read: string[] = [];
-    const result = await resortAlerts({
-      read: async (path) => (read.push(path), stagedReader(dir)(path)),
-      resorts,
-      newSnowCm: 20,
-      history: {
-        days: new Map([
-          [20, today],
-          [25, today],
-        ]),
-        memory: remembered.memory,
-      },
-    });
+    const memory = await remember({ 20: days.slice(0, -1), 25: days.slice(0, -1) });
+    expect(AlertMemory.parse(memory)).toEqual(memory);
+    const { result, read } = await todayWith(memory);
     expect(read).toEqual([]);
     expect(result.read).toBe(0);
-    for (const id of [20, 25]) {
-      expect(kinds(result.alerts.get(id)!)).toEqual(
-        kinds(alertsOf(id, histories[id as 20], 20).slice(-RECORD_ALERTS)),
-      );
+    for (const id of [20, 25] as const) {
+      expect(kinds(result.alerts.get(id)!)).toEqual(whole(id));
       expect(recordFrom(id, result.memory.resorts[String(id)]!)!.last).toBe(today.date);
     }
     expect(kinds(result.alerts.get(25)!).at(-1)).toBe(`${today.date} powder`);
@@ -251,58 +239,26 @@ describe('resortAlerts', () => {
     ['a history the previous release lost a season of', { broken: [20, 25] }],
     ['a point older than the last it remembers', { day: days[10]! }],
   ])('reads the whole history back for %s', async (_, over) => {
-    const { result, read } = await run(over);
+    const { result, read } = await todayWith(await remember(histories), over);
     expect(result.read).toBe(2);
     expect(read).toContain('history/20/2025-26.json');
     const cm = (over as { newSnowCm?: number }).newSnowCm ?? 20;
-    for (const id of [20, 25])
-      expect(kinds(result.alerts.get(id)!)).toEqual(
-        kinds(alertsOf(id, histories[id as 20], cm).slice(-RECORD_ALERTS)),
-      );
+    for (const id of [20, 25] as const) expect(kinds(result.alerts.get(id)!)).toEqual(whole(id, cm));
   });
 
   it('reads back a resort whose record it cannot read', async () => {
-    const { yesterday } = await run();
-    const memory = { ...yesterday.memory, resorts: { ...yesterday.memory.resorts, '25': 'not a record' } };
-    const result = await resortAlerts({
-      read: stagedReader(dir),
-      resorts,
-      newSnowCm: 20,
-      history: {
-        days: new Map([
-          [20, today],
-          [25, today],
-        ]),
-        memory,
-      },
-    });
+    const memory = await remember(histories);
+    const { result } = await todayWith({ ...memory, resorts: { ...memory.resorts, '25': 'not a record' } });
     expect(result.read).toBe(1);
-    expect(kinds(result.alerts.get(25)!)).toEqual(
-      kinds(alertsOf(25, histories[25], 20).slice(-RECORD_ALERTS)),
-    );
+    expect(kinds(result.alerts.get(25)!)).toEqual(whole(25));
   });
 
   it('reads back a resort the memory does not hold, and no other', async () => {
-    const before = tree({ 20: days.slice(0, -1) });
-    const remembered = await resortAlerts({ read: stagedReader(before), resorts, newSnowCm: 20 });
-    expect(Object.keys(remembered.memory.resorts)).toEqual(['20']);
-    const read: string[] = [];
-    const result = await resortAlerts({
-      read: async (path) => (read.push(path), stagedReader(dir)(path)),
-      resorts,
-      newSnowCm: 20,
-      history: {
-        days: new Map([
-          [20, today],
-          [25, today],
-        ]),
-        memory: remembered.memory,
-      },
-    });
+    const memory = await remember({ 20: days.slice(0, -1) });
+    expect(Object.keys(memory.resorts)).toEqual(['20']);
+    const { result, read } = await todayWith(memory);
     expect(result.read).toBe(1);
-    expect(read.filter((p) => p.endsWith('.json') && p !== 'history/index.json')).toEqual([
-      'history/25/2025-26.json',
-    ]);
+    expect(read.filter((p) => p !== 'history/index.json')).toEqual(['history/25/2025-26.json']);
     expect(Object.keys(result.memory.resorts).sort()).toEqual(['20', '25']);
   });
 });
