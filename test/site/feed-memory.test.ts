@@ -20,7 +20,7 @@ import {
   withPoint,
   type AlertRecord,
 } from '../../scripts/site/feeds/alerts.ts';
-import { recordFrom, recordText, resortAlerts } from '../../scripts/site/feeds/memory.ts';
+import { MEMORY_VERSION, recordFrom, recordText, resortAlerts } from '../../scripts/site/feeds/memory.ts';
 
 const trees: string[] = [];
 afterAll(() => {
@@ -197,7 +197,7 @@ describe('resortAlerts', () => {
   /** Today's alerts, with today's point of both resorts (or `day`) and `memory`, and the paths read. */
   async function todayWith(
     memory: AlertMemory | undefined,
-    over: { newSnowCm?: number; broken?: number[]; day?: HistoryDay } = {},
+    over: { newSnowCm?: number; broken?: number[]; day?: HistoryDay; version?: number } = {},
   ) {
     const read: string[] = [];
     const result = await resortAlerts({
@@ -238,8 +238,11 @@ describe('resortAlerts', () => {
     ['another threshold than its memory was made with', { newSnowCm: 30 }],
     ['a history the previous release lost a season of', { broken: [20, 25] }],
     ['a point older than the last it remembers', { day: days[10]! }],
+    ['a memory of another version of the alerts', { version: MEMORY_VERSION + 1 }],
   ])('reads the whole history back for %s', async (_, over) => {
-    const { result, read } = await todayWith(await remember(histories), over);
+    const memory = await remember(histories);
+    const { version } = over as { version?: number };
+    const { result, read } = await todayWith(version ? { ...memory, version } : memory, over);
     expect(result.read).toBe(2);
     expect(read).toContain('history/20/2025-26.json');
     const cm = (over as { newSnowCm?: number }).newSnowCm ?? 20;

@@ -231,6 +231,7 @@ describe('the history a build records', () => {
 
   it("hands the feeds this build's points, and what they remembered only where the history continues it", async () => {
     const remembered: AlertMemory = {
+      version: 1,
       newSnowCm: 20,
       resorts: { '20': '2025-12-01|-|o|' },
     };

@@ -11,6 +11,14 @@ import type { HistoryDay } from '../../api/schemas/history.ts';
 import { alertText, RECORD_ALERTS, recordOf, withPoint, type Alert, type AlertRecord } from './alerts.ts';
 import { readHistories, type TreeReader } from './history.ts';
 
+/**
+ * What the alerts of a memory mean: what makes an alert (alerts.ts) and how a record is written. A change of
+ * either takes the next number, so that a build reads every history whole once rather than trust a memory
+ * made by other code: the memory is trusted as the build wrote it (a record that cannot be read is read
+ * whole; one that reads is used as it is).
+ */
+export const MEMORY_VERSION = 1;
+
 export interface ResortAlerts {
   /** Each resort's alerts that a feed may show, oldest first. */
   alerts: Map<number, Alert[]>;
@@ -29,8 +37,9 @@ export async function resortAlerts(options: {
   note?: ((line: string) => void) | undefined;
 }): Promise<ResortAlerts> {
   const { newSnowCm, history } = options;
-  // a memory made with another threshold holds other alerts
-  const memory = history?.memory?.newSnowCm === newSnowCm ? history.memory : undefined;
+  // a memory made with another threshold, or by code whose alerts meant otherwise, holds other alerts
+  const held = history?.memory;
+  const memory = held?.version === MEMORY_VERSION && held.newSnowCm === newSnowCm ? held : undefined;
   const records = new Map<number, AlertRecord>();
   const unread = new Set<number>();
   for (const { id } of options.resorts) {
@@ -54,7 +63,7 @@ export async function resortAlerts(options: {
     alerts.set(id, record.alerts);
     remembered[String(id)] = recordText(record);
   }
-  return { alerts, memory: { newSnowCm, resorts: remembered }, read: unread.size };
+  return { alerts, memory: { version: MEMORY_VERSION, newSnowCm, resorts: remembered }, read: unread.size };
 }
 
 /**

@@ -48,6 +48,8 @@ export const DriftEntry = z.strictObject({
  * where the objects take a quarter of a second).
  */
 export const AlertMemory = z.strictObject({
+  /** What the alerts meant when they were remembered (`MEMORY_VERSION`, memory.ts): another is not used. */
+  version: z.int().positive(),
   newSnowCm: z.number().positive(),
   resorts: z.record(z.string().regex(/^[1-9]\d*$/), z.string().max(16_384)),
 });
