@@ -10,6 +10,7 @@ import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
 import type { bucketOrigin } from '../deploy/history-origin.ts';
 import { buildSite } from '../site/extras.ts';
+import { LIST_SHEET } from '../site/lists.ts';
 import { hostLimitLines, treeCounts } from '../site/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { createProgress } from '../snapshot/progress.ts';
@@ -58,7 +59,8 @@ Options (each overrides the config):
   --local-account <email> account of the embedded service to snapshot as (default demo@example.com)
   --plan                 print the request plan and the month's projection; fetch and write nothing
   --force                start even when the projection exceeds the account's monthly allowance
-  --no-widget            publish the API files only, without the element's bundle and demo page
+  --no-widget            publish the API files and the list's style sheet, without the element's
+                         scripts and demo page
   --simulate <from..to>  build the embedded sample once a day from one day to another (YYYY-MM-DD..
                          YYYY-MM-DD, at most 366 days), each at 07:00 UTC of its day, into the same
                          --out, one line per day; exits as the worst day. Not with a real upstream's
@@ -165,8 +167,11 @@ export async function build(io: CliIo): Promise<number> {
     const cutoff = startDeadline(config.deadline);
     deadline = cutoff.timer;
     // the element's bundle is read (or, in a clone whose sources changed, bundled) before anything else: a
-    // bundle that fails costs no request
-    const widget = io.widget && !flags['no-widget'] && !flags.plan ? await io.widget() : undefined;
+    // bundle that fails costs no request; without the element, a build still publishes the list's style
+    // sheet, which holds the snapshot's rows (scripts/site/extras.ts)
+    const bundle = io.widget && !flags.plan ? await io.widget() : undefined;
+    const widget = flags['no-widget'] ? undefined : bundle;
+    const listSheet = bundle?.find((f) => f.path === LIST_SHEET)?.bytes;
     const chosen = await chooseSource({
       env: io.env,
       config,
@@ -206,7 +211,7 @@ export async function build(io: CliIo): Promise<number> {
       seasonCards: config.embeds.season,
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       note: say,
-      ...(widget ? { widget: async () => widget } : {}),
+      ...(widget ? { widget: async () => widget } : listSheet ? { listSheet } : {}),
     });
     const result = await runSnapshot({
       config,

@@ -32,6 +32,12 @@ export interface SiteOptions {
   profile?: 'full' | 'widget';
   /** Bundles the element; absent: no element, no demo page. */
   widget?: () => Promise<ExtraFile[]>;
+  /**
+   * The list's style sheet as the element's bundle holds it (its fixed part), for a build without the
+   * element (`--no-widget`): the sheet holds the snapshot's rows, so a build publishes it with its data
+   * whether it publishes the scripts or not. With `widget`, the bundle's own is used.
+   */
+  listSheet?: Uint8Array;
   /** Where the embeds' images come from (embeds.ts, `imageSource`). */
   images?: ImageSource;
   /** Origins a real upstream's images may be copied from: its own and the config's `imageOrigins`. */
@@ -109,21 +115,21 @@ export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile
       files: options.files,
     });
   yield* feeds(options);
-  if (options.widget) {
+  const bundle = options.widget ? await options.widget() : [];
+  const sheet = bundle.find((f) => f.path === LIST_SHEET)?.bytes ?? options.listSheet;
+  if (sheet) {
     // the list's style sheet, completed with each region's rows (lists.ts)
     const rows = await regionRowsCss(options.scope.groups, options.locales, options.files);
-    const bundle = await options.widget();
-    yield* bundle.map((f) =>
-      f.path === LIST_SHEET
-        ? { ...f, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8').trimEnd()}${rows}\n`) }
-        : f,
-    );
+    yield {
+      path: LIST_SHEET,
+      bytes: Buffer.from(`${Buffer.from(sheet).toString('utf8').trimEnd()}${rows}\n`),
+    };
+  }
+  if (options.widget) {
+    yield* bundle.filter((f) => f.path !== LIST_SHEET);
     // the demo shows the largest region's list when the list is built and the region's group files are
     // published (the widget profile publishes none: scripts/docs/configuration.md, "Profiles and the hosts' file limits")
-    const list =
-      options.profile !== 'widget' && bundle.some((f) => f.path === LIST_SHEET)
-        ? largestRegion(options.scope.groups)
-        : undefined;
+    const list = options.profile !== 'widget' && sheet ? largestRegion(options.scope.groups) : undefined;
     yield {
       path: 'index.html',
       bytes: Buffer.from(

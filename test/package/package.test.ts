@@ -243,7 +243,6 @@ typed.days = 'two';
       join(consumer, 'src', 'list.ts'),
       `import { ResortConditionsList } from 'resort-conditions/list';
 import 'resort-conditions/list/define';
-import 'resort-conditions/resort-conditions-list.css';
 
 const list = document.createElement('resort-conditions-list');
 const typed: ResortConditionsList = list;
@@ -303,7 +302,7 @@ typed.outdatedAfter = 'a day';
     180_000,
   );
 
-  it('bundles the list with vite into one module with Lit and the list inside, its reservation as a style sheet', async () => {
+  it("bundles the list with vite into one module with Lit and the list inside, and no style sheet: its rows are the snapshot's", async () => {
     const outputs = await buildConsumer('list.ts', 'out-list');
     const main = outputs.find((o) => o.type === 'chunk' && o.isEntry);
     const code = main && 'code' in main ? main.code : '';
@@ -313,11 +312,18 @@ typed.outdatedAfter = 'a day';
     // the card's element is not in it, only the strings and styles the list shares with it
     expect(code).not.toMatch(/customElements\.define\([`'"]resort-conditions[`'"]/);
     expect(outputs.map((o) => ('code' in o ? o.code : '')).join('\n')).not.toContain('zod');
-    const sheets = outputs
-      .filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))
-      .map((o) => ('source' in o ? String(o.source) : ''));
-    expect(sheets.join('')).toContain(':where(resort-conditions-list:not(:defined))');
+    expect(outputs.filter((o) => o.type === 'asset' && o.fileName.endsWith('.css'))).toEqual([]);
     expect(gzipSync(code, { level: 9 }).byteLength).toBeLessThanOrEqual(16 * 1024);
+    // the list's style sheet is the one a build writes beside the snapshot's api/ folder, not the package's
+    await expect(
+      run(
+        process.execPath,
+        ['--input-type=module', '-e', "import 'resort-conditions/resort-conditions-list.css'"],
+        {
+          cwd: consumer,
+        },
+      ),
+    ).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
   }, 60_000);
 
   it('bundles with vite: Lit and the element in what the entry imports, its rare parts in lazy chunks, zod nowhere', async () => {
@@ -394,6 +400,25 @@ describe('the bin in the partner project', () => {
       '_mirror/edge-worker.js',
     ])
       expect(existsSync(join(site, file)), file).toBe(true);
+    // without the element's scripts, but with the list's style sheet: the package's fixed part and the
+    // rows of this snapshot's lists, for a page that bundles the element itself
+    expect(existsSync(join(site, 'resort-conditions.js'))).toBe(false);
+    expect(existsSync(join(site, 'resort-conditions-list.js'))).toBe(false);
+    const sheet = await readFile(join(site, 'resort-conditions-list.css'), 'utf8');
+    const base = await readFile(
+      join(
+        consumer,
+        'node_modules',
+        'resort-conditions',
+        'lib',
+        'browser',
+        'bundle',
+        'resort-conditions-list.css',
+      ),
+      'utf8',
+    );
+    expect(sheet.startsWith(base.trimEnd())).toBe(true);
+    expect(sheet).toContain(`:where(resort-conditions-list[region='429']){--rc-rows:2}`);
   }, 60_000);
 
   it("builds the whole site: the element's bundle from the package, the demo page and the embeds", async () => {

@@ -254,6 +254,18 @@ describe('siteFiles: the demo page', () => {
     expect(section(await page({ widget: bundle(false) }))).toBeUndefined();
   });
 
+  it("publishes the list's sheet with its rows without the element (--no-widget), and no script or page", async () => {
+    const files = await collect(
+      siteFiles(options({ listSheet: Buffer.from(':where(resort-conditions-list){--rc-rows:1}\n') })),
+    );
+    const paths = files.map((f) => f.path);
+    expect(paths).toContain(LIST_SHEET);
+    expect(paths.filter((path) => !path.startsWith('_mirror/') && /\.(js|html)$/.test(path))).toEqual([]);
+    expect(Buffer.from(files.find((f) => f.path === LIST_SHEET)!.bytes).toString('utf8')).toContain(
+      `:where(resort-conditions-list[region='429']){--rc-rows:2}`,
+    );
+  });
+
   it("completes the sheet with each region's rows from the scope when no file can be read, and the ids' rows", async () => {
     const files = await collect(siteFiles(options({ widget: bundle(true) })));
     const sheet = Buffer.from(files.find((f) => f.path === LIST_SHEET)!.bytes).toString('utf8');
