@@ -1,8 +1,8 @@
 /**
  * `<resort-conditions-list>` in Chromium, Firefox ESR and WebKitGTK, on a partner page of another origin with
  * `resort-conditions-list.css` in the head and the list's script async, for the sample's largest region (the
- * United States, 8 resorts) in every locale over the sweep (every 8 px from 240 to 1400 px and each step of
- * the list ± 1 px, root fonts of 16 and 20 px), and for `resorts` lists of three ids: the text below a list
+ * United States, 8 resorts) in every locale over the sweep (240 to 1400 px: each step of the list ± 1 px and
+ * every 16 px, offset by 8 px between the root fonts of 16 and 20 px, pages.ts `widthsOf`), and for `resorts` lists of three ids: the text below a list
  * moves by 0 px from the first paint on and stands at the list's height (widget/README.md, "The list"), and
  * no box inside it moves between its loading frame and its rows (the group file is held until each list
  * shows its loading frame); no figure or day is cut or wraps, no state is cut (it has two lines); no header word breaks but at its
@@ -312,7 +312,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
     .each(SUPPORTED_LOCALES.flatMap((locale) => [16, 20].map((font) => ({ locale, font }))))(
     'over the sweep, $locale at a root font of $font px: reserves its height, cuts nothing, breaks no header word, leaves no empty band, every target 24 px',
     async ({ locale, font }) => {
-      const widths = widthsOf(font, LIST_STEPS_EM);
+      const widths = widthsOf(font, LIST_STEPS_EM).map((w) => w.width);
       const lists = widths.map((width) => ({
         where: `${locale} ${width}px font=${font}px`,
         attributes: { region: String(REGION), locale },

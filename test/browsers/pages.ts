@@ -19,16 +19,35 @@ export interface Site extends Listening {
   requests: string[];
 }
 
+/** A width of the sweep, and its place among every 8 px from 240 to 1400 px and the layout's steps. */
+export interface SweepWidth {
+  width: number;
+  /** Its index in that grid at this root font: it chooses the resort a card at this width shows. */
+  slot: number;
+}
+
 /**
- * The sweep's widths: every 8 px from 240 to 1400, and each step of an element's layout (`stepsEm`, in em of
- * its 15 px text at the default font) at this root font ± 1 px.
+ * The sweep's widths at a root font: each step of an element's layout (`stepsEm`, in em of its 15 px text at
+ * the default font) at this root font ± 1 px, and every 16 px from 240 to 1400, from 240 px at a root font of
+ * 16 px and from 248 px at any other, so that the sweep's two root fonts together measure every 8 px. Between
+ * two steps the layout is the same and scales with the width; at a step and ± 1 px each font measures all.
+ * A width keeps its slot in the grid of every 8 px, so the resort each width shows is the one it showed when
+ * each font measured every 8 px.
  */
-export function widthsOf(font: number, stepsEm: readonly number[]): number[] {
-  const steps = stepsEm.map((em) => Math.round((em * 15 * font) / 16));
-  const all = new Set<number>();
+export function widthsOf(font: number, stepsEm: readonly number[]): SweepWidth[] {
+  const steps = new Set(
+    stepsEm.flatMap((em) => {
+      const s = Math.round((em * 15 * font) / 16);
+      return [s - 1, s, s + 1];
+    }),
+  );
+  const all = new Set<number>(steps);
   for (let w = 240; w <= 1400; w += 8) all.add(w);
-  for (const s of steps) for (const w of [s - 1, s, s + 1]) all.add(w);
-  return [...all].sort((a, b) => a - b);
+  const first = font === 16 ? 240 : 248;
+  return [...all]
+    .sort((a, b) => a - b)
+    .map((width, slot) => ({ width, slot }))
+    .filter(({ width }) => steps.has(width) || (width >= first && (width - first) % 16 === 0));
 }
 
 const SCRIPTS = (path: string) => path === '/resort-conditions.js' || path === '/resort-conditions-list.js';

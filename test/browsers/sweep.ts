@@ -1,7 +1,8 @@
 /**
  * The README's promise, in Chromium, Firefox ESR and WebKitGTK, on a partner page of another origin with
  * `resort-conditions.css` in the head and the script async: nothing below a card moves from the first paint
- * on, at every width from 240 to 1400 px (every 8 px, and each step of the layout ± 1 px), for every `days`
+ * on, at every width from 240 to 1400 px (each step of the layout ± 1 px, and every 16 px: from 240 px at a root
+ * font of 16 px, from 248 px at 20 px, so every 8 px across the two; pages.ts, `widthsOf`), for every `days`
  * value (unset, 0–5 and invalid ones) and a root font of 16 and 20 px; the reserved box is the final box in
  * every layout context; no value is cut or wraps away from its unit in any of the 15 languages; every link
  * and button is at least 24 px tall; no empty band across a card with a report is taller than one line of its
@@ -57,8 +58,21 @@ const RESULTS = 'test-results';
 /** The element's steps, in em of its 15 px text (0.9375rem): where the card starts scaling, then each layout step (widget/card/styles.ts). */
 const STEPS_EM = [21.3333, 24, 26.6666, 32, 37.3333, 42.6666, 60];
 const FONTS = [16, 20];
-/** Every value the `days` attribute may have on a partner's page: unset, the valid ones, and some it may not. */
-const DAYS: Array<string | undefined> = [undefined, '0', '1', '2', '3', '4', '5', '7', '03', '', '-1', 'abc'];
+/**
+ * Every value the `days` attribute may have on a partner's page, a page each: unset and the valid ones; and
+ * some it may not, which the element and its style sheet read as 3 (widget/card/geometry.ts, `forecastDays`;
+ * test/widget/reservation.test.ts), on one page, each at every fifth width in turn.
+ */
+const DAYS: Array<Array<string | undefined>> = [
+  [undefined],
+  ['0'],
+  ['1'],
+  ['2'],
+  ['3'],
+  ['4'],
+  ['5'],
+  ['7', '03', '', '-1', 'abc'],
+];
 
 /** The compact strip's steps, in em of its 15 px text (widget/card/compact-geometry.ts), and where it starts scaling. */
 const STRIP_STEPS_EM = [21.3333, ...STRIP_STEPS.map((s) => s.from).filter((from) => from > 0)];
@@ -454,14 +468,17 @@ export function sweep(name: EngineName, fonts: readonly number[] = FONTS, rest =
           const bands: number[] = [];
           await collect(async () => {
             const out: Failure[] = [];
-            for (const days of DAYS) {
-              const cards = sweepWidths(font).map((width, i) => ({
-                where: `${width}px days=${daysName(days)} font=${font}px #${resorts[i % resorts.length]}`,
-                resort: resorts[i % resorts.length]!,
-                days,
-                wrapper: `width:${width}px`,
-              }));
-              const m = await load(`days=${daysName(days)} font=${font}px`, cards, font);
+            for (const values of DAYS) {
+              const cards = sweepWidths(font).map(({ width, slot: i }, n) => {
+                const days = values[n % values.length];
+                return {
+                  where: `${width}px days=${daysName(days)} font=${font}px #${resorts[i % resorts.length]}`,
+                  resort: resorts[i % resorts.length]!,
+                  days,
+                  wrapper: `width:${width}px`,
+                };
+              });
+              const m = await load(`days=${values.map(daysName).join(' ')} font=${font}px`, cards, font);
               if ('check' in m) out.push(m);
               else {
                 out.push(
@@ -485,7 +502,7 @@ export function sweep(name: EngineName, fonts: readonly number[] = FONTS, rest =
           await collect(async () => {
             const out: Failure[] = [];
             for (const locale of SUPPORTED_LOCALES) {
-              const cards = sweepWidths(font).map((width, i) => ({
+              const cards = sweepWidths(font).map(({ width, slot: i }) => ({
                 where: `${width}px ${locale} font=${font}px #${resorts[i % resorts.length]}`,
                 resort: resorts[i % resorts.length]!,
                 locale,
@@ -525,7 +542,7 @@ export function sweep(name: EngineName, fonts: readonly number[] = FONTS, rest =
           await collect(async () => {
             const out: Failure[] = [];
             for (const locale of SUPPORTED_LOCALES) {
-              const cards = widths.map((width, i) => ({
+              const cards = widths.map(({ width, slot: i }) => ({
                 where: `${width}px compact ${locale} font=${font}px #${resorts[i % resorts.length]}`,
                 resort: resorts[i % resorts.length]!,
                 locale,
@@ -546,7 +563,7 @@ export function sweep(name: EngineName, fonts: readonly number[] = FONTS, rest =
               );
               bands.push(...m.stripBands.map((b) => b.band));
               for (const [i, b] of m.after.entries()) {
-                const height = expected(widths[i]!);
+                const height = expected(widths[i]!.width);
                 if (Math.abs(b.height - height) > 1)
                   out.push({
                     engine: name,
@@ -569,7 +586,7 @@ export function sweep(name: EngineName, fonts: readonly number[] = FONTS, rest =
           await collect(async () => {
             const out: Failure[] = [];
             for (const locale of SUPPORTED_LOCALES) {
-              const cards = sweepWidths(font).map((width, i) => ({
+              const cards = sweepWidths(font).map(({ width, slot: i }) => ({
                 where: `${width}px season ${locale} font=${font}px #${resorts[i % resorts.length]}`,
                 resort: resorts[i % resorts.length]!,
                 locale,
