@@ -361,6 +361,9 @@ typed.outdatedAfter = 'a day';
 
 describe('the bin in the partner project', () => {
   const bin = () => join(consumer, 'node_modules', '.bin', 'resort-conditions');
+  /** A file of the installed package's published scripts and style sheets. */
+  const shipped = (name: string) =>
+    join(consumer, 'node_modules', 'resort-conditions', 'lib', 'browser', 'bundle', name);
 
   const build = (args: string[]) =>
     run(bin(), ['build', '--config', 'snow.json', ...args], {
@@ -405,18 +408,7 @@ describe('the bin in the partner project', () => {
     expect(existsSync(join(site, 'resort-conditions.js'))).toBe(false);
     expect(existsSync(join(site, 'resort-conditions-list.js'))).toBe(false);
     const sheet = await readFile(join(site, 'resort-conditions-list.css'), 'utf8');
-    const base = await readFile(
-      join(
-        consumer,
-        'node_modules',
-        'resort-conditions',
-        'lib',
-        'browser',
-        'bundle',
-        'resort-conditions-list.css',
-      ),
-      'utf8',
-    );
+    const base = await readFile(shipped('resort-conditions-list.css'), 'utf8');
     expect(sheet.startsWith(base.trimEnd())).toBe(true);
     expect(sheet).toContain(`:where(resort-conditions-list[region='429']){--rc-rows:2}`);
   }, 60_000);
@@ -427,34 +419,10 @@ describe('the bin in the partner project', () => {
     for (const file of ['resort-conditions.js', 'index.html', 'api/manifest.json'])
       expect(existsSync(join(site, file)), file).toBe(true);
     const bundle = await readFile(join(site, 'resort-conditions.js'), 'utf8');
-    expect(bundle).toBe(
-      await readFile(
-        join(
-          consumer,
-          'node_modules',
-          'resort-conditions',
-          'lib',
-          'browser',
-          'bundle',
-          'resort-conditions.js',
-        ),
-        'utf8',
-      ),
-    );
+    expect(bundle).toBe(await readFile(shipped('resort-conditions.js'), 'utf8'));
     // the list's script from the package, and its pre-rendered lists, rendered without vite
     expect(await readFile(join(site, 'resort-conditions-list.js'), 'utf8')).toBe(
-      await readFile(
-        join(
-          consumer,
-          'node_modules',
-          'resort-conditions',
-          'lib',
-          'browser',
-          'bundle',
-          'resort-conditions-list.js',
-        ),
-        'utf8',
-      ),
+      await readFile(shipped('resort-conditions-list.js'), 'utf8'),
     );
     const lists = (await readdir(join(site, 'lists', 'en-US'))).sort();
     expect(lists.length).toBeGreaterThan(0);
