@@ -160,6 +160,9 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
     include: mode === 'browsers' ? ['test/browsers/**/*.test.ts'] : ['test/**/*.test.ts'],
     exclude: mode === 'browsers' ? ['**/node_modules/**'] : ['**/node_modules/**', 'test/browsers/**'],
     environment: 'node',
+    // the element's style sheets, which its modules import as text (scripts/tooling/minify-css.ts): vitest
+    // answers any other style sheet as empty
+    css: { include: [/\/widget\/[\w/-]+\.css\?raw$/] },
     // the browser files every test reads, bundled first if their sources changed
     globalSetup: ['test/global-setup.ts'],
     testTimeout: mode === 'browsers' ? 1_800_000 : 30_000,

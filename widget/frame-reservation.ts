@@ -15,7 +15,7 @@
  * reports.
  */
 import { compactGeometry } from './card/compact-geometry.ts';
-import { listGeometry } from './list/styles.ts';
+import { listGeometry } from './list/geometry.ts';
 import { DEFAULT_DAYS, geometry } from './card/geometry.ts';
 import { seasonRoom } from './season/room.ts';
 

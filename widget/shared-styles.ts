@@ -3,6 +3,8 @@
  * host's rules, the attribution's, and a pre-rendered copy's.
  */
 import { HOST_BOX } from './card/geometry.ts';
+import attribution from './attribution.css?raw';
+import staticCopy from './static-copy.css?raw';
 
 /** The dark palette: each colour a page leaves unset. */
 export const DARK = /* css */ `
@@ -20,40 +22,7 @@ export const DARK = /* css */ `
 `;
 
 /** The attribution's rules: the card's and the list's (widget/list/styles.ts). */
-export const ATTRIBUTION = /* css */ `
-  /* required by the licence: no part, the theme's background made opaque (over white) and black or white
-     text, whichever that background's luminance asks for, so that nothing a page sets can hide it or bring
-     it under 4.5:1 (--_rc-abg is registered as a <color> by define.ts: an invalid value falls back to
-     white instead of unsetting the colours) */
-  .attribution {
-    display: block !important;
-    visibility: visible !important;
-    opacity: 1 !important;
-    margin: 0.4em 0 0 !important;
-    padding: 0.3em 0.5em;
-    border-radius: 4px;
-    font: 12px/1.4 system-ui, sans-serif !important;
-    background: #fff !important;
-    color: #3d4a57 !important;
-  }
-  .attribution a {
-    color: inherit !important;
-    text-decoration: underline !important;
-  }
-  @supports (color: rgb(from red r g b)) {
-    .attribution {
-      --_y: 0.2126 * pow((r / 255 + 0.055) / 1.055, 2.4) + 0.7152 * pow((g / 255 + 0.055) / 1.055, 2.4) + 0.0722 * pow((b / 255 + 0.055) / 1.055, 2.4);
-      --_ab: rgb(from var(--_rc-abg) calc(r * alpha + 255 - 255 * alpha) calc(g * alpha + 255 - 255 * alpha) calc(b * alpha + 255 - 255 * alpha) / 1);
-      --_w: clamp(0, (0.179 - (var(--_y))) * 1e6, 255);
-      background: var(--_ab) !important;
-      color: rgb(from var(--_ab) var(--_w) var(--_w) var(--_w) / 1) !important;
-    }
-  }
-  .attribution img {
-    vertical-align: -3px;
-    margin-right: 0.35em;
-  }
-`;
+export const ATTRIBUTION = attribution;
 
 /**
  * The host's rules, the card's and the list's alike: its palette (the reader's light or dark, or the page's
@@ -110,8 +79,4 @@ export const HOST = /* css */ `
  * element's styles: it streams in, and its content shows once the parser has reached its end, the mark the
  * copy ends with (card/render.ts), so that nothing inside it moves meanwhile. The element draws no such copy.
  */
-export const STATIC_COPY = /* css */ `
-  [data-static]:not(:has(> i)) > * {
-    visibility: hidden;
-  }
-`;
+export const STATIC_COPY = staticCopy;

@@ -1,14 +1,17 @@
 /**
- * The element's style sheets are template literals marked `/* css *\/` (`widget/card/styles.ts`,
- * `widget/card/reservation.ts`), which no bundler minifies: lightningcss does, here, for the vite build of the
+ * The element's style sheets are `.css` files under `widget/` that its modules import as text
+ * (`import card from './card.css?raw'`), and, where a sheet is computed (the frames' heights from their
+ * geometry, a rule for a selector given: `widget/card/geometry.ts`, `widget/card/reservation.ts`), template
+ * literals marked `/* css *\/`. No bundler minifies either: lightningcss does, here, for the vite build of the
  * bundle and of the package (`minifyStyleSheets`, a vite plugin) and for `resort-conditions.css`
  * (`minifyCss`), so a page loads the same small sheet however it gets the element.
  *
- * A piece of a sheet may hold `${…}` pieces of others: in place of a selector (`${frame} {`), of
+ * A computed piece may hold `${…}` pieces of others: in place of a selector (`${frame} {`), of
  * declarations (`${DARK}` inside a rule) or of rules (`${FRAME_GEOMETRY}`). Each stands in as a
  * placeholder of the same kind while lightningcss reads the piece, and is put back after. A piece it
  * cannot read that way (an interpolation inside a value) stays as it is written.
  */
+import { readFileSync } from 'node:fs';
 import { transform } from 'lightningcss';
 import type { Plugin } from 'vite';
 
@@ -88,11 +91,23 @@ export function minifyStyleSheet(code: string): string {
   });
 }
 
-/** The vite plugin: the element's style sheets minified before the TypeScript transform strips their markers. */
+/** A style sheet of the element's that a module imports as its text: `import css from './x.css?raw'`. */
+const SHEET = /\/widget\/[\w/-]+\.css\?raw$/;
+
+/**
+ * The vite plugin: the element's style sheets minified, the `.css` files a module imports as text
+ * (`?raw`, which vite's own CSS pipeline leaves alone) and the pieces of sheets in modules, before the
+ * TypeScript transform strips their markers.
+ */
 export function minifyStyleSheets(): Plugin {
   return {
     name: 'minify-style-sheets',
     enforce: 'pre',
+    load(id) {
+      if (!SHEET.test(id)) return undefined;
+      const file = id.slice(0, -'?raw'.length);
+      return `export default ${JSON.stringify(minifyCss(readFileSync(file, 'utf8'), file))};`;
+    },
     transform(code, id) {
       return /\/widget\/[\w/-]+\.ts$/.test(id) && code.includes('/* css */ `')
         ? minifyStyleSheet(code)

@@ -17,7 +17,8 @@ import { linkPattern } from '../../widget/list/render.ts';
 import { groupFile, selectionOf } from '../../widget/list/rows.ts';
 import { englishList, hyphenated, listStrings } from '../../widget/list/strings.ts';
 import { loadStrings } from '../../widget/i18n/index.ts';
-import { listStyles, TABLE_FROM } from '../../widget/list/styles.ts';
+import { TABLE_FROM } from '../../widget/list/geometry.ts';
+import { listStyles } from '../../widget/list/styles.ts';
 import { FROZEN_NOW, FULL, sample, folderFetch, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';

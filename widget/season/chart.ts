@@ -13,6 +13,7 @@ import { fill, plural } from '../i18n/index.ts';
 import type { RenderContext } from '../context.ts';
 import { reportContext } from '../card/report.ts';
 import { seasonStrings } from './strings.ts';
+import chart from './chart.css?raw';
 
 /** One day of the season as the chart draws it: depths and new snow in centimetres, as the files hold them. */
 export interface SeasonDay {
@@ -210,99 +211,7 @@ export function renderSeason(season: Season, card: RenderContext): HTMLTemplateR
 }
 
 /** The chart's styles, in the chunk (and in a pre-rendered card with the chart): the room it fills is the card's (widget/season/room.ts). */
-export const SEASON_STYLES = /* css */ `
-  .season {
-    min-width: 0;
-    overflow: hidden;
-    margin: 0;
-    display: flex;
-    flex-direction: column;
-    gap: 0.15em;
-    padding-top: 0.6em;
-  }
-  .season .head {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    gap: 0 0.8em;
-    font-size: 0.8125em;
-  }
-  .season .legend {
-    color: var(--_muted);
-  }
-  .season i {
-    display: inline-block;
-    width: 0.7em;
-    height: 0.7em;
-    margin-inline: 0.5em 0.25em;
-    border-radius: 2px;
-  }
-  .season .plot {
-    position: relative;
-    flex: 1 1 0;
-    min-height: 0;
-  }
-  .season svg {
-    display: block;
-    width: 100%;
-    height: 100%;
-    overflow: visible;
-  }
-  .season path {
-    vector-effect: non-scaling-stroke;
-  }
-  .season .bars,
-  .season .k-snow {
-    fill: var(--_bar);
-    background: var(--_bar);
-  }
-  .season .base {
-    fill: var(--_accent);
-    fill-opacity: 0.3;
-  }
-  .season .k-base {
-    background: var(--_accent);
-    opacity: 0.45;
-  }
-  .season .summit {
-    fill: none;
-    stroke: var(--_accent);
-    stroke-width: 2px;
-    stroke-linecap: round;
-    stroke-linejoin: round;
-  }
-  .season .k-summit {
-    height: 2px;
-    vertical-align: middle;
-    background: var(--_accent);
-  }
-  .season .open,
-  .season .k-open {
-    fill: var(--_open);
-    background: var(--_open);
-  }
-  .season .scale {
-    position: absolute;
-    top: 0;
-    inset-inline-start: 0;
-    padding-inline-end: 0.3em;
-    font-size: 0.75em;
-    line-height: 1.2;
-    color: var(--_muted);
-    background: var(--_bg);
-  }
-  .season .axis {
-    display: flex;
-    justify-content: space-between;
-    gap: 1em;
-    font-size: 0.75em;
-    line-height: 1.2;
-    color: var(--_muted);
-  }
-  .season .value {
-    white-space: nowrap;
-  }
-`;
+export const SEASON_STYLES = chart;
 
 let sheet: CSSStyleSheet | undefined;
 
