@@ -55,8 +55,10 @@ function languageChunks(): Plugin {
 
 /**
  * Beside each script its style sheet: `resort-conditions.css`, the room each card takes before the script
- * runs (widget/card/reservation.ts), and `resort-conditions-list.css`, each list's (widget/list/styles.ts); and
- * `resort-conditions-frame.css`, the room a pre-rendered card takes in an iframe (frame-reservation.ts).
+ * runs (widget/card/reservation.ts); `resort-conditions-list.base.css`, the fixed part of each list's, which a
+ * build completes with its snapshot's rows and publishes as `resort-conditions-list.css`
+ * (widget/list/reservation.ts, scripts/site/lists.ts); and `resort-conditions-frame.css`, the room a
+ * pre-rendered card takes in an iframe (frame-reservation.ts).
  */
 function reservationSheets(): Plugin {
   return {
@@ -65,7 +67,7 @@ function reservationSheets(): Plugin {
     generateBundle() {
       const sheets = {
         'resort-conditions': reservation,
-        'resort-conditions-list': listReservation,
+        'resort-conditions-list.base': listReservation,
         'resort-conditions-frame': frameReservation,
       };
       for (const [name, sheet] of Object.entries(sheets))

@@ -10,7 +10,7 @@ import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
 import type { bucketOrigin } from '../deploy/history-origin.ts';
 import { buildSite } from '../site/extras.ts';
-import { LIST_SHEET } from '../site/lists.ts';
+import { LIST_SHEET_BASE } from '../site/lists.ts';
 import { hostLimitLines, treeCounts } from '../site/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { createProgress } from '../snapshot/progress.ts';
@@ -60,7 +60,7 @@ Options (each overrides the config):
   --plan                 print the request plan and the month's projection; fetch and write nothing
   --force                start even when the projection exceeds the account's monthly allowance
   --no-widget            publish the API files and the list's style sheet, without the element's
-                         scripts and demo page
+                         scripts, the demo page and the pre-rendered embeds
   --simulate <from..to>  build the embedded sample once a day from one day to another (YYYY-MM-DD..
                          YYYY-MM-DD, at most 366 days), each at 07:00 UTC of its day, into the same
                          --out, one line per day; exits as the worst day. Not with a real upstream's
@@ -171,7 +171,7 @@ export async function build(io: CliIo): Promise<number> {
     // sheet, which holds the snapshot's rows (scripts/site/extras.ts)
     const bundle = io.widget && !flags.plan ? await io.widget() : undefined;
     const widget = flags['no-widget'] ? undefined : bundle;
-    const listSheet = bundle?.find((f) => f.path === LIST_SHEET)?.bytes;
+    const listSheet = bundle?.find((f) => f.path === LIST_SHEET_BASE)?.bytes;
     const chosen = await chooseSource({
       env: io.env,
       config,

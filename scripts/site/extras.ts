@@ -15,7 +15,7 @@ import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
 import { filePath } from '../api/paths.ts';
 import { catalogueOf } from './catalogue.ts';
 import { demoPage, type DemoRegion } from './demo.ts';
-import { LIST_SHEET, largestRegion, regionIds, regionRowsCss } from './lists.ts';
+import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, regionIds, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
 import { runtimeBundle } from './browser-files.ts';
 import type { Scope } from '../snapshot/model.ts';
@@ -116,7 +116,7 @@ export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile
     });
   yield* feeds(options);
   const bundle = options.widget ? await options.widget() : [];
-  const sheet = bundle.find((f) => f.path === LIST_SHEET)?.bytes ?? options.listSheet;
+  const sheet = bundle.find((f) => f.path === LIST_SHEET_BASE)?.bytes ?? options.listSheet;
   if (sheet) {
     // the list's style sheet, completed with each region's rows (lists.ts)
     const rows = await regionRowsCss(options.scope.groups, options.locales, options.files);
@@ -126,7 +126,7 @@ export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile
     };
   }
   if (options.widget) {
-    yield* bundle.filter((f) => f.path !== LIST_SHEET);
+    yield* bundle.filter((f) => f.path !== LIST_SHEET_BASE);
     // the demo shows the largest region's list when the list is built and the region's group files are
     // published (the widget profile publishes none: scripts/docs/configuration.md, "Profiles and the hosts' file limits")
     const list = options.profile !== 'widget' && sheet ? largestRegion(options.scope.groups) : undefined;

@@ -34,6 +34,12 @@ export const listPath = (locale: string, region: number, shape: 'page' | 'includ
 /** The list's style sheet beside its script, which the build completes with each region's rows. */
 export const LIST_SHEET = 'resort-conditions-list.css';
 
+/**
+ * The fixed part of that sheet as the element's bundle holds it (vite.config.ts): named apart, so that no
+ * page links it for the sheet (it knows no rows), and never published as it is.
+ */
+export const LIST_SHEET_BASE = 'resort-conditions-list.base.css';
+
 interface ListPrerender {
   listCss: string;
   listTitle(locale: string): string;

@@ -115,7 +115,7 @@ describe('the packed package', () => {
         'lib/browser/bundle/resort-conditions-frame.css',
         'lib/browser/bundle/resort-conditions.css',
         'lib/browser/bundle/resort-conditions-list.js',
-        'lib/browser/bundle/resort-conditions-list.css',
+        'lib/browser/bundle/resort-conditions-list.base.css',
         'lib/browser/prerender/list/prerender.js',
         'lib/element/list/resort-conditions-list.js',
         'lib/types/widget/list/resort-conditions-list.d.ts',
@@ -408,7 +408,7 @@ describe('the bin in the partner project', () => {
     expect(existsSync(join(site, 'resort-conditions.js'))).toBe(false);
     expect(existsSync(join(site, 'resort-conditions-list.js'))).toBe(false);
     const sheet = await readFile(join(site, 'resort-conditions-list.css'), 'utf8');
-    const base = await readFile(shipped('resort-conditions-list.css'), 'utf8');
+    const base = await readFile(shipped('resort-conditions-list.base.css'), 'utf8');
     expect(sheet.startsWith(base.trimEnd())).toBe(true);
     expect(sheet).toContain(`:where(resort-conditions-list[region='429']){--rc-rows:2}`);
   }, 60_000);

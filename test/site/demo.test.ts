@@ -11,7 +11,7 @@ import { demoPage, type DemoOptions } from '../../scripts/site/demo.ts';
 import { snippet, SNIPPET_LAYOUTS, type SnippetChoice } from '../../scripts/site/runtime/snippets.ts';
 import { siteFiles, type SiteOptions } from '../../scripts/site/extras.ts';
 import { runtimeBundle } from '../../scripts/site/browser-files.ts';
-import { LIST_SHEET, largestRegion, resortsRowsCss } from '../../scripts/site/lists.ts';
+import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, resortsRowsCss } from '../../scripts/site/lists.ts';
 
 const HOSTILE = `<img src=x onerror="alert(1)">&'`;
 const RESORTS = [
@@ -197,7 +197,7 @@ describe('siteFiles: the demo page', () => {
   const bundle = (withList: boolean) => async (): Promise<ExtraFile[]> => [
     { path: 'resort-conditions.js', bytes: Buffer.from('') },
     ...(withList
-      ? [{ path: LIST_SHEET, bytes: Buffer.from(':where(resort-conditions-list){--rc-rows:1}\n') }]
+      ? [{ path: LIST_SHEET_BASE, bytes: Buffer.from(':where(resort-conditions-list){--rc-rows:1}\n') }]
       : []),
   ];
   const options = (over: Partial<SiteOptions>): SiteOptions => ({
@@ -268,6 +268,8 @@ describe('siteFiles: the demo page', () => {
 
   it("completes the sheet with each region's rows from the scope when no file can be read, and the ids' rows", async () => {
     const files = await collect(siteFiles(options({ widget: bundle(true) })));
+    // the bundle's fixed part is published only inside the sheet
+    expect(files.map((f) => f.path)).not.toContain(LIST_SHEET_BASE);
     const sheet = Buffer.from(files.find((f) => f.path === LIST_SHEET)!.bytes).toString('utf8');
     expect(sheet).toBe(
       `:where(resort-conditions-list){--rc-rows:1}${resortsRowsCss([20, 25, 36])}:where(resort-conditions-list[region='251']){--rc-rows:1}:where(resort-conditions-list[region='429']){--rc-rows:2}\n`,
