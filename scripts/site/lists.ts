@@ -82,8 +82,8 @@ export function resortsRowsCss(ids: readonly number[]): string {
     `[resorts="${id}"],[resorts^="${id},"],[resorts$=",${id}"],[resorts$=", ${id}"],[resorts*=",${id},"],[resorts*=", ${id},"]`;
   const named = ids.map((id) => `:where(resort-conditions-list:is(${item(id)})){--_r${id}:1}`);
   const sum = ids.map((id) => `var(--_r${id},0)`).join(' + ');
-  // `region` wins over `resorts`, in the element as in the sheet
-  return `${named.join('')}:where(resort-conditions-list[resorts]:not([region])){--rc-rows:max(1,${sum})}`;
+  // `region` wins over `resorts`, in the element as in the sheet; an empty `region` is none, as the element reads it
+  return `${named.join('')}:where(resort-conditions-list[resorts]:is(:not([region]),[region=''])){--rc-rows:max(1,${sum})}`;
 }
 
 /**

@@ -359,15 +359,18 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
   );
 
   it.skipIf(!!skip && !CI)(
-    "reserves a resorts list's rows from its ids before the script (0 px shift), written with spaces or an id twice",
+    "reserves a resorts list's rows from its ids before the script (0 px shift), written with spaces or an id twice, or beside an empty region",
     async () => {
       const widths = [320, 480, 600, 900, 1200];
-      const lists = ['20,25,60', '60, 25, 20', '25,20,60,25'].flatMap((resorts) =>
-        widths.map((width) => ({
-          where: `${resorts} ${width}px`,
-          attributes: { resorts, locale: 'en-US' },
-          wrapper: `width: ${width}px`,
-        })),
+      const lists = ['20,25,60', '60, 25, 20', '25,20,60,25', 'region="" 20,25,60'].flatMap((written) =>
+        widths.map((width) => {
+          const resorts = written.replace('region="" ', '');
+          return {
+            where: `${written} ${width}px`,
+            attributes: { ...(resorts === written ? {} : { region: '' }), resorts, locale: 'en-US' },
+            wrapper: `width: ${width}px`,
+          };
+        }),
       );
       const { tab, before } = await open(engine, lists, 3);
       try {

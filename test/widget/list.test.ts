@@ -394,11 +394,26 @@ describe('<resort-conditions-list>', () => {
       );
       expect(
         css.endsWith(
-          ':where(resort-conditions-list[resorts]:not([region])){--rc-rows:max(1,var(--_r20,0) + var(--_r25,0) + var(--_r60,0) + var(--_r101,0))}',
+          ":where(resort-conditions-list[resorts]:is(:not([region]),[region=''])){--rc-rows:max(1,var(--_r20,0) + var(--_r25,0) + var(--_r60,0) + var(--_r101,0))}",
         ),
       ).toBe(true);
     },
   );
+
+  it.each([
+    { region: undefined, sums: true },
+    { region: '', sums: true },
+    { region: '429', sums: false },
+  ])('sums the ids beside region=$region as the element reads the attributes: $sums', ({ region, sums }) => {
+    const sum = /:where\((resort-conditions-list\[resorts\][^{]*)\)\{--rc-rows:/.exec(
+      resortsRowsCss([20]),
+    )![1]!;
+    const el = document.createElement('resort-conditions-list');
+    el.setAttribute('resorts', '20');
+    if (region !== undefined) el.setAttribute('region', region);
+    expect(el.matches(sum)).toBe(sums);
+    expect(selectionOf(region ?? null, '20').kind).toBe(sums ? 'resorts' : 'region');
+  });
 
   it(`counts none in a snapshot of more than ${COUNTED_IDS} resorts, whose style sheet would weigh too much`, () => {
     expect(resortsRowsCss(Array.from({ length: COUNTED_IDS }, (_, i) => i + 1))).toContain('--_r200:1');
