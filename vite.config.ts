@@ -5,9 +5,7 @@ import { rolldownVersion, version, type Plugin } from 'vite';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import type { TestSpecification } from 'vitest/node';
 import { minifyCss, minifyStyleSheets } from './scripts/tooling/minify-css.ts';
-import { listReservation } from './widget/list/reservation.ts';
-import { reservation } from './widget/card/reservation.ts';
-import { frameReservation } from './widget/frame-reservation.ts';
+import { frameReservation, listReservation, reservation } from './scripts/tooling/reservations.ts';
 
 /** The elements' scripts, each an entry of one build: what they share is one chunk both import. */
 export const ENTRIES = {
@@ -18,7 +16,7 @@ export const ENTRIES = {
 /** The modules of the chunk both scripts share: the elements' code but the list's, a language's, the strip's, the messages', a pre-rendered copy's reading, the season chart's (but the room it takes), and the tags' definitions. */
 const CORE = /[\\/](widget|scripts[\\/]api|node_modules[\\/]lit(-html)?)[\\/]/;
 const NOT_CORE =
-  /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|card[\\/](compact(\.|-styles)|messages|pictures|define)|season[\\/](?!room\.)|adopt\.ts)/;
+  /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|card[\\/](compact(\.|-styles)|messages|pictures|define)|season[\\/](?!room[.-])|adopt\.ts)/;
 
 /** A language's chunk: its strings, one module that imports nothing (widget/i18n/de.ts…). */
 const LANGUAGE = /[\\/]widget[\\/]i18n[\\/](?!en\.|index\.)[a-z]{2}\.ts$/;
@@ -54,11 +52,11 @@ function languageChunks(): Plugin {
 }
 
 /**
- * Beside each script its style sheet: `resort-conditions.css`, the room each card takes before the script
- * runs (widget/card/reservation.ts); `resort-conditions-list.base.css`, the fixed part of each list's, which a
+ * Beside each script its style sheet (scripts/tooling/reservations.ts): `resort-conditions.css`, the room each
+ * card takes before the script runs; `resort-conditions-list.base.css`, the fixed part of each list's, which a
  * build completes with its snapshot's rows and publishes as `resort-conditions-list.css`
- * (widget/list/reservation.ts, scripts/site/lists.ts); and `resort-conditions-frame.css`, the room a
- * pre-rendered card takes in an iframe (frame-reservation.ts).
+ * (scripts/site/lists.ts); and `resort-conditions-frame.css`, the room a pre-rendered card takes in an
+ * iframe.
  */
 function reservationSheets(): Plugin {
   return {
@@ -66,9 +64,9 @@ function reservationSheets(): Plugin {
     apply: 'build',
     generateBundle() {
       const sheets = {
-        'resort-conditions': reservation,
-        'resort-conditions-list.base': listReservation,
-        'resort-conditions-frame': frameReservation,
+        'resort-conditions': reservation(),
+        'resort-conditions-list.base': listReservation(),
+        'resort-conditions-frame': frameReservation(),
       };
       for (const [name, sheet] of Object.entries(sheets))
         this.emitFile({ type: 'asset', fileName: `${name}.css`, source: `${minifyCss(sheet)}\n` });

@@ -12,7 +12,7 @@ export interface RenderContext {
   base?: string;
   /** Where to load an upstream image from, if not from its published copy beside `base` (the cards). */
   asset?(url: unknown): string | undefined;
-  /** The compact strip's frame (`layout="compact"`), whose height is its own (compact-geometry.ts). */
+  /** The compact strip's frame (`layout="compact"`), whose height is its own (compact-geometry.css). */
   compact?: boolean;
   /**
    * A page without a clock (the pre-rendered cards): an instant as an absolute date and time, instead of

@@ -19,8 +19,8 @@ const QUOTED =
   /"((?:[^"\\\n]|\\.){1,2048})"|'((?:[^'\\\n]|\\.){1,2048})'|url\(\s*([^)"'\s]{1,2048})\s*\)|`((?:[^`\\\n$]|\\.){1,2048})`/g;
 
 /**
- * A module's imports, read apart from the quoted strings: a template literal of the same script (a style
- * sheet with `${}` in it) can pair its back quotes across an import's, so that the scan above misses it.
+ * A module's imports, read apart from the quoted strings: a template literal of the same script (an `html`
+ * template with `${}` in it) can pair its back quotes across an import's, so that the scan above misses it.
  */
 const MODULE_IMPORT = /\b(?:import\s*\(\s*|from\s*|import\s*)([`"'])([^`"'$\\\s]{1,2048})\1/g;
 

@@ -60,8 +60,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   site: ['api', 'service', 'snapshot', 'site'],
   deploy: ['api', 'snapshot', 'deploy'],
   cli: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli'],
-  // the repository's own tooling: the browser files' bundle and its stamp, the package
-  tooling: ['api', 'site', 'tooling'],
+  // the repository's own tooling: the browser files' bundle and its stamp, the package, and the pages' style
+  // sheets, which read the element's rules (its geometry, the forecast days it shows)
+  tooling: ['api', 'site', 'tooling', 'widget'],
   entry: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling'],
   // npm run bench: an entry point of its own modules, measuring every layer
   bench: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling', 'bench'],

@@ -466,7 +466,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
   it.runIf(name === 'chromium')(
     "saves the README's picture of the list: a region's table at 1024 px, and three resorts at 375 px under their sort menu",
     async () => {
-      // the page's padding (16 px) around the lists, and the room of its scrollbar, kept (STABLE_GUTTER)
+      // the page's padding (16 px) around the lists, and the room of its scrollbar, kept (widget/stable-gutter.css)
       const viewport = { width: 16 + 1024 + 16 + 375 + 16 + 15, height: 16 + 673 + 16 };
       const tab = await engine.open(
         partner.addLists({

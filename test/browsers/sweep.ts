@@ -60,7 +60,7 @@ const STEPS_EM = [21.3333, 24, 26.6666, 32, 37.3333, 42.6666, 60];
 const FONTS = [16, 20];
 /**
  * Every value the `days` attribute may have on a partner's page, a page each: unset and the valid ones; and
- * some it may not, which the element and its style sheet read as 3 (widget/card/geometry.ts, `forecastDays`;
+ * some it may not, which the element and its style sheet read as 3 (widget/card/days.ts, `forecastDays`;
  * test/widget/reservation.test.ts), on one page, each at every fifth width in turn.
  */
 const DAYS: Array<Array<string | undefined>> = [

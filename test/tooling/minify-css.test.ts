@@ -1,49 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { minifyCss, minifyStyleSheet, minifyStyleSheets } from '../../scripts/tooling/minify-css.ts';
-
-describe('minifyStyleSheet', () => {
-  it('minifies each /* css */ piece, a list of declarations with its last semicolon, and keeps its interpolations where they stand', () => {
-    const code = [
-      'const A = /* css */ `',
-      '  --a: var(--x, #ffffff);',
-      '  width: 100%;',
-      '  width: -webkit-fill-available;',
-      '  width: stretch;',
-      '`;',
-      'const B = /* css */ `',
-      '  ${frame} { color: red; }',
-      '  :host { ${A} }',
-      '  ${RULES}',
-      '  @container (width < 30em) { ${frame} { --n: 2; } }',
-      '`;',
-    ].join('\n');
-    expect(minifyStyleSheet(code)).toBe(
-      [
-        'const A = `--a:var(--x,#fff);width:100%;width:-webkit-fill-available;width:stretch;`;',
-        'const B = `${frame}{color:red}:host{${A}}${RULES}@container (width<30em){${frame}{--n:2}}`;',
-      ].join('\n'),
-    );
-  });
-
-  it.each(['widget/card/geometry.ts', 'widget/card/reservation.ts'])(
-    'minifies every piece of %s, none left as written',
-    (file) => {
-      const code = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
-      expect(code).toContain('/* css */ `');
-      const minified = minifyStyleSheet(code);
-      expect(minified).not.toContain('/* css */');
-      expect(minified.length).toBeLessThan(code.length);
-    },
-  );
-
-  it('leaves a piece with an interpolation inside a value as it is written', () => {
-    expect(minifyStyleSheet('const C = /* css */ `a { width: ${w}px; }`;')).toBe(
-      'const C = /* css */ `a { width: ${w}px; }`;',
-    );
-  });
-});
+import { minifyCss, minifyStyleSheets } from '../../scripts/tooling/minify-css.ts';
 
 describe('minifyStyleSheets: a style sheet a module imports as text', () => {
   const load = (id: string) => {
@@ -58,6 +17,21 @@ describe('minifyStyleSheets: a style sheet a module imports as text', () => {
     // its comments gone, its rules on one line
     expect(module).toMatch(/^export default ".compact .content\{gap:\.3em\}/);
     expect(module).not.toContain('/*');
+  });
+
+  it('answers every .css file under widget/, and no module of the element holds a sheet of its own', () => {
+    const widget = fileURLToPath(new URL('../../widget/', import.meta.url));
+    const files = readdirSync(widget, { recursive: true, encoding: 'utf8' });
+    const sheets = files.filter((f) => f.endsWith('.css'));
+    expect(sheets.length).toBeGreaterThan(15);
+    for (const sheet of sheets)
+      expect(load(`${join(widget, sheet)}?raw`), sheet).toMatch(/^export default "/);
+    // no style sheet in a string: no marked template literal, no rule written in TypeScript
+    for (const file of files.filter((f) => f.endsWith('.ts'))) {
+      const code = readFileSync(join(widget, file), 'utf8');
+      expect(code, file).not.toContain('/* css */');
+      expect(code, file).not.toMatch(/`\s*[:.\w[\]='-]+\s*\{\s*[\w-]+:[^`]*\}/);
+    }
   });
 
   it('leaves any other import to vite: a file outside widget/, a sheet imported as a sheet', () => {

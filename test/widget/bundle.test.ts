@@ -241,7 +241,7 @@ describe("the elements' style sheets", () => {
     expect(sheet).toMatch(
       /:where\(resort-conditions:not\(:defined\)\)\[layout=["']?compact["']?\]::?before\{/,
     );
-    // the page's scrollbar keeps its room (widget/card/styles.ts, STABLE_GUTTER), weightless
+    // the page's scrollbar keeps its room (widget/stable-gutter.css), weightless
     expect(rule(sheet, ':where(html)')).toEqual(['scrollbar-gutter:stable']);
     // 677 bytes with the compact strip's steps and the scrollbar's room
     expect(gzipped(named('resort-conditions.css'))).toBeLessThan(720);

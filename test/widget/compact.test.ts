@@ -11,10 +11,12 @@ import { clearCache } from '../../widget/data.ts';
 import { loadResort } from '../../widget/card/files.ts';
 import '../../widget/card/define.ts';
 import type { ResortConditions } from '../../widget/card/resort-conditions.ts';
-import { compactGeometry, STRIP_STEPS, stripHeight } from '../../widget/card/compact-geometry.ts';
+import { STRIP_STEPS, stripHeight } from '../../widget/card/compact-geometry.ts';
+import compactGeometry from '../../widget/card/compact-geometry.css?raw';
 import { compactStyles } from '../../widget/card/compact-styles.ts';
-import { reservation } from '../../widget/card/reservation.ts';
 import { styles } from '../../widget/card/styles.ts';
+import { minifyCss } from '../../scripts/tooling/minify-css.ts';
+import { reservation } from '../../scripts/tooling/reservations.ts';
 import { FROZEN_NOW, FULL, sample, sampleOn, urlOf } from '../helpers.ts';
 
 const BASE = 'https://files.test/api/';
@@ -326,12 +328,12 @@ describe('the strip’s height', () => {
   });
 
   it('has at each step the lines its table says, and changes them where its styles change', () => {
-    const css = compactGeometry('.frame');
+    const css = compactGeometry;
     /** The lines a frame of `em` em wide has: the widest step's, then each narrower query's that holds. */
     const linesAt = (em: number) => {
       const lines: Record<string, number> = {};
       for (const [, , query, body] of css.matchAll(
-        /(@container \(width ?< ?([\d.]+)em\) ?\{)?\s*\.frame ?\{([^}]*)\}/g,
+        /(@container \(width ?< ?([\d.]+)em\) ?\{)?\s*\.compact ?\{([^}]*)\}/g,
       ))
         if (query === undefined || em < Number(query))
           for (const [, name, value] of body.matchAll(/--_(g1|g2|ta|tb): ?(\d+)/g))
@@ -364,18 +366,21 @@ describe('the strip’s height', () => {
   });
 
   it('is reserved by resort-conditions.css as the element sets it, whatever days says', () => {
-    expect(styles).toContain(compactGeometry('.compact'));
-    const selector = reservation.match(/[^{}]*\[layout=compact\]::before/)![0].trim();
-    expect(reservation).toContain(compactGeometry(selector));
+    expect(styles).toContain(compactGeometry);
+    // the page's sheet as a build publishes it: the strip's rules, for the page's selector
+    const sheet = minifyCss(reservation());
+    const selector = sheet.match(/[^{}]*\[layout=compact\]:?:before/)![0];
+    expect(sheet.split(selector).join('.compact')).toContain(compactGeometry);
+    expect(sheet.indexOf(selector)).toBeGreaterThan(sheet.indexOf('[resort]:before'));
     for (const days of [null, '0', '5', 'abc']) {
       const el = document.createElement('resort-conditions');
       el.setAttribute('resort', '25');
       el.setAttribute('layout', 'compact');
       if (days !== null) el.setAttribute('days', days);
-      expect(el.matches(selector.replace(/::before$/, '')), `days=${days}`).toBe(true);
+      expect(el.matches(selector.replace(/:?:before$/, '')), `days=${days}`).toBe(true);
     }
     const card = document.createElement('resort-conditions');
     card.setAttribute('resort', '25');
-    expect(card.matches(selector.replace(/::before$/, ''))).toBe(false);
+    expect(card.matches(selector.replace(/:?:before$/, ''))).toBe(false);
   });
 });

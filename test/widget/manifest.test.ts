@@ -10,7 +10,7 @@ import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { styles } from '../../widget/card/styles.ts';
 import { describe, expect, it } from 'vitest';
-import { listReservation } from '../../widget/list/reservation.ts';
+import { listReservation } from '../../scripts/tooling/reservations.ts';
 import { listStyles } from '../../widget/list/styles.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -259,7 +259,7 @@ describe('the custom-elements manifest of <resort-conditions-list>', () => {
     expect(element.cssParts.every((p) => p.description)).toBe(true);
     // what the shadow root's sheet and the page's reservation read, the card's shared rules among them
     const sheets = new Set(
-      [...(listStyles + listReservation).matchAll(/var\((--rc-[\w-]+)/g)].map((m) => m[1]!),
+      [...(listStyles + listReservation()).matchAll(/var\((--rc-[\w-]+)/g)].map((m) => m[1]!),
     );
     const documented = new Set(element.cssProperties.map((p) => p.name));
     expect([...documented].filter((p) => !sheets.has(p))).toEqual([]);

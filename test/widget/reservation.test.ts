@@ -4,8 +4,8 @@
  * rule the style sheet's selectors follow, for every value a page may write.
  */
 import { describe, expect, it } from 'vitest';
-import { tiles } from '../../widget/card/reservation.ts';
-import { forecastDays } from '../../widget/card/geometry.ts';
+import { tiles } from '../../scripts/tooling/reservations.ts';
+import { forecastDays } from '../../widget/card/days.ts';
 
 /** The tile counts whose reservation selector matches an undefined element with this `days` attribute. */
 function reserved(days: string | null): number[] {

@@ -1,7 +1,8 @@
 /**
- * The compact strip's height (`layout="compact"`): like the full card's (`geometry` in styles.ts), a function
- * of the element's width alone, the same in every language and state, written once for the frame in the
- * shadow root and once for the room a page reserves before the script runs (reservation.ts). The text scales
+ * The compact strip's height (`layout="compact"`): like the full card's (geometry.css), a function of the
+ * element's width alone, the same in every language and state, written in compact-geometry.css from the
+ * table below (test/widget/compact.test.ts holds the one to the other), for the frame in the shadow root and
+ * for the room a page reserves before the script runs (scripts/tooling/reservations.ts). The text scales
  * down under 320 px as the card's does (the frame's `font-size`), so these are em of the scaled text.
  *
  * The strip is groups of lines (card/compact.ts): name, state and update (`--_g1` lines of 1.45em); today's
@@ -38,41 +39,3 @@ export const stripHeight = (step: StripStep, em: number): number =>
   step.g2 * 1.4 * em +
   step.ta * 1.2727 * Math.min(11, 0.7333 * em) +
   step.tb * 24;
-
-/**
- * The frame's rules: the height from the groups' lines, each narrower step's lines in a container query
- * (`STRIP_STEPS`, which test/widget/compact.test.ts holds them to).
- */
-export function compactGeometry(frame: string): string {
-  return /* css */ `
-  ${frame} {
-    --_g1: 1;
-    --_g2: 1;
-    --_ta: 0;
-    --_tb: 1;
-    height: calc(1.4em + 32px + var(--_g1) * 1.45em + var(--_g2) * 1.4em + var(--_ta) * 1.2727 * min(11px, 0.7333em) + var(--_tb) * 24px);
-  }
-  @container (width < 68em) {
-    ${frame} {
-      --_ta: 1;
-    }
-  }
-  @container (width < 48em) {
-    ${frame} {
-      --_g2: 2;
-    }
-  }
-  @container (width < 36em) {
-    ${frame} {
-      --_g1: 2;
-      --_ta: 2;
-      --_tb: 2;
-    }
-  }
-  @container (width < 32em) {
-    ${frame} {
-      --_g2: 3;
-    }
-  }
-`;
-}

@@ -9,7 +9,7 @@ import { renderCard } from './render.ts';
 import { REPORTED, renderReport } from './report.ts';
 import type { RenderContext } from '../context.ts';
 import { reportView, type View } from '../state.ts';
-import { forecastDays } from './geometry.ts';
+import { forecastDays } from './days.ts';
 import type { Season } from '../season/chart.ts';
 import { styles } from './styles.ts';
 

@@ -7,22 +7,19 @@
  * blocks take.
  * Values never wrap away from their units; a forecast that would not fill its rows is a list.
  */
-import { compactGeometry } from './compact-geometry.ts';
-import { geometry } from './geometry.ts';
 import { CONTENT } from './content-styles.ts';
 import { HOST } from '../shared-styles.ts';
 import { SEASON_FRAME } from '../season/room.ts';
 import card from './card.css?raw';
-
-/** The frame in the shadow root: `data-n` is today and the days after it. */
-const FRAME_GEOMETRY = geometry('.frame', (n) => "[data-n='" + n + "']");
+import compactGeometry from './compact-geometry.css?raw';
+import geometry from './geometry.css?raw';
 
 /** The style sheet, as text: each element adopts it, and the pre-rendered cards carry it (with `STATIC_COPY`). */
 export const styles =
   HOST +
-  // the frame's height: FRAME_GEOMETRY; the compact strip's, its own
-  FRAME_GEOMETRY +
-  compactGeometry('.compact') +
+  // the frame's height (`data-n` is today and the days after it); the compact strip's, its own
+  geometry +
+  compactGeometry +
   card +
   CONTENT +
   SEASON_FRAME;

@@ -210,7 +210,7 @@ export function renderSeason(season: Season, card: RenderContext): HTMLTemplateR
   </figure>`;
 }
 
-/** The chart's styles, in the chunk (and in a pre-rendered card with the chart): the room it fills is the card's (widget/season/room.ts). */
+/** The chart's styles, in the chunk (and in a pre-rendered card with the chart): the room it fills is the card's (widget/season/room.css). */
 export const SEASON_STYLES = chart;
 
 let sheet: CSSStyleSheet | undefined;
