@@ -137,6 +137,21 @@ function startDeadline(seconds: number): { signal: AbortSignal; timer: NodeJS.Ti
   return { signal: cutoff.signal, timer };
 }
 
+/**
+ * The bucket a deploy fills, where the season's history is read back from without a previous release: when
+ * the config deploys to one and the environment holds its credentials (the store's SDK is loaded only then).
+ */
+async function historyBucket(
+  config: SnapshotConfig,
+  env: CliIo['env'],
+  configFile: string | undefined,
+): Promise<ReturnType<typeof bucketOrigin>> {
+  const deployTo = (config.deploy as { to?: unknown } | undefined)?.to;
+  if (typeof deployTo !== 'string' || !env.AWS_ACCESS_KEY_ID || !env.AWS_SECRET_ACCESS_KEY) return undefined;
+  const { bucketOrigin } = await import('../deploy/history-origin.ts');
+  return bucketOrigin(config.deploy, env, configFile ?? 'package.json#resortConditions');
+}
+
 /** Runs the build; answers the process exit code. Never throws, never exits. */
 export async function build(io: CliIo): Promise<number> {
   let secrets: readonly string[] = SECRET_VARIABLES.map((name) => io.env[name]).filter(
@@ -190,17 +205,7 @@ export async function build(io: CliIo): Promise<number> {
     const refresh =
       (flags.refresh as 'due' | 'all' | undefined) ??
       (source.kind === 'remote' || flags.plan ? 'due' : 'all');
-    // the bucket a deploy fills: where the season's history is read back from without a previous release
-    // (the store's SDK is loaded only then)
-    const deployTo = (config.deploy as { to?: unknown } | undefined)?.to;
-    bucket =
-      !flags.plan && typeof deployTo === 'string' && io.env.AWS_ACCESS_KEY_ID && io.env.AWS_SECRET_ACCESS_KEY
-        ? (await import('../deploy/history-origin.ts')).bucketOrigin(
-            config.deploy,
-            io.env,
-            flags.config ?? 'package.json#resortConditions',
-          )
-        : undefined;
+    bucket = flags.plan ? undefined : await historyBucket(config, io.env, flags.config);
     if (bucket) secrets = [...new Set([...secrets, ...bucket.secrets])];
     const site = buildSite({
       locales: config.locales,
