@@ -1,5 +1,7 @@
 import { access, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +109,28 @@ describe('build exit codes', () => {
     const fromFlag = await run('flag-value', ['--config', file, '--concurrency', '0']);
     expect(fromFlag.stderr).toContain('  --concurrency: Too small');
     expect(fromFlag.stderr).not.toContain(file);
+  });
+
+  it("exits 8 for an upstream that refuses every connection; --verbose adds the library's error under it, no key in either", async () => {
+    const closed = createServer();
+    await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((done) => closed.close(done));
+    const file = join(root, 'one-attempt.json');
+    await writeFile(file, JSON.stringify({ request: { attempts: 1 } }));
+    const env = { RC_BASE_URL: `http://127.0.0.1:${port}`, RC_API_KEY: 'key-that-must-not-show' };
+    const plain = await run('unreachable', ['--config', file, '--endpoints', 'familyA'], env);
+    expect(plain.code).toBe(EXIT.unreachable);
+    expect(plain.stderr).toMatch(
+      /^build: \[upstream_unreachable\] Family A at http:\/\/127\.0\.0\.1:\d+ \(RC_BASE_URL, RC_API_KEY\) cannot be reached: .*ECONNREFUSED after 1 attempt\./m,
+    );
+    expect(plain.stderr).toContain('  (--verbose shows the cause)');
+    const verbose = await run('unreachable', ['--config', file, '--endpoints', 'familyA', '--verbose'], env);
+    expect(verbose.code).toBe(EXIT.unreachable);
+    expect(verbose.stderr).toMatch(/^ {2}cause: \w*Error ECONNREFUSED: .*127\.0\.0\.1/m);
+    expect(verbose.stderr).not.toContain('(--verbose shows the cause)');
+    for (const r of [plain, verbose]) expect(r.stderr).not.toContain('key-that-must-not-show');
+    expect(await exists(plain.out)).toBe(false);
   });
 
   it('exits 2 for a config file that does not exist', async () => {

@@ -90,6 +90,8 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
     headers: Record<string, string>,
   ): Promise<UpstreamResponse> {
     let last = '';
+    /** The library's error of the last attempt, if it failed with one: the cause the command line shows with --verbose. */
+    let lastError: unknown;
     let connectOnly = true;
     for (let attempt = 1; attempt <= options.attempts; attempt++) {
       if (stop?.aborted) throw stopped();
@@ -100,6 +102,7 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
         if (response.status !== 429 && response.status < 500)
           return { status: response.status, body: response.body };
         last = `HTTP ${response.status}`;
+        lastError = undefined;
         connectOnly = false;
         if (response.retryAfter !== undefined) {
           if (response.retryAfter > RETRY_AFTER_CAP_MS) break;
@@ -117,6 +120,7 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
           );
         }
         last = redactSecrets(describeError(error, options.timeoutMs), secrets);
+        lastError = error;
         connectOnly &&= isConnectFailure(error);
       }
       if (attempt < options.attempts) {
@@ -130,6 +134,7 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
     throw new SnapshotError(
       code,
       `${shown(target)}: ${last} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`,
+      lastError === undefined ? undefined : { cause: lastError },
     );
   }
 
