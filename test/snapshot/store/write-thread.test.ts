@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WriteThread } from '../../scripts/snapshot/store/write-thread.ts';
+import { WriteThread } from '../../../scripts/snapshot/store/write-thread.ts';
 
 let root: string;
 let thread: WriteThread;
@@ -102,7 +102,9 @@ describe('WriteThread', () => {
 
   it('keeps the process alive while a batch is under way, and lets it end when none is, unclosed', () => {
     // a process that queues a file, never waits for it and never closes the thread
-    const module = pathToFileURL(join(import.meta.dirname, '../../scripts/snapshot/store/write-thread.ts'));
+    const module = pathToFileURL(
+      join(import.meta.dirname, '../../../scripts/snapshot/store/write-thread.ts'),
+    );
     const code = `const { WriteThread } = await import(${JSON.stringify(module.href)});
       const thread = new WriteThread();
       thread.write(${JSON.stringify(join(root, 'first.json'))}, Buffer.from('{}'));

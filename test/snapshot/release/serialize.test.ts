@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { random } from '../../scripts/dataset/generate.ts';
-import { answerSerializer } from '../../scripts/snapshot/release/serialize.ts';
+import { random } from '../../../scripts/dataset/generate.ts';
+import { answerSerializer } from '../../../scripts/snapshot/release/serialize.ts';
 
 /** The files of one answer as derivation makes them: records alone, then a group's map and its ordered form. */
 function answerFiles(next: () => number): unknown[] {

@@ -2,15 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileIndex } from '../../scripts/snapshot/store/file-index.ts';
-import { readIndexedState, withIndexedFiles } from '../../scripts/snapshot/store/indexed-state.ts';
+import { FileIndex } from '../../../scripts/snapshot/store/file-index.ts';
+import { readIndexedState, withIndexedFiles } from '../../../scripts/snapshot/store/indexed-state.ts';
 import {
   readState,
   serializeState,
   stateChunks,
   type FileState,
   type State,
-} from '../../scripts/snapshot/store/state.ts';
+} from '../../../scripts/snapshot/store/state.ts';
 
 const hash = (n: number) => n.toString(16).padStart(2, '0').repeat(32);
 

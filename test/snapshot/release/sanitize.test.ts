@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecret, byteNeedles, findNeedle, scanned } from '../../scripts/snapshot/store/secrets.ts';
+import { assertNoSecret, byteNeedles, findNeedle, scanned } from '../../../scripts/snapshot/store/secrets.ts';
 import {
   answerSanitizer,
   safeHttpUrl,
   sanitizeBody,
   sanitizeHtml,
-} from '../../scripts/snapshot/release/sanitize.ts';
+} from '../../../scripts/snapshot/release/sanitize.ts';
 
 describe('sanitizeHtml', () => {
   it.each([
@@ -70,14 +70,14 @@ describe('sanitizeBody', () => {
       },
       attributionLogo: 'vbscript:x',
       resortOverviews: { overview: { body: '<p onclick="x">hi</p><script>x</script>' } },
-      restSnowReport: '../../x.json',
+      restSnowReport: '../../../x.json',
     };
     expect(sanitizeBody(body)).toEqual({
       links: { news: { url: '', title: 'javascript: is just text here', text: 'ok' } },
       image: { thumb: '', mid: 'https://cam.example/m.jpg', large: 'https://cam.example/l.jpg' },
       attributionLogo: '',
       resortOverviews: { overview: { body: '<p>hi</p>' } },
-      restSnowReport: '../../x.json',
+      restSnowReport: '../../../x.json',
     });
   });
 });

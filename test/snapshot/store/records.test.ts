@@ -1,6 +1,6 @@
 /** Files packed into batches to pass between threads (scripts/snapshot/store/records.ts). */
 import { describe, expect, it } from 'vitest';
-import { Records, unpackRecords, type Batch } from '../../scripts/snapshot/store/records.ts';
+import { Records, unpackRecords, type Batch } from '../../../scripts/snapshot/store/records.ts';
 
 describe('Records', () => {
   it('packs files into batches of about the size asked, and unpacks them in order, bytes intact', () => {

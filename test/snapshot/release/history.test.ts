@@ -1,6 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { HistoryIndex, SeasonHistory, seasonOf, type HistoryDay } from '../../scripts/api/schemas/history.ts';
+import {
+  HistoryIndex,
+  SeasonHistory,
+  seasonOf,
+  type HistoryDay,
+} from '../../../scripts/api/schemas/history.ts';
 import {
   checkIndex,
   checkSeason,
@@ -13,7 +18,7 @@ import {
   seasonHolds,
   spliceDay,
   withDay,
-} from '../../scripts/snapshot/release/history.ts';
+} from '../../../scripts/snapshot/release/history.ts';
 
 /** A combined report as the service publishes it, in the unit of `locale`. */
 const combined = (report: Record<string, unknown>, latitude = 46.5) => ({

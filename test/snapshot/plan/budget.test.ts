@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cronRunsPerMonth, project, runsPerMonth } from '../../scripts/snapshot/plan/budget.ts';
-import { DEFAULT_INTERVALS } from '../../scripts/snapshot/config.ts';
-import { fakeCollection } from '../helpers.ts';
+import { cronRunsPerMonth, project, runsPerMonth } from '../../../scripts/snapshot/plan/budget.ts';
+import { DEFAULT_INTERVALS } from '../../../scripts/snapshot/config.ts';
+import { fakeCollection } from '../../helpers.ts';
 
 describe('cronRunsPerMonth', () => {
   it.each([

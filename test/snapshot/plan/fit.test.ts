@@ -1,20 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requestTarget } from '../../scripts/api/request.ts';
-import type { RegionList } from '../../scripts/api/schemas/regions.ts';
-import type { Dataset } from '../../scripts/dataset/schema.ts';
-import { project } from '../../scripts/snapshot/plan/budget.ts';
+import { requestTarget } from '../../../scripts/api/request.ts';
+import type { RegionList } from '../../../scripts/api/schemas/regions.ts';
+import type { Dataset } from '../../../scripts/dataset/schema.ts';
+import { project } from '../../../scripts/snapshot/plan/budget.ts';
 import {
   DEFAULT_INTERVALS,
   intervals,
   parseConfig,
   type SnapshotConfig,
-} from '../../scripts/snapshot/config.ts';
-import { countriesCollection, regionListCollection } from '../../scripts/snapshot/discover/discover.ts';
-import { fitPlan, formatFit, STRETCH_CAP, STRETCH_ORDER, type Fit } from '../../scripts/snapshot/plan/fit.ts';
-import { resortCollections } from '../../scripts/snapshot/plan/plan.ts';
-import { scopeOf } from '../../scripts/snapshot/discover/scope.ts';
-import { sample } from '../helpers.ts';
-import type { Collection } from '../../scripts/snapshot/model.ts';
+} from '../../../scripts/snapshot/config.ts';
+import { countriesCollection, regionListCollection } from '../../../scripts/snapshot/discover/discover.ts';
+import {
+  fitPlan,
+  formatFit,
+  STRETCH_CAP,
+  STRETCH_ORDER,
+  type Fit,
+} from '../../../scripts/snapshot/plan/fit.ts';
+import { resortCollections } from '../../../scripts/snapshot/plan/plan.ts';
+import { scopeOf } from '../../../scripts/snapshot/discover/scope.ts';
+import { sample } from '../../helpers.ts';
+import type { Collection } from '../../../scripts/snapshot/model.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;

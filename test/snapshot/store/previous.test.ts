@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { queryObjects } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileIndex } from '../../scripts/snapshot/store/file-index.ts';
-import { PreviousBuild } from '../../scripts/snapshot/store/previous.ts';
-import { identityOf, serializeState, type SourceIdentity } from '../../scripts/snapshot/store/state.ts';
+import { FileIndex } from '../../../scripts/snapshot/store/file-index.ts';
+import { PreviousBuild } from '../../../scripts/snapshot/store/previous.ts';
+import { identityOf, serializeState, type SourceIdentity } from '../../../scripts/snapshot/store/state.ts';
 
 const SOURCE: SourceIdentity = { kind: 'local', facts: { dataset: 'abc' }, secret: 'the account' };
 const FILE = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchIds, lowerBound } from '../../scripts/snapshot/plan/batch.ts';
+import { batchIds, lowerBound } from '../../../scripts/snapshot/plan/batch.ts';
 
 const options = { baseLength: 100, idLength: (id: number) => `&resortId=${id}`.length, limit: 8000 };
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeTree } from '../../scripts/snapshot/store/folder.ts';
+import { removeTree } from '../../../scripts/snapshot/store/folder.ts';
 
 let root: string;
 beforeEach(async () => {

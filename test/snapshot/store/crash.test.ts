@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Manifest } from '../../scripts/snapshot/store/manifest.ts';
-import { State } from '../../scripts/snapshot/store/state.ts';
-import { currentStatePath } from '../../scripts/snapshot/store/writer.ts';
-import { FROZEN_NOW } from '../helpers.ts';
+import { Manifest } from '../../../scripts/snapshot/store/manifest.ts';
+import { State } from '../../../scripts/snapshot/store/state.ts';
+import { currentStatePath } from '../../../scripts/snapshot/store/writer.ts';
+import { FROZEN_NOW } from '../../helpers.ts';
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const HOUR = 3_600_000;
 
 let root: string;
@@ -34,7 +34,7 @@ function buildProcess(out: string, killAfter?: number, nowMs = FROZEN_NOW): Prom
     const args = [
       '--import',
       'tsx',
-      'test/snapshot/crash-child.ts',
+      'test/snapshot/store/crash-child.ts',
       out,
       String(killAfter ?? ''),
       String(nowMs),
