@@ -3,6 +3,7 @@
  * requests it costs.
  */
 import { describe, expect, it } from 'vitest';
+import { elementFiles } from '../../scripts/site/browser-files.ts';
 import { costOf, pricesFor } from '../../scripts/deploy/cost.ts';
 import { projectRequests } from '../../scripts/deploy/deploy.ts';
 import { DEFAULT_CACHE_CONTROL, headerRules, headersFile, headersFor } from '../../scripts/api/headers.ts';
@@ -85,11 +86,6 @@ describe('headersFor', () => {
       cache: 'public, max-age=300',
     },
     {
-      path: 'rc.report.D2nGtRvW.js',
-      type: 'text/javascript; charset=utf-8',
-      cache: 'public, max-age=31536000, immutable',
-    },
-    {
       path: 'cards/de-DE/20.include.html',
       type: 'text/html; charset=utf-8',
       cache: 'public, max-age=900, stale-while-revalidate=3600',
@@ -117,6 +113,20 @@ describe('headersFor', () => {
       cacheControl: cache,
       ...(disposition ? { contentDisposition: disposition } : {}),
     });
+  });
+
+  it('gives each chunk of the bundle a build publishes a year of cache, and its scripts five minutes', async () => {
+    const files = (await elementFiles()).map((f) => f.path).filter((path) => path.endsWith('.js'));
+    const chunks = files.filter((path) => /^rc\.[\w-]+\.[\w-]{8}\.js$/.test(path));
+    // the shared chunk, the strip's, the season chart's, the messages', the languages'…
+    expect(chunks.length).toBeGreaterThan(15);
+    for (const chunk of chunks)
+      expect(headers(chunk), chunk).toEqual({
+        contentType: 'text/javascript; charset=utf-8',
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
+    for (const script of files.filter((path) => !chunks.includes(path)))
+      expect(headers(script).cacheControl, script).toBe('public, max-age=300');
   });
 
   it.each([
