@@ -67,6 +67,12 @@ export async function recordReleaseHistory(release: Release, step: HistoryStep):
       step.note(
         `history: ${result.stale} resort${result.stale === 1 ? '' : 's'} got no point this build: ${result.stale === 1 ? 'its report was' : 'their reports were'} kept from an earlier run`,
       );
+    if (result.undated.length > 0) {
+      const [n, ids] = [result.undated.length, result.undated.slice(0, 10).join(', ')];
+      step.note(
+        `history: ${n} resort${n === 1 ? '' : 's'} got no point this build: ${n === 1 ? 'its report names' : 'their reports name'} no day it was reported on (${n === 1 ? 'resort' : 'resorts'} ${ids}${n > 10 ? ', …' : ''})`,
+      );
+    }
     // the feeds' memory was made of the previous release's history: it serves a history that continues it
     const memory = result.continued ? previous.state?.alerts : undefined;
     return { days: result.days, broken: result.broken, ...(memory ? { memory } : {}) };

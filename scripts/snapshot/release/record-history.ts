@@ -69,6 +69,8 @@ export interface HistoryResult {
   points: number;
   /** Resorts of the scope that got none because this build kept their report from an earlier run (its part failed). */
   stale: number;
+  /** Resorts of the scope whose report this build fetched names no day it was reported on: no point. */
+  undated: number[];
   /** Season files in the release. */
   seasons: number;
   /** Where the earlier history came from: its origin's name, or undefined for a new history. */
@@ -91,7 +93,7 @@ interface Base {
 
 /** Records this build's points and carries the rest; answers what it did. */
 export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
-  const { points, stale } = await pointsOf(job);
+  const { points, stale, undated } = await pointsOf(job);
   const base = await baseOf(job);
   const held = new Map<number, Set<string>>();
   const hold = (resort: number, season: string) => {
@@ -178,6 +180,7 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
   return {
     points: points.size,
     stale,
+    undated,
     seasons: index.resorts.reduce((n, r) => n + r.seasons.length, 0),
     from: base?.origin.name,
     days,
@@ -189,14 +192,17 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
 /**
  * Each resort's point, from the report files this build fetched: Family B's combined report in the first
  * metric locale built (else en-US, converted from inches), and Family A's record in the first locale built.
- * A resort whose report this build kept stale (its part failed) gets no point.
+ * A resort whose report this build kept stale (its part failed) gets no point, nor one whose report names no
+ * day (`undated`).
  */
-async function pointsOf(job: HistoryJob): Promise<{ points: Map<number, ReportPoint>; stale: number }> {
+async function pointsOf(
+  job: HistoryJob,
+): Promise<{ points: Map<number, ReportPoint>; stale: number; undated: number[] }> {
   const metricFirst = [
     ...job.locales.filter((l) => unitSystem(l) === 'metric'),
     ...job.locales.filter((l) => unitSystem(l) !== 'metric'),
   ];
-  const pointOf = async (id: number): Promise<ReportPoint | 'stale' | undefined> => {
+  const pointOf = async (id: number): Promise<ReportPoint | 'stale' | 'undated' | undefined> => {
     const resortId = String(id);
     const files: ReportFiles = {};
     let stale = false;
@@ -222,19 +228,23 @@ async function pointsOf(job: HistoryJob): Promise<{ points: Map<number, ReportPo
       const familyA = await first('a.resort.snowreport');
       if (familyA) files.familyA = familyA;
     }
-    return stale ? 'stale' : reportPoint(files);
+    if (stale) return 'stale';
+    // no report file of either family: this build fetches none (`endpoints`), so there is nothing to say
+    return files.combined || files.familyA ? (reportPoint(files) ?? 'undated') : undefined;
   };
   const points = new Map<number, ReportPoint>();
+  const undated: number[] = [];
   let kept = 0;
   // a batch of resorts at a time (a read waits on the disk), in the scope's order
   for (const batch of batches(job.scope.resorts, job.concurrency * 4)) {
     const made = await Promise.all(batch.map(({ id }) => pointOf(id)));
     for (const [i, point] of made.entries()) {
       if (point === 'stale') kept++;
+      else if (point === 'undated') undated.push(batch[i]!.id);
       else if (point) points.set(batch[i]!.id, point);
     }
   }
-  return { points, stale: kept };
+  return { points, stale: kept, undated };
 }
 
 /** `items` in runs of `size`, in order. */

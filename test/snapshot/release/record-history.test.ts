@@ -165,6 +165,27 @@ describe('the history a build records', () => {
     );
   });
 
+  it('gives a resort whose report names no day no point, and says which', async () => {
+    await buildAt('undated', FROZEN_NOW);
+    const kept = await readFile(join(root, 'undated', historyPath(25, '2025-26')));
+    const notes = await buildAt('undated', FROZEN_NOW + DAY, {
+      edit: (id, record) => {
+        if (id !== '25') return;
+        const report = record.report as { snowfall: Record<string, unknown> };
+        delete report.snowfall.snowReportedDate;
+      },
+    });
+    // the report itself is published: only the history has no day to put it on
+    const published = await readJson('undated', 'api/de-DE/externalservice/resort/25/combinedreport.json');
+    expect(JSON.stringify(published)).not.toContain('snowReportedDate');
+    expect(await readFile(join(root, 'undated', historyPath(25, '2025-26')))).toEqual(kept);
+    expect((await season('undated', 20)).days).toHaveLength(2);
+    expect(notes).toContain(
+      'history: 1 resort got no point this build: its report names no day it was reported on (resort 25)',
+    );
+    expect(notes.filter((n) => n.includes('got no point'))).toHaveLength(1);
+  });
+
   it('publishes files that keep the contract, and an index of every season', async () => {
     await buildAt('valid', FROZEN_NOW);
     const index = HistoryIndex.parse(await readJson('valid', HISTORY_INDEX_PATH));
