@@ -22,7 +22,8 @@ export const PREVIEW_HELP = `Usage: npm run preview -- [--port <n>] [--dist <dir
 Serves a published tree on http://127.0.0.1:<port>/ the way a static host must serve it: every file with
 Access-Control-Allow-Origin: * (so pages of any other origin may read it) and JSON as application/json.
 The demo page is at the root; a page of your own that uses the element points its script and style sheet
-at this address (http://127.0.0.1:${PREVIEW_PORT}/resort-conditions.js).
+at this address (http://127.0.0.1:${PREVIEW_PORT}/resort-conditions.js). Only the regular files inside
+the tree are served: a path that resolves outside it (a symbolic link, ..) or to a folder is a 404.
 
 Options:
   --port <n>       port to listen on, 0 to 65535; 0 picks a free one (default ${PREVIEW_PORT})
