@@ -16,6 +16,7 @@ Serves both API families of the embedded sample dataset on http://127.0.0.1:<por
   Family A   GET /resorts/snowreport            header x-api-key (demo-partner-key)
   Family B   GET /externalservice/...           query token (get one from
              /externalservice/authorization/token/demo%40example.com/powder-day)
+A request URI over 8,000 characters is answered 414 with the JSON error body, however large its head.
 
 Options:
   --port <n>    port to listen on, 0 to 65535; 0 picks a free one (default 8787)

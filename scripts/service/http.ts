@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Dataset } from '../dataset/schema.ts';
 import { redactUrl } from '../api/redact.ts';
+import { holdHeads, MAX_HEAD_BYTES } from './heads.ts';
 import { listen, type Listening } from './listen.ts';
 import { createService, type ServiceOptions } from './service.ts';
 
@@ -25,9 +26,9 @@ function headersOf(request: IncomingMessage): Record<string, string | undefined>
 
 export async function startServer(dataset: Dataset, options: ServerOptions = {}): Promise<RunningServer> {
   let service = createService(dataset, options);
-  // Node refuses request heads over 16 KB with an empty 431; the service's own limit (a URI over 8,000
-  // characters is a JSON 414) must be the one a client meets
-  const server = createServer({ maxHeaderSize: 64 * 1024 }, (request, response) => {
+  // a head up to MAX_HEAD_BYTES reaches the service, which answers a URI over 8,000 characters its JSON
+  // 414; a longer one is answered the same by holdHeads, from the length of its request line
+  const server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (request, response) => {
     const started = performance.now();
     const url = request.url ?? '/';
     const answer = service({ method: request.method ?? 'GET', url, headers: headersOf(request) });
@@ -41,6 +42,7 @@ export async function startServer(dataset: Dataset, options: ServerOptions = {})
       `${request.method} ${redactUrl(url)} ${answer.status} ${Buffer.byteLength(answer.body)}B ${ms}ms`,
     );
   });
+  holdHeads(server);
   const running = await listen(server, options.port ?? 0);
   service = createService(dataset, { ...options, origin: running.url });
   return running;
