@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { minify } from 'terser';
-import { rolldownVersion, version, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import type { TestSpecification } from 'vitest/node';
+import { contentNames } from './scripts/tooling/content-names.ts';
 import { minifyCss, minifyStyleSheets } from './scripts/tooling/minify-css.ts';
 import { frameReservation, listReservation, reservation } from './scripts/tooling/reservations.ts';
 
@@ -18,38 +17,14 @@ const CORE = /[\\/](widget|scripts[\\/]api|node_modules[\\/]lit(-html)?)[\\/]/;
 const NOT_CORE =
   /[\\/]widget[\\/](list[\\/]|i18n[\\/](?!index|en\b)|card[\\/](compact(\.|-styles)|messages|pictures|define)|season[\\/](?!room[.-])|adopt\.ts)/;
 
-/** A language's chunk: its strings, one module that imports nothing (widget/i18n/de.ts…). */
-const LANGUAGE = /[\\/]widget[\\/]i18n[\\/](?!en\.|index\.)[a-z]{2}\.ts$/;
-
 /**
- * The part of the languages' chunk names after their language, one for all of them: a hash of their
- * sources and of the bundler that turns them into chunks (`rc.de.<hash>.js`, `rc.fr.<hash>.js`…). The table
- * that loads them, in the chunk every page loads (widget/i18n/index.ts), is then one pattern repeated rather
- * than fourteen hashes (110 bytes less gzipped). A chunk that imports nothing is made of its source alone,
- * which `languageChunks` checks.
+ * A chunk's file name, `rc.<name>.<hash>.js`: the hash is the part this matches, which `contentNames`
+ * (scripts/tooling/content-names.ts) makes from the chunk's bytes as they are written, each chunk its own
+ * (scripts/docs/hosting.md, "Hosting"). The table of the languages' chunks then names fourteen hashes rather
+ * than one repeated (83 bytes more gzipped, on a page in another language only), and a corrected translation
+ * renames its language's chunk and the chunks that reach its name, not the other languages'.
  */
-const LANGUAGES_HASH = (() => {
-  const folder = new URL('./widget/i18n/', import.meta.url);
-  const hash = createHash('sha256').update(`vite ${version} rolldown ${rolldownVersion}\n`);
-  for (const name of readdirSync(folder).sort())
-    hash.update(`${name}\n`).update(readFileSync(new URL(name, folder)));
-  return hash.digest('base64url').slice(0, 8);
-})();
-
-/** Refuses a language's chunk that imports anything: its name would no longer say its content. */
-function languageChunks(): Plugin {
-  return {
-    name: 'language-chunks',
-    apply: 'build',
-    generateBundle(_, bundle) {
-      for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && LANGUAGE.test(chunk.facadeModuleId ?? '') && chunk.imports.length > 0)
-          throw new Error(
-            `${chunk.fileName} imports ${chunk.imports.join(', ')}: a language's chunk imports nothing`,
-          );
-    },
-  };
-}
+export const CHUNK_HASH = /(?<=^rc\.[\w-]+\.)[\w-]{8}(?=\.js$)/;
 
 /**
  * Beside each script its style sheet (scripts/tooling/reservations.ts): `resort-conditions.css`, the room each
@@ -128,7 +103,7 @@ async function longestFirst() {
 
 export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
   // the element's style sheets minified by lightningcss before the TypeScript transform strips their markers
-  plugins: [minifyStyleSheets(), minifyChunks(), reservationSheets(), languageChunks()],
+  plugins: [minifyStyleSheets(), minifyChunks(), reservationSheets(), contentNames(CHUNK_HASH)],
   // `npm run build` bundles both elements in one build (scripts/tooling/bundle.ts): each script an ES module,
   // lit and the code both use one chunk they share (one lit, one cache of the files per page), translations
   // other than English and the compact strip chunks beside them, loaded on demand
@@ -142,10 +117,8 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
     rolldownOptions: {
       preserveEntrySignatures: 'allow-extension',
       output: {
-        chunkFileNames: (chunk) =>
-          LANGUAGE.test(chunk.facadeModuleId ?? '')
-            ? `rc.[name].${LANGUAGES_HASH}.js`
-            : 'rc.[name].[hash].js',
+        // each renamed by its content last (`contentNames`), once every plugin has written its bytes
+        chunkFileNames: 'rc.[name].[hash].js',
         // lit, the shared base and the card in one chunk, `rc.core.*.js`, that both scripts import: a page
         // with both loads it once (one lit, one cache of the files); the list's own modules stay in its
         // script, so a page with cards alone loads nothing of the list; each script defines only its tag

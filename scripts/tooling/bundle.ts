@@ -4,7 +4,8 @@
  * - `bundle/`: both elements as a build publishes them (vite.config.ts): `resort-conditions.js` and
  *   `resort-conditions-list.js`, ES modules that share one chunk (lit, the update cycle, the files' cache),
  *   one small chunk per language other than English and the compact strip's beside them (loaded on
- *   demand), and each script's style sheet;
+ *   demand), each chunk named by its bytes as written (`rc.<name>.<hash>.js`: content-names.ts), and each
+ *   script's style sheet;
  * - `prerender/`: the pre-render modules of the cards and the lists (lit kept an import), which the build
  *   imports in Node;
  * - `runtime/`: the code a release publishes to run elsewhere (`scripts/site/runtime/`), one file each;
@@ -35,7 +36,8 @@ function shortLitInternals(): Plugin {
   return {
     name: 'short-lit-internals',
     apply: 'build',
-    // after vite.config.ts's `minifyChunks`, which minifies each chunk as a whole
+    // after vite.config.ts's `minifyChunks`, which minifies each chunk as a whole, and before its
+    // `contentNames`, which names each chunk by its bytes once no plugin changes them any more
     generateBundle: {
       order: 'post',
       async handler(_, bundle) {
@@ -189,8 +191,12 @@ async function viteBuild(
   }
 }
 
-/** Both elements, their chunks and style sheets: vite.config.ts's build. */
-const elements = (root: string, outDir: string) => viteBuild(root, outDir, {});
+/**
+ * Both elements, their chunks and style sheets: vite.config.ts's build, into `outDir`, with `plugins` beside
+ * the project's (a test's, which changes a source as it is read). Answers the repository's source files it read.
+ */
+export const bundleElements = (root: string, outDir: string, plugins: Plugin[] = []) =>
+  viteBuild(root, outDir, { plugins });
 
 /** The pre-render modules (`widget/card/prerender.ts`, `widget/list/prerender.ts`): lit kept an import, the style sheets minified as in the bundle. */
 const prerender = (root: string, outDir: string) =>
@@ -255,7 +261,7 @@ export async function buildBrowserFiles(
   await rm(next, { recursive: true, force: true });
   try {
     const read = [
-      ...(await elements(root, join(next, 'bundle'))),
+      ...(await bundleElements(root, join(next, 'bundle'))),
       ...(await prerender(root, join(next, 'prerender'))),
     ];
     for (const name of Object.keys(RUNTIME) as RuntimeName[])
