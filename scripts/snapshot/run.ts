@@ -165,6 +165,7 @@ class Run {
       concurrency: config.concurrency,
       progress: this.progress,
       isDue: this.isDue,
+      clock: buildTime,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.cutoff ? { cutoff: options.cutoff } : {}),
     });

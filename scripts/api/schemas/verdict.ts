@@ -13,6 +13,7 @@ import type { EndpointId } from '../endpoints.ts';
 import { jsonPath } from '../json-path.ts';
 import { isPositiveId } from '../text.ts';
 import { CONTRACT } from './contract.ts';
+import { dateProblems } from './dates.ts';
 import { inspect, type DriftIssue, type Problem } from './drift.ts';
 import { shownPath } from './zod-defs.ts';
 import { ResortIdKey } from './family-b.ts';
@@ -108,10 +109,14 @@ function contractProblems(endpoint: EndpointId, body: unknown): Problem[] {
   }));
 }
 
-/** Every problem of `body`: its contract's and its full schema's wrong, with their paths. */
+/**
+ * Every problem of `body`: its contract's and its full schema's wrong, with their paths; given the build's
+ * `clock` (ms since 1970), its dates outside their windows around it too (`dates.ts`).
+ */
 export function problemsOf(
   endpoint: EndpointId,
   body: unknown,
+  clock?: number,
 ): { problems: Problem[]; drift: DriftIssue[] } {
   try {
     const contract = contractProblems(endpoint, body);
@@ -121,9 +126,10 @@ export function problemsOf(
     if (contract.some((p) => !records || typeof records(body, p.path) !== 'object'))
       return { problems: contract, drift: [] };
     const { drift, wrong } = inspect(endpoint, body);
+    const dates = clock === undefined ? [] : dateProblems(endpoint, body, clock);
     // the contract and the full schema may say the same of one place: said once
     const seen = new Set<string>();
-    const problems = [...contract, ...wrong].filter((p) => {
+    const problems = [...contract, ...wrong, ...dates].filter((p) => {
       const key = `${JSON.stringify(p.path)} ${p.message}`;
       return !seen.has(key) && seen.add(key) !== undefined;
     });
@@ -157,9 +163,13 @@ export function contractIssues(endpoint: EndpointId, body: unknown): string[] {
 const describe = (p: Problem) =>
   `${jsonPath(p.shown.slice(0, SHOWN_SEGMENTS))}${p.shown.length > SHOWN_SEGMENTS ? '…' : ''}: ${p.message}`;
 
-/** What `body` of `endpoint` may be used for: all of it, all but some records, or nothing. */
-export function judge(endpoint: EndpointId, body: unknown): Verdict {
-  const { problems, drift } = problemsOf(endpoint, body);
+/**
+ * What `body` of `endpoint` may be used for: all of it, all but some records, or nothing. A build gives its
+ * `clock` (ms since 1970): a date outside its window around it is wrong (scripts/api/README.md, "Dates");
+ * without one, only the body's shape is judged.
+ */
+export function judge(endpoint: EndpointId, body: unknown, clock?: number): Verdict {
+  const { problems, drift } = problemsOf(endpoint, body, clock);
   if (problems.length === 0) return { ok: true, body, drift };
   const whole = (): Verdict => ({
     ok: false,
@@ -191,7 +201,7 @@ export function judge(endpoint: EndpointId, body: unknown): Verdict {
     [...refused.values()].map((r) => r.at.path),
   );
   // what is left must hold as a whole
-  const again = problemsOf(endpoint, kept);
+  const again = problemsOf(endpoint, kept, clock);
   if (again.problems.length > 0) return whole();
   const broken = new Map<number, string[]>();
   const dropped: string[] = [];

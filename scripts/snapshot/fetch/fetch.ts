@@ -39,6 +39,7 @@ export class Fetcher {
   readonly #isDue: (c: Collection) => boolean;
   readonly #signal: AbortSignal | undefined;
   readonly #cutoff: AbortSignal | undefined;
+  readonly #clock: number;
   #refused = 0;
   #unreachable = 0;
   /** Requests made so far, whatever their answer: the month's ledger counts them all. */
@@ -50,6 +51,8 @@ export class Fetcher {
       concurrency: number;
       progress?: Progress;
       isDue: (c: Collection) => boolean;
+      /** The build's clock (ms since 1970): the dates of a body keep to windows around it. */
+      clock: number;
       signal?: AbortSignal;
       /** The build's deadline: once aborted, no request starts and every one left fails as cut. */
       cutoff?: AbortSignal;
@@ -58,6 +61,7 @@ export class Fetcher {
     this.#source = source;
     this.#signal = options.signal;
     this.#cutoff = options.cutoff;
+    this.#clock = options.clock;
     this.#run = pool(options.concurrency);
     this.#progress = options.progress ?? silentProgress;
     this.#isDue = options.isDue;
@@ -116,7 +120,7 @@ export class Fetcher {
         );
       }
       if (response.status === 200) {
-        const result = validateBody(c, response.body);
+        const result = validateBody(c, response.body, this.#clock);
         if (!result.ok)
           return {
             failure: {

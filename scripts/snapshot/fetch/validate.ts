@@ -60,8 +60,8 @@ export function tooDense(text: string): string | undefined {
     : undefined;
 }
 
-/** Parses and validates one body of collection `c`. */
-export function validateBody(c: Collection, text: string): Validated {
+/** Parses and validates one body of collection `c`, its dates held to windows around the build's `clock`. */
+export function validateBody(c: Collection, text: string, clock: number): Validated {
   const dense = tooDense(text);
   if (dense) return { ok: false, reason: dense };
   let json: unknown;
@@ -70,7 +70,7 @@ export function validateBody(c: Collection, text: string): Validated {
   } catch (error) {
     return { ok: false, reason: notJson(error) };
   }
-  const verdict = judge(c.endpoint.id, json);
+  const verdict = judge(c.endpoint.id, json, clock);
   if (!verdict.ok) return verdict;
   const html = c.endpoint.id === 'overview' ? overviewProblem(verdict.body) : undefined;
   if (html) return { ok: false, reason: `the body breaks the contract: ${html}` };
