@@ -82,3 +82,32 @@ describe('on a right-to-left page', () => {
     },
   );
 });
+
+describe('under a strict Content-Security-Policy', () => {
+  it.each(ELEMENTS)(
+    '$what renders no style attribute and no style element: its styles are adopted sheets',
+    async ({ tag, attributes }) => {
+      const shadow = await shown(tag, attributes);
+      // the list's frame carries its rows as a CSSOM property (el.style.setProperty), which a policy allows
+      const styled = [...shadow.querySelectorAll('[style]')].map((e) => e.getAttribute('style'));
+      expect(styled).toEqual(tag === 'resort-conditions-list' ? ['--_n: 8;'] : []);
+      expect(shadow.querySelectorAll('style')).toHaveLength(0);
+      expect(shadow.adoptedStyleSheets.length).toBeGreaterThan(0);
+    },
+  );
+
+  it("draws the 7-day chart's bars as SVG rectangles, as tall as each day's snow", async () => {
+    const shadow = await shown('resort-conditions', { resort: '25', locale: 'de-DE' });
+    const days = [...shadow.querySelectorAll('.chart li')];
+    expect(days).toHaveLength(7);
+    const values = days.map((d) => Number(d.querySelector('.value')!.textContent!.replace(',', '.')));
+    const max = Math.max(1, ...values);
+    const bars = days.map((d) => d.querySelector('.track svg rect')!);
+    expect(bars.map((b) => b.getAttribute('height'))).toEqual(
+      values.map((v) => `${Math.round((v / max) * 100)}%`),
+    );
+    expect(bars.map((b) => b.getAttribute('y'))).toEqual(
+      values.map((v) => `${100 - Math.round((v / max) * 100)}%`),
+    );
+  });
+});
