@@ -191,7 +191,7 @@ describe('the build’s embeds', () => {
     );
     expect(page).toContain('.compact .vals{');
     expect(page).toMatch(
-      /<article class="frame open compact" data-n="4" lang="fr-FR" aria-label="Silver Hollow" data-static>/,
+      /<article class="frame open compact" data-n="4" lang="fr-FR" dir="ltr" aria-label="Silver Hollow" data-static>/,
     );
     expect(page).toMatch(/<dl class="strip">/);
     // a page without a clock: the update's date and time, not "n hours ago"

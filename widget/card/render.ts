@@ -20,7 +20,7 @@ export function renderCard(
   // a pre-rendered card ends with a mark: until the parser reaches it, the card's frame shows but not its
   // content, which would move while the rest streams in (styles.ts)
   const frame = (state: string, content: unknown, name?: string) =>
-    html`<article class="frame ${state}${ctx.compact ? ' compact' : ''}" data-n=${ctx.days + 1} lang=${ctx.locale} aria-label=${name ?? nothing} ?data-static=${!!ctx.frozen}>${content}${ctx.frozen ? html`<i hidden></i>` : nothing}</article>`;
+    html`<article class="frame ${state}${ctx.compact ? ' compact' : ''}" data-n=${ctx.days + 1} lang=${ctx.locale} dir=${ctx.t.dir} aria-label=${name ?? nothing} ?data-static=${!!ctx.frozen}>${content}${ctx.frozen ? html`<i hidden></i>` : nothing}</article>`;
   // the `card` part is what a page may style; a report's attribution stands beside it (card/report.ts)
   const part = (content: unknown) => html`<div class="content" part="card">${content}</div>`;
   if (view.kind === 'report') return frame(view.status, report(view, ctx), view.data.combined.resortName);

@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Načítání zprávy o sněhu…',
   error: 'Zprávu o sněhu se nepodařilo načíst.',
   retry: 'Zkusit znovu',

@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Indlæser snerapport…',
   error: 'Snerapporten kunne ikke indlæses.',
   retry: 'Prøv igen',

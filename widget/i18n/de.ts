@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Schneebericht wird geladen…',
   error: 'Der Schneebericht konnte nicht geladen werden.',
   retry: 'Erneut versuchen',

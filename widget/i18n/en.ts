@@ -4,6 +4,11 @@
  * (`one`, `few`, `many`, `other`…).
  */
 const en = {
+  /**
+   * The direction the language reads in, which the frame sets for itself so that a page's `dir="rtl"`
+   * cannot reverse it (widget/README.md, "Locales and units"); the styles use logical properties.
+   */
+  dir: 'ltr' as 'ltr' | 'rtl',
   loading: 'Loading snow report…',
   error: 'The snow report could not be loaded.',
   retry: 'Try again',

@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Cargando el parte de nieve…',
   error: 'No se pudo cargar el parte de nieve.',
   retry: 'Reintentar',

@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Ladataan lumiraporttia…',
   error: 'Lumiraporttia ei voitu ladata.',
   retry: 'Yritä uudelleen',

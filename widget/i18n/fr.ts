@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Chargement du bulletin neige…',
   error: 'Le bulletin neige n’a pas pu être chargé.',
   retry: 'Réessayer',

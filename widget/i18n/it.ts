@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Caricamento del bollettino neve…',
   error: 'Impossibile caricare il bollettino neve.',
   retry: 'Riprova',

@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: '積雪情報を読み込み中…',
   error: '積雪情報を読み込めませんでした。',
   retry: '再試行',

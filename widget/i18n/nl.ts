@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Sneeuwbericht laden…',
   error: 'Het sneeuwbericht kon niet worden geladen.',
   retry: 'Opnieuw proberen',

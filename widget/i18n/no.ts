@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Laster snørapport…',
   error: 'Snørapporten kunne ikke lastes.',
   retry: 'Prøv igjen',

@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Wczytywanie raportu śniegowego…',
   error: 'Nie udało się wczytać raportu śniegowego.',
   retry: 'Spróbuj ponownie',

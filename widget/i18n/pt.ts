@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'A carregar o relatório de neve…',
   error: 'Não foi possível carregar o relatório de neve.',
   retry: 'Tentar novamente',

@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Nalaganje snežnega poročila…',
   error: 'Snežnega poročila ni bilo mogoče naložiti.',
   retry: 'Poskusi znova',

@@ -1,6 +1,7 @@
 import type { Strings } from './en.ts';
 
 const strings: Strings = {
+  dir: 'ltr',
   loading: 'Laddar snörapport…',
   error: 'Snörapporten kunde inte laddas.',
   retry: 'Försök igen',

@@ -175,7 +175,7 @@ export function renderList(view: ListView, ctx: ListContext): HTMLTemplateResult
       : nothing;
   // a pre-rendered list carries its rows' count in its markup; the element sets it through the CSSOM
   const rows = ctx.frozen && view.kind === 'rows' ? `--_n:${Math.max(1, view.rows.length)}` : nothing;
-  return html`<div class="frame" part="frame" lang=${ctx.locale} ?data-static=${ctx.frozen} style=${rows}>
+  return html`<div class="frame" part="frame" lang=${ctx.locale} dir=${ctx.t.dir} ?data-static=${ctx.frozen} style=${rows}>
     <div class="table-box">
       <table part="table" role="table">
         <caption part="caption">${view.kind === 'loading' ? '' : l.caption}</caption>
