@@ -31,15 +31,31 @@ export interface HostileUpstream extends HostileServer {
   change(matches: (path: string) => boolean, change: Change): void;
   /** Answers every request whose path `matches` with `route` instead. */
   replace(matches: (path: string) => boolean, route: Route): void;
+  /**
+   * Rewrites the whole answer (status, headers, bytes) of every request whose URL, query included,
+   * `matches`, after `change`: the transport's faults (a charset, broken bytes, an interim answer).
+   */
+  intercept(matches: (url: string) => boolean, rewrite: Rewrite): void;
   /** Forgets every change and replacement. */
   reset(): void;
 }
+
+/** An answer as it goes on the wire, and the interim (1xx) answers sent before it. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Interim answers before this one: `100` (Continue), `102` (Processing), `103` (Early Hints). */
+  interim?: Array<100 | 102 | 103>;
+}
+export type Rewrite = (answer: Answer, url: string) => Answer;
 
 export async function startHostileUpstream(): Promise<HostileUpstream> {
   const dataset: Dataset = structuredClone(await sample());
   Object.assign(dataset.accounts[0]!, ACCOUNT);
   let changes: Array<{ matches: (path: string) => boolean; change: Change }> = [];
   let replacements: Array<{ matches: (path: string) => boolean; route: Route }> = [];
+  let rewrites: Array<{ matches: (url: string) => boolean; rewrite: Rewrite }> = [];
   let origin = 'http://127.0.0.1';
   const answer: Route = (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '/';
@@ -57,9 +73,22 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
       const changed = change.change(json, path);
       body = typeof changed === 'string' ? changed : JSON.stringify(changed === undefined ? json : changed);
     }
-    response
-      .writeHead(answered.status, { ...answered.headers, 'content-length': Buffer.byteLength(body) })
-      .end(body);
+    const rewrite = rewrites.findLast((r) => r.matches(url));
+    if (!rewrite) {
+      response
+        .writeHead(answered.status, { ...answered.headers, 'content-length': Buffer.byteLength(body) })
+        .end(body);
+      return;
+    }
+    const sent = rewrite.rewrite(
+      { status: answered.status, headers: { ...answered.headers }, body: Buffer.from(body) },
+      url,
+    );
+    for (const status of sent.interim ?? [])
+      if (status === 100) response.writeContinue();
+      else if (status === 102) response.writeProcessing();
+      else response.writeEarlyHints({ link: '</logo.svg>; rel=preload; as=image' });
+    response.writeHead(sent.status, { ...sent.headers, 'content-length': sent.body.length }).end(sent.body);
   };
   const server = await startHostile((path) => replacements.findLast((r) => r.matches(path))?.route ?? answer);
   origin = server.url;
@@ -67,9 +96,11 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
     ...server,
     change: (matches, change) => void changes.push({ matches, change }),
     replace: (matches, route) => void replacements.push({ matches, route }),
+    intercept: (matches, rewrite) => void rewrites.push({ matches, rewrite }),
     reset: () => {
       changes = [];
       replacements = [];
+      rewrites = [];
       server.requests.clear();
       server.sent.clear();
       server.cut.clear();
