@@ -117,8 +117,10 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
     rolldownOptions: {
       preserveEntrySignatures: 'allow-extension',
       output: {
-        // each renamed by its content last (`contentNames`), once every plugin has written its bytes
-        chunkFileNames: 'rc.[name].[hash].js',
+        // the hash blanked: `contentNames` names each chunk last, once every plugin has written its bytes. The
+        // bundler's hashes would be in the code the minifier reads, whose names follow its letters: the bytes
+        // of a chunk would change with the hashes of those it names, and with the folder it is bundled in
+        chunkFileNames: 'rc.[name].________.js',
         // lit, the shared base and the card in one chunk, `rc.core.*.js`, that both scripts import: a page
         // with both loads it once (one lit, one cache of the files); the list's own modules stay in its
         // script, so a page with cards alone loads nothing of the list; each script defines only its tag

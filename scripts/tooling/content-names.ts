@@ -4,9 +4,10 @@
  * year, so a chunk whose bytes change must change its name.
  *
  * The bundler's own `[hash]` is computed before the plugins that minify the chunks (vite.config.ts's
- * `minifyChunks`, bundle.ts's `shortLitInternals`) change them, so the names are made again here, last. A
- * chunk names the chunks it imports or loads, and they may name it back (the shared chunk loads the strip's,
- * which imports the shared one): no order of the chunks lets each one's name be the hash of its own bytes.
+ * `minifyChunks`, bundle.ts's `shortLitInternals`) change them, so the bundler writes the names with their
+ * hashes blanked (`rc.core.________.js`) and they are made here, last. A chunk names the chunks it imports
+ * or loads, and they may name it back (the shared chunk loads the strip's, which imports the shared one): no
+ * order of the chunks lets each one's name be the hash of its own bytes.
  * Each chunk's hash is therefore that of its bytes with every content-named chunk's hash blanked in them,
  * followed by the same of each chunk it reaches through the names it holds (at any depth, in the order of
  * their blanked names). A chunk's bytes are its blanked bytes with the names of the chunks it names filled

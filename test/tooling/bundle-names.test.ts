@@ -126,6 +126,16 @@ describe("the bundle's names when a language's string changes", () => {
       }
   });
 
+  it('changes no other bytes of any file than the names it holds, and the two strings', () => {
+    const renames = [...before.keys()].map((n) => [after.get(n)!.path, before.get(n)!.path] as const);
+    for (const name of before.keys()) {
+      let code = text(after.get(name)!);
+      for (const [now, was] of renames) code = code.split(now).join(was);
+      const was = text(before.get(name)!).replace(GERMAN.was, GERMAN.now).replace(FRENCH.was, FRENCH.now);
+      expect(code, name).toBe(was);
+    }
+  });
+
   it('keeps the name and the bytes of every other immutable file: the 12 other languages', () => {
     const kept = [...before.keys()].filter(
       (n) => immutable(before.get(n)!.path) && before.get(n)!.path === after.get(n)!.path,
