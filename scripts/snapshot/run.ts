@@ -7,7 +7,9 @@
  * Failure policy (scripts/docs/scheduling.md, "Running on a schedule"): a secret in the output stops the run and
  * publishes nothing. A part that cannot be fetched, or whose body breaks the contract, keeps its earlier
  * state (its last good files, or its known absence), marked stale; a part with no earlier state (in a first
- * build, any part) is left out and named, and the rest is published.
+ * build, any part) is left out and named, and the rest is published. The files beside `api/` are made by
+ * the publishing steps the caller hands over (`publishers`), each part inside one fault boundary with the
+ * same policy (scripts/ARCHITECTURE.md, "One fault boundary per part").
  */
 import { checkBudget, type Projection } from './plan/budget.ts';
 import { intervals, type SnapshotConfig } from './config.ts';

@@ -176,33 +176,12 @@ function multiFiles(
   }
   const outputs: Output[] = [];
   const publishSingle = type !== 'combinedreport' || includes(ctx, 'combinedreport');
-  // a resort without webcams is left out of their answer by the upstream itself: absent, it has no file
   const absent = absentFrom(c, byId, broken);
   for (const id of c.resorts) {
     const record = byId.get(id);
     const resortId = String(id);
     if (broken.has(id) || absent.has(id)) {
-      // the same paths as a usable record makes; `links` only where the last good release had them
-      const mark = {
-        keep: id,
-        ...(absent.has(id) ? { absent: true } : {}),
-        ...(absent.has(id) && type === 'webcams' ? { optional: true } : {}),
-      };
-      const kept = (file: string) => outputs.push({ file, body: undefined, ...mark });
-      if (type === 'forecast')
-        for (const N of ctx.config.variants.days)
-          kept(filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }));
-      else if (publishSingle) kept(filePath({ endpoint: type, params: { resortId, ...variant }, locale }));
-      if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
-        if (includes(ctx, 'links'))
-          outputs.push({
-            file: filePath({ endpoint: 'links', params: { resortId }, locale }),
-            body: undefined,
-            ...mark,
-            optional: true,
-          });
-        if (includes(ctx, 'profile')) kept(filePath({ endpoint: 'profile', params: { resortId }, locale }));
-      }
+      outputs.push(...keptFiles(ctx, c, d, id, absent.has(id), publishSingle));
       continue;
     }
     if (record === undefined) continue;
@@ -261,6 +240,45 @@ function multiFiles(
         ),
       );
     }
+  }
+  return outputs;
+}
+
+/**
+ * The files a multi-resort answer would make of resort `id`, named to be kept (`keep`): the same paths as a
+ * usable record makes; `links` only where the last good release had them, and a resort left out of the
+ * webcams answer only where it had them (the upstream leaves out a resort without webcams).
+ */
+function keptFiles(
+  ctx: DeriveContext,
+  c: Collection,
+  d: Extract<Collection['derivation'], { kind: 'multi' }>,
+  id: number,
+  absent: boolean,
+  publishSingle: boolean,
+): Output[] {
+  const { type, variant, isDefault } = d;
+  const [locale, resortId] = [c.locale, String(id)];
+  const mark = {
+    keep: id,
+    ...(absent ? { absent: true } : {}),
+    ...(absent && type === 'webcams' ? { optional: true } : {}),
+  };
+  const outputs: Output[] = [];
+  const kept = (file: string) => outputs.push({ file, body: undefined, ...mark });
+  if (type === 'forecast')
+    for (const N of ctx.config.variants.days)
+      kept(filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }));
+  else if (publishSingle) kept(filePath({ endpoint: type, params: { resortId, ...variant }, locale }));
+  if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
+    if (includes(ctx, 'links'))
+      outputs.push({
+        file: filePath({ endpoint: 'links', params: { resortId }, locale }),
+        body: undefined,
+        ...mark,
+        optional: true,
+      });
+    if (includes(ctx, 'profile')) kept(filePath({ endpoint: 'profile', params: { resortId }, locale }));
   }
   return outputs;
 }
