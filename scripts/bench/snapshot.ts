@@ -13,6 +13,7 @@ import { formatBytes } from '../snapshot/progress.ts';
 import { runSnapshot } from '../snapshot/run.ts';
 import { elementFiles } from '../site/browser-files.ts';
 import { buildSite } from '../site/extras.ts';
+import { historyPublisher } from '../snapshot/release/history-step.ts';
 import { treeRssCounter, watchCounter } from './measure.ts';
 import { fillSeasons, seasonSeconds } from './season.ts';
 
@@ -72,8 +73,7 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
       families: new Set(['A', 'B']),
       now: () => NOW,
       refresh: 'all',
-      extraFiles: site.extraFiles,
-      localeFiles: site.localeFiles!,
+      publishers: [historyPublisher(), ...site.publishers],
     }).finally(() => site.close());
     return { result, seconds: (performance.now() - started) / 1000 };
   })().finally(() => {

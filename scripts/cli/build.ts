@@ -14,6 +14,7 @@ import { LIST_SHEET_BASE } from '../site/lists.ts';
 import { hostLimitLines, treeCounts } from '../site/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { createProgress } from '../snapshot/progress.ts';
+import { historyPublisher } from '../snapshot/release/history-step.ts';
 import { runSnapshot, type SnapshotResult } from '../snapshot/run.ts';
 import { chooseSource } from '../snapshot/source/select.ts';
 import type { Source } from '../snapshot/source/source.ts';
@@ -229,9 +230,8 @@ export async function build(io: CliIo): Promise<number> {
       cutoff: cutoff.signal,
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr),
-      extraFiles: site.extraFiles,
-      ...(bucket ? { historyOrigins: [bucket] } : {}),
-      ...(site.localeFiles ? { localeFiles: site.localeFiles } : {}),
+      // the history first: the feeds and the season cards read what it recorded
+      publishers: [historyPublisher(bucket ? [bucket] : []), ...site.publishers],
     }).finally(() => site.close());
     return result.published
       ? await reportPublished(result, config.out, say, io.stdout)
@@ -314,10 +314,16 @@ async function reportPublished(
   // (the writer resolves `out` as this does: scripts/snapshot/store/folder.ts)
   for (const line of hostLimitLines(await treeCounts(resolve(out), total), out)) say(line);
   reportDrift(result.state!.drift, say);
-  const broken = result.failures.filter((f) => f.kind === 'contract');
-  const stale = result.failures.filter((f) => f.kind === 'upstream' && f.kept);
-  const missing = result.failures.filter((f) => f.kind === 'upstream' && !f.kept);
+  const failures = result.failures.filter((f) => !f.notice);
+  const broken = failures.filter((f) => f.kind === 'contract');
+  const stale = failures.filter((f) => f.kind === 'upstream' && f.kept);
+  const missing = failures.filter((f) => f.kind === 'upstream' && !f.kept);
   const plural = (n: number) => `${n} part${n === 1 ? '' : 's'}`;
+  const notices = result.failures.filter((f) => f.notice);
+  if (notices.length > 0) {
+    say(`${plural(notices.length)} without some of their resorts, which have no file (no release had one):`);
+    for (const f of notices.slice(0, 20)) say(`  ${f.collection}: ${f.short}`);
+  }
   if (broken.length > 0) {
     say(
       `${plural(broken.length)} broke the contract (kept from an earlier run and marked stale, or left out):`,

@@ -193,6 +193,8 @@ export interface LocaleCards {
   layouts?: readonly CardLayout[];
   /** A resort's latest season, for the `season` layout: a resort without one has no such card. */
   season?: (id: number) => Promise<SeasonFile | undefined>;
+  /** The locale's attribution, when read already (else it is read from `files`). */
+  attribution?: unknown;
 }
 
 /** A season file of the history, by its name (`2025-26`): what the season chart of a pre-rendered card draws. */
@@ -205,7 +207,10 @@ export interface SeasonFile {
 export async function* localeCards(cards: CardMaker, job: LocaleCards): AsyncGenerator<ExtraFile> {
   const { locale, files } = job;
   const images = new Map(job.images.map((f) => [f.path, f]));
-  const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
+  const attribution =
+    'attribution' in job
+      ? job.attribution
+      : await readJson(files, filePath({ endpoint: 'attribution', locale }));
   for (const id of job.ids) {
     const resortId = String(id);
     const combined = await readJson(

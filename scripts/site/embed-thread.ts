@@ -14,7 +14,7 @@ import type { Worker } from 'node:worker_threads';
 import { SnapshotError } from '../snapshot/errors.ts';
 import type { Placed } from '../snapshot/store/staging.ts';
 import { besideModule, startThread } from '../snapshot/store/thread.ts';
-import type { EmbedAnswer, EmbedJob, EmbedMessage, EmbedWorkerData } from './embed-worker.ts';
+import type { EmbedAnswer, EmbedJob, EmbedMessage, EmbedWorkerData, FailedPart } from './embed-worker.ts';
 import { prerenderFile } from './browser-files.ts';
 import { heightReporterSource } from './cards.ts';
 
@@ -28,12 +28,13 @@ export class EmbedThread {
   #failure: Error | undefined;
 
   /**
-   * Makes and places the embeds of one locale; answers what was placed. `signal` stops the job at the next
+   * Makes and places the embeds of one locale; answers what was placed and the cards and lists that could
+   * not be made (each a part of its own, which the build keeps or leaves out). `signal` stops the job at the next
    * file; the promise settles only once the thread writes no more of it.
    */
-  async place(locale: LocaleJob, signal?: AbortSignal): Promise<Placed> {
+  async place(locale: LocaleJob, signal?: AbortSignal): Promise<{ placed: Placed; failed: FailedPart[] }> {
     // a job stopped before it began is not sent: its stop could reach the thread after its first files
-    if (signal?.aborted) return { written: 0, unchanged: 0, bytes: 0 };
+    if (signal?.aborted) return { placed: { written: 0, unchanged: 0, bytes: 0 }, failed: [] };
     const worker = await (this.#worker ??= this.#start());
     if (this.#failure) throw this.#failure;
     const id = this.#next++;
@@ -45,7 +46,7 @@ export class EmbedThread {
       worker.postMessage({ ...locale, job: id } satisfies EmbedMessage);
       if (signal?.aborted) stop();
       const result = await answer;
-      if ('placed' in result) return result.placed;
+      if ('placed' in result) return { placed: result.placed, failed: result.failed };
       throw result.code
         ? new SnapshotError(result.code as SnapshotError['code'], result.error)
         : new Error(`the embeds of ${locale.locale} could not be made: ${result.error}`);

@@ -5,7 +5,8 @@
  */
 import { dirname, join } from 'node:path';
 import { FRAME_LOADER } from '../api/headers.ts';
-import type { Beside, ExtraFile, Placed, StagedFiles } from '../snapshot/store/staging.ts';
+import type { Made, Part } from '../snapshot/release/publisher.ts';
+import type { Beside, ExtraFile, ExtraFiles, StagedFiles } from '../snapshot/store/staging.ts';
 import {
   attributionImages,
   checkedImages,
@@ -56,7 +57,7 @@ export function imageSource(options: {
 /**
  * Makes and places one locale's cards and lists in `thread` from the locale's staged files, with the
  * locale's image copies (from the same `images` the other embeds use, so each image is fetched once);
- * answers what it placed.
+ * answers what it placed, and each card or list that could not be made (a part the build keeps or leaves out).
  */
 export async function placeLocaleEmbeds(
   thread: EmbedThread,
@@ -69,7 +70,7 @@ export async function placeLocaleEmbeds(
     signal?: AbortSignal;
     publicUrl?: string;
   },
-): Promise<Placed> {
+): Promise<Made> {
   const { files, locale } = options;
   const images = await attributionImages(files, [locale], options.images);
   const job = {
@@ -85,35 +86,63 @@ export async function placeLocaleEmbeds(
   return thread.place(job, options.signal);
 }
 
+/** A part of the site's files beside `api/` (scripts/snapshot/release/publisher.ts) and how its files are made. */
+export interface SitePart extends Part {
+  files(): ExtraFiles | Promise<ExtraFiles>;
+}
+
+/**
+ * The embeds' parts beside the locales' cards: the image copies, the frame loader, each locale's season
+ * cards, and (unless made already, locale by locale) each locale's cards and lists.
+ */
+export function embedParts(options: EmbedOptions): SitePart[] {
+  const { read, builtAt, dir } = options.files;
+  if (!read || builtAt === undefined) return [];
+  const files = { read, builtAt };
+  const source = options.images ?? imageSource({ sample: options.sample });
+  let copies: Promise<ExtraFile[]> | undefined;
+  const images = () => (copies ??= attributionImages(files, options.locales, source));
+  const publicUrl = options.publicUrl ? { publicUrl: options.publicUrl } : {};
+  const parts: SitePart[] = [
+    { artefact: 'images', under: ['assets'], files: images },
+    {
+      artefact: FRAME_LOADER,
+      paths: [FRAME_LOADER],
+      files: async () => [{ path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) }],
+    },
+  ];
+  for (const locale of options.locales) {
+    const cards = { resorts: options.scope.resorts, locales: [locale], files, ...publicUrl };
+    if (options.seasonCards && dir)
+      parts.push({
+        artefact: 'season cards',
+        locale,
+        under: [`cards/${locale}`],
+        owns: (path) => path.includes('.season.'),
+        files: async () =>
+          seasonCardFiles({ ...cards, images: await images(), history: stagedReader(dirname(dir)) }),
+      });
+    if (options.embedsMade) continue;
+    parts.push({
+      artefact: 'cards',
+      locale,
+      under: [`cards/${locale}`],
+      owns: (path) => !path.includes('.season.'),
+      files: async () => cardFiles({ ...cards, images: await images() }),
+    });
+    if (options.scope.groups)
+      parts.push({
+        artefact: 'lists',
+        locale,
+        under: [`lists/${locale}`],
+        files: async () =>
+          listFiles({ groups: options.scope.groups!, locales: [locale], files, images: await images() }),
+      });
+  }
+  return parts;
+}
+
 /** The image copies, the frame loader, then the cards and the lists one by one (unless made already). */
 export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFile> {
-  const { read, builtAt } = options.files;
-  if (!read || builtAt === undefined) return;
-  const files = { read, builtAt };
-  const images = await attributionImages(
-    files,
-    options.locales,
-    options.images ?? imageSource({ sample: options.sample }),
-  );
-  yield* images;
-  yield { path: FRAME_LOADER, bytes: Buffer.from(await frameLoaderSource()) };
-  if (options.seasonCards && options.files.dir)
-    yield* seasonCardFiles({
-      resorts: options.scope.resorts,
-      locales: options.locales,
-      files,
-      images,
-      history: stagedReader(dirname(options.files.dir)),
-      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-    });
-  if (options.embedsMade) return;
-  yield* cardFiles({
-    resorts: options.scope.resorts,
-    locales: options.locales,
-    files,
-    images,
-    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-  });
-  if (options.scope.groups)
-    yield* listFiles({ groups: options.scope.groups, locales: options.locales, files, images });
+  for (const part of embedParts(options)) yield* await part.files();
 }

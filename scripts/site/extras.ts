@@ -9,14 +9,16 @@ import { stagedReader } from '../snapshot/store/staging.ts';
 import { feedFiles } from './feeds/feeds.ts';
 import type { ImageSource } from './assets.ts';
 import { EmbedThread } from './embed-thread.ts';
-import { embedFiles, imageSource, placeLocaleEmbeds } from './embeds.ts';
-import type { SnapshotOptions } from '../snapshot/run.ts';
+import { embedParts, imageSource, placeLocaleEmbeds, type SitePart } from './embeds.ts';
+import type { Publisher } from '../snapshot/release/publisher.ts';
+import { FEED_FOLDER } from '../api/feeds.ts';
 import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
 import { filePath } from '../api/paths.ts';
 import { catalogueOf } from './catalogue.ts';
 import { demoPage, type DemoRegion } from './demo.ts';
 import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, regionIds, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
+import { MIRROR_FOLDER } from './rewrites.ts';
 import { runtimeBundle } from './browser-files.ts';
 import type { Scope } from '../snapshot/model.ts';
 import type { ExtraFile, KeptFiles, StagedFiles } from '../snapshot/store/staging.ts';
@@ -56,13 +58,14 @@ export interface SiteOptions {
   seasonCards?: boolean;
 }
 
-/** What a build asks of the site (scripts/snapshot/run.ts): the files of each locale as it is in, then the rest. */
+/** What a build asks of the site (scripts/cli/build.ts): its publishing steps, handed to the run. */
 export interface Site {
-  /** Places a locale's cards, made in a thread of their own while the build fetches the next locales; absent without the element. */
-  localeFiles?: NonNullable<SnapshotOptions['localeFiles']>;
-  /** Everything else, once every file is in (`siteFiles`). */
-  extraFiles: NonNullable<SnapshotOptions['extraFiles']>;
-  /** Stops the embeds' thread (if the build has not). */
+  /**
+   * The embeds of each locale (made in a thread of their own while the build fetches the next locales,
+   * absent without the element), then the site's files once every API file is in (`siteParts`).
+   */
+  publishers: Publisher[];
+  /** Stops the embeds' thread (if the build has not) and lets the images' connections go. */
   close(): Promise<void>;
 }
 
@@ -77,27 +80,42 @@ export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embeds
       });
   const images = options.images ?? own!;
   const thread = options.widget ? new EmbedThread() : undefined;
+  const embeds: Publisher | undefined = thread && {
+    name: 'embeds',
+    stage: 'locale',
+    parts: (_context, locale) => [
+      { artefact: 'embeds', locale: locale!, under: [`cards/${locale!}`, `lists/${locale!}`] },
+    ],
+    make: (part, context) =>
+      placeLocaleEmbeds(thread, {
+        scope: context.scope,
+        locale: part.locale!,
+        files: context.files,
+        beside: context.beside,
+        images,
+        signal: context.signal,
+        ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      }),
+    // every locale's embeds are in: the thread's memory goes before the index and the state are written,
+    // the build's largest moment
+    close: () => thread.close(),
+  };
+  const site: Publisher<SitePart> = {
+    name: 'site',
+    stage: 'release',
+    parts: (context) =>
+      siteParts({
+        ...options,
+        scope: context.scope,
+        files: context.files,
+        images,
+        embedsMade: !!thread,
+        ...(context.kept ? { kept: context.kept } : {}),
+      }),
+    make: async (part, context) => context.write(await part.files()),
+  };
   return {
-    ...(thread
-      ? {
-          localeFiles: (scope, locale, files, beside, signal) =>
-            placeLocaleEmbeds(thread, {
-              scope,
-              locale,
-              files,
-              beside,
-              images,
-              signal,
-              ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-            }),
-        }
-      : {}),
-    extraFiles: async (scope, files, kept) => {
-      // every locale's embeds are in once the rest is asked for: the thread's memory goes before the
-      // index and the state are written, the build's largest moment
-      await thread?.close();
-      return siteFiles({ ...options, scope, files, kept, images, embedsMade: !!thread });
-    },
+    publishers: [...(embeds ? [embeds] : []), site],
     close: async () => {
       await thread?.close();
       await own?.close();
@@ -107,43 +125,56 @@ export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embeds
 
 /** The files, made one at a time as they are written: the cards of a large tree would not fit in memory at once. */
 export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile> {
-  yield { path: '_headers', bytes: Buffer.from(headersFile(options.files)) };
+  for await (const part of siteParts(options)) yield* await part.files();
+}
+
+/**
+ * The site's parts beside `api/`, in the order they are made (each a part of the build's fault boundary,
+ * scripts/snapshot/release/publisher.ts): host headers, the mirror's rules, the feeds, the list's style
+ * sheet, the element's files and the demo page, then the embeds' (`embedParts`).
+ */
+export async function* siteParts(options: SiteOptions): AsyncGenerator<SitePart> {
+  const file = (path: string, bytes: () => Promise<Uint8Array> | Uint8Array): SitePart => ({
+    artefact: path,
+    paths: [path],
+    files: async () => [{ path, bytes: await bytes() }],
+  });
+  yield file('_headers', () => Buffer.from(headersFile(options.files)));
   if (options.profile !== 'widget')
-    yield* await mirrorFiles({
-      locales: options.locales,
-      groups: options.scope.groups,
-      files: options.files,
-    });
-  yield* feeds(options);
+    yield {
+      artefact: 'mirror rules',
+      paths: ['_redirects', '.htaccess'],
+      under: [MIRROR_FOLDER],
+      files: () =>
+        mirrorFiles({ locales: options.locales, groups: options.scope.groups, files: options.files }),
+    };
+  yield { artefact: 'feeds', under: [FEED_FOLDER], files: () => feeds(options) };
   const bundle = options.widget ? await options.widget() : [];
   const sheet = bundle.find((f) => f.path === LIST_SHEET_BASE)?.bytes ?? options.listSheet;
-  if (sheet) {
-    // the list's style sheet, completed with each region's rows (lists.ts)
-    const rows = await regionRowsCss(options.scope.groups, options.locales, options.files);
-    yield {
-      path: LIST_SHEET,
-      bytes: Buffer.from(`${Buffer.from(sheet).toString('utf8').trimEnd()}${rows}\n`),
-    };
-  }
-  if (options.widget) {
-    yield* bundle.filter((f) => f.path !== LIST_SHEET_BASE);
-    // the demo shows the largest region's list when the list is built and the region's group files are
-    // published (the widget profile publishes none: scripts/docs/configuration.md, "Profiles and the hosts' file limits")
-    const list = options.profile !== 'widget' && sheet ? largestRegion(options.scope.groups) : undefined;
-    yield {
-      path: 'index.html',
-      bytes: Buffer.from(
-        demoPage({
-          resorts: options.scope.resorts,
-          locales: options.locales,
-          sample: options.sample,
-          ...(list ? { list, regions: await demoRegions(options) } : {}),
-          switcher: await runtimeBundle('demo-locale'),
-        }),
-      ),
-    };
-    yield* embedFiles(options);
-  }
+  // the list's style sheet, completed with each region's rows (lists.ts)
+  if (sheet)
+    yield file(LIST_SHEET, async () => {
+      const rows = await regionRowsCss(options.scope.groups, options.locales, options.files);
+      return Buffer.from(`${Buffer.from(sheet).toString('utf8').trimEnd()}${rows}\n`);
+    });
+  if (!options.widget) return;
+  const scripts = bundle.filter((f) => f.path !== LIST_SHEET_BASE);
+  yield { artefact: 'element', paths: scripts.map((f) => f.path), files: () => scripts };
+  // the demo shows the largest region's list when the list is built and the region's group files are
+  // published (the widget profile publishes none: scripts/docs/configuration.md, "Profiles and the hosts' file limits")
+  const list = options.profile !== 'widget' && sheet ? largestRegion(options.scope.groups) : undefined;
+  yield file('index.html', async () =>
+    Buffer.from(
+      demoPage({
+        resorts: options.scope.resorts,
+        locales: options.locales,
+        sample: options.sample,
+        ...(list ? { list, regions: await demoRegions(options) } : {}),
+        switcher: await runtimeBundle('demo-locale'),
+      }),
+    ),
+  );
+  yield* embedParts(options);
 }
 
 /**
@@ -176,7 +207,7 @@ async function demoRegions(options: SiteOptions): Promise<DemoRegion[]> {
 
 /**
  * The alert feeds (feeds/feeds.ts), from the histories the tree being released holds beside `api/`: the
- * release's history is placed before the site's files are asked for (scripts/snapshot/run.ts).
+ * history step comes before the site's in the build's list of publishing steps (scripts/cli/build.ts).
  */
 function feeds(options: SiteOptions): AsyncGenerator<ExtraFile> {
   const { dir } = options.files;

@@ -7,7 +7,9 @@
  * Failure policy (scripts/docs/scheduling.md, "Running on a schedule"): a secret in the output stops the run and
  * publishes nothing. A part that cannot be fetched, or whose body breaks the contract, keeps its earlier
  * state (its last good files, or its known absence), marked stale; a part with no earlier state (in a first
- * build, any part) is left out and named, and the rest is published.
+ * build, any part) is left out and named, and the rest is published. The files beside `api/` are made by
+ * the publishing steps the caller hands over (`publishers`), each part inside one fault boundary with the
+ * same policy (scripts/ARCHITECTURE.md, "One fault boundary per part").
  */
 import { checkBudget, type Projection } from './plan/budget.ts';
 import { intervals, type SnapshotConfig } from './config.ts';
@@ -28,14 +30,14 @@ import type { Source } from './source/source.ts';
 import { identityOf, readLedger, writeLedger, type Identity, type State } from './store/state.ts';
 import { isOurs, LEDGER, releasesDir } from './store/writer.ts';
 import { join } from 'node:path';
-import type { Beside, ExtraFile, ExtraFiles, KeptFiles, Placed, StagedFiles } from './store/staging.ts';
+import type { ExtraFile, ExtraFiles, KeptFiles, StagedFiles } from './store/staging.ts';
 import type { Collection, Fetched, Scope } from './model.ts';
-import { fetchInto, LocaleFiles } from './release/fill.ts';
-import type { HistoryOrigin } from './release/history-origins.ts';
-import { recordReleaseHistory } from './release/history-step.ts';
+import { fetchInto } from './release/fill.ts';
+import type { Publisher } from './release/publisher.ts';
+import { Steps } from './release/steps.ts';
 import type { Budget } from './plan/budget.ts';
 
-export type { ExtraFile, ExtraFiles, Failure, KeptFiles, StagedFiles };
+export type { ExtraFile, ExtraFiles, Failure, KeptFiles, Publisher, StagedFiles };
 
 export interface SnapshotOptions {
   config: SnapshotConfig;
@@ -47,28 +49,11 @@ export interface SnapshotOptions {
   refresh?: 'all' | 'due';
   progress?: Progress;
   /**
-   * Files published beside `api/` (the element's bundle, the demo page, host headers, the cards), written as
-   * they come (an iterator may make them one by one). `kept`: what the site carries over (`KeptFiles`).
+   * The steps that publish files beside `api/` (release/publisher.ts): the history, the embeds, the feeds,
+   * the host rules, the element's files. The run gives each its parts one at a time, each inside the one
+   * fault boundary: a part that fails keeps its last good copy, stale, or is left out, and the rest publishes.
    */
-  extraFiles?: (scope: Scope, files: StagedFiles, kept: KeptFiles) => ExtraFiles | Promise<ExtraFiles>;
-  /**
-   * Work on one locale's files (the site's cards), begun as soon as every part of the locale is in the
-   * staged release and done beside the fetching of the next locales: it places the files it makes in
-   * the staged release itself, as `beside` says (store/staging.ts), and answers what it placed.
-   * `signal` stops it (the build failed); it settles only once it writes no more.
-   */
-  localeFiles?: (
-    scope: Scope,
-    locale: string,
-    files: StagedFiles,
-    beside: Beside,
-    signal: AbortSignal,
-  ) => Promise<Placed>;
-  /**
-   * Where the season's history is read back from when the previous release holds none, after the
-   * published site (`publicUrl`): the bucket a deploy fills (scripts/docs/snapshot.md, "The season's history").
-   */
-  historyOrigins?: readonly HistoryOrigin[];
+  publishers?: readonly Publisher[];
   /** Plan and project only: no writes, and no fetches but discovery from the embedded service. */
   planOnly?: boolean;
   /** Start even when the projection exceeds the allowance. */
@@ -309,19 +294,24 @@ class Run {
     });
     const deriveFiles: Parameters<Release['add']>[1] = (c, bodies, broken) =>
       derive({ ...plan.context, config: plan.config, scope }, c, bodies, broken);
-    const localeFiles = this.options.localeFiles;
-    const locales = new LocaleFiles(
+    const steps = new Steps(
       release,
+      this.options.publishers ?? [],
+      {
+        scope,
+        config,
+        buildTime: this.buildTime,
+        previous: this.previous,
+        stops: [this.options.signal, this.options.cutoff],
+        note: (line) => this.progress.note(line),
+      },
       plan.collections,
       config.locales,
-      localeFiles &&
-        (async (locale, signal) =>
-          localeFiles(scope, locale, await release.staged(this.buildTime), release.beside(), signal)),
     );
     try {
       for (const f of plan.discovered) await release.add(f, deriveFiles);
       this.fetcher.announce(plan.collections);
-      locales.begin();
+      steps.begin();
       await fetchInto(
         release,
         plan.collections,
@@ -329,9 +319,9 @@ class Run {
         // the embedded service answers at once: more collections in flight would only hold more bodies
         source.kind === 'local' ? 2 : Math.max(2, config.concurrency * 2),
         deriveFiles,
-        (c) => locales.added(c),
+        (c) => steps.added(c),
       );
-      await locales.settle();
+      await steps.settle();
       this.#stopped();
       const cut = release.failures.filter((f) => f.cut).length;
       if (cut > 0)
@@ -340,19 +330,9 @@ class Run {
         );
       release.assertComplete();
       this.previous.forgetFiles();
-      const history = await recordReleaseHistory(release, {
-        scope,
-        config: this.options.config,
-        buildTime: this.buildTime,
-        previous: this.previous,
-        origins: this.options.historyOrigins,
-        signals: [this.options.signal, this.options.cutoff],
-        note: (line) => this.progress.note(line),
-      });
+      const kept = keptFiles(release, this.previous.state?.kept);
+      await steps.publish(kept);
       this.#stopped();
-      const staged = await release.staged(this.buildTime);
-      const kept = keptFiles(release, this.previous.state?.kept, history);
-      await release.addExtras((await this.options.extraFiles?.(scope, staged, kept)) ?? []);
       const head: ReleaseHead = {
         manifest: {
           version: 2,
@@ -381,7 +361,7 @@ class Run {
         published: true,
       };
     } catch (error) {
-      await locales.stop();
+      await steps.stop();
       await release.abort();
       throw error;
     }

@@ -64,7 +64,8 @@ afterAll(async () => {
 describe('EmbedThread', () => {
   it("places a locale's cards and lists byte for byte as the build publishes them", async () => {
     const staging = join(root, 'fresh');
-    const placed = await thread.place(job({ staging, previous: undefined, secrets: [] }));
+    const { placed, failed } = await thread.place(job({ staging, previous: undefined, secrets: [] }));
+    expect(failed).toEqual([]);
     const files = await filesUnder(staging);
     const published = (await filesUnder(out)).filter((f) => /^(cards|lists)\/de-DE\//.test(f));
     expect(files).toEqual(published);
@@ -78,7 +79,7 @@ describe('EmbedThread', () => {
 
   it('links each file the previous release holds with the same bytes', async () => {
     const staging = join(root, 'again');
-    const placed = await thread.place(job({ staging, previous: out, secrets: [] }));
+    const { placed } = await thread.place(job({ staging, previous: out, secrets: [] }));
     const files = await filesUnder(staging);
     expect(placed).toMatchObject({ written: 0, unchanged: files.length });
     const card = files.find((f) => f.startsWith('cards/'))!;
@@ -100,7 +101,7 @@ describe('EmbedThread', () => {
     const staging = join(root, 'stopped');
     const stop = new AbortController();
     stop.abort();
-    const placed = await thread.place(job({ staging, previous: undefined, secrets: [] }), stop.signal);
+    const { placed } = await thread.place(job({ staging, previous: undefined, secrets: [] }), stop.signal);
     expect(placed).toEqual({ written: 0, unchanged: 0, bytes: 0 });
     // the thread takes one job at a time: once the next has run, the stopped one is long over
     await thread.place(job({ staging: join(root, 'after'), previous: undefined, secrets: [] }));

@@ -25,6 +25,13 @@ export interface Output {
   keep?: number;
   /** With `keep`: a file the resort may not have had (links); without a last good copy it is not missing. */
   optional?: boolean;
+  /** With `keep`: the resort is not in the answer at all (missing is not broken: its last good copy stays). */
+  absent?: boolean;
+  /**
+   * A group file whose answer left out these resorts: while one of them keeps its own last good copy, so
+   * does the group file (it would differ from that copy only by their absence); else `body` is published.
+   */
+  without?: number[];
 }
 
 /** What derivation needs beside the bodies: the plan's context and the snapshot's resorts and groups. */
@@ -34,7 +41,10 @@ export interface DeriveContext extends PlanContext {
 
 /**
  * The files of one collection. `broken` names the resorts whose records were left out of a many-resort
- * answer: each file that would hold one of them is named with `keep` instead of a body.
+ * answer: each file that would hold one of them is named with `keep` instead of a body. A resort of the
+ * collection that the answer does not hold at all (an empty map or list included) is named so too, as
+ * `absent`: the release keeps its last good copy, stale, or leaves it out (scripts/docs/snapshot.md, "Missing
+ * is not broken").
  */
 export function derive(
   ctx: DeriveContext,
@@ -119,10 +129,12 @@ function familyAFiles(
     for (const record of body) byId.set(checkId(record.resort, `Family A list (${locale})`), record);
   }
   const outputs: Output[] = [];
+  const absent = absentFrom(c, byId, broken);
   for (const id of c.resorts) {
     const file = filePath({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale });
     if (broken.has(id)) outputs.push({ file, body: undefined, keep: id });
-    else if (byId.has(id)) outputs.push({ file, body: byId.get(id) });
+    else if (absent.has(id)) outputs.push({ file, body: undefined, keep: id, absent: true });
+    else outputs.push({ file, body: byId.get(id) });
   }
   if (widgetProfile(ctx)) return outputs;
   for (const group of ctx.scope.groups) {
@@ -131,12 +143,7 @@ function familyAFiles(
       group.name === 'all'
         ? { endpoint: 'a.snowreport', group: 'all', locale }
         : { endpoint: 'a.snowreport', params: { regionId: group.name.slice('region-'.length) }, locale };
-    const keep = group.ids.find((id) => broken.has(id));
-    outputs.push(
-      keep === undefined
-        ? { file: filePath(request), body }
-        : { file: filePath(request), body: undefined, keep },
-    );
+    outputs.push(groupOutput(filePath(request), body, group.ids, broken, absent));
   }
   for (const region of ctx.scope.emptyRegions) {
     outputs.push({
@@ -169,26 +176,12 @@ function multiFiles(
   }
   const outputs: Output[] = [];
   const publishSingle = type !== 'combinedreport' || includes(ctx, 'combinedreport');
+  const absent = absentFrom(c, byId, broken);
   for (const id of c.resorts) {
     const record = byId.get(id);
     const resortId = String(id);
-    if (broken.has(id)) {
-      // the same paths as a usable record makes; `links` only where the last good release had them
-      const kept = (file: string) => outputs.push({ file, body: undefined, keep: id });
-      if (type === 'forecast')
-        for (const N of ctx.config.variants.days)
-          kept(filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }));
-      else if (publishSingle) kept(filePath({ endpoint: type, params: { resortId, ...variant }, locale }));
-      if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
-        if (includes(ctx, 'links'))
-          outputs.push({
-            file: filePath({ endpoint: 'links', params: { resortId }, locale }),
-            body: undefined,
-            keep: id,
-            optional: true,
-          });
-        if (includes(ctx, 'profile')) kept(filePath({ endpoint: 'profile', params: { resortId }, locale }));
-      }
+    if (broken.has(id) || absent.has(id)) {
+      outputs.push(...keptFiles(ctx, c, d, id, absent.has(id), publishSingle));
       continue;
     }
     if (record === undefined) continue;
@@ -230,18 +223,84 @@ function multiFiles(
     for (const group of ctx.scope.groups) {
       const present = group.ids.filter((id) => byId.has(id));
       const map = Object.fromEntries(present.map((id) => [id, pick(byId.get(id))]));
-      const keep = group.ids.find((id) => broken.has(id));
-      const files = [
-        filePath({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }),
-        filePath({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name }),
-      ];
-      if (keep !== undefined) outputs.push(...files.map((file) => ({ file, body: undefined, keep })));
-      else
-        outputs.push(
-          { file: files[0]!, body: map },
-          { file: files[1]!, body: present.map((id) => pick(byId.get(id))) },
-        );
+      outputs.push(
+        groupOutput(
+          filePath({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }),
+          map,
+          group.ids,
+          broken,
+          absent,
+        ),
+        groupOutput(
+          filePath({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name }),
+          present.map((id) => pick(byId.get(id))),
+          group.ids,
+          broken,
+          absent,
+        ),
+      );
     }
   }
   return outputs;
+}
+
+/**
+ * The files a multi-resort answer would make of resort `id`, named to be kept (`keep`): the same paths as a
+ * usable record makes; `links` only where the last good release had them, and a resort left out of the
+ * webcams answer only where it had them (the upstream leaves out a resort without webcams).
+ */
+function keptFiles(
+  ctx: DeriveContext,
+  c: Collection,
+  d: Extract<Collection['derivation'], { kind: 'multi' }>,
+  id: number,
+  absent: boolean,
+  publishSingle: boolean,
+): Output[] {
+  const { type, variant, isDefault } = d;
+  const [locale, resortId] = [c.locale, String(id)];
+  const mark = {
+    keep: id,
+    ...(absent ? { absent: true } : {}),
+    ...(absent && type === 'webcams' ? { optional: true } : {}),
+  };
+  const outputs: Output[] = [];
+  const kept = (file: string) => outputs.push({ file, body: undefined, ...mark });
+  if (type === 'forecast')
+    for (const N of ctx.config.variants.days)
+      kept(filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }));
+  else if (publishSingle) kept(filePath({ endpoint: type, params: { resortId, ...variant }, locale }));
+  if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
+    if (includes(ctx, 'links'))
+      outputs.push({
+        file: filePath({ endpoint: 'links', params: { resortId }, locale }),
+        body: undefined,
+        ...mark,
+        optional: true,
+      });
+    if (includes(ctx, 'profile')) kept(filePath({ endpoint: 'profile', params: { resortId }, locale }));
+  }
+  return outputs;
+}
+
+/** The resorts of `c` that its answer does not hold at all (neither usable nor broken). */
+function absentFrom(c: Collection, byId: ReadonlyMap<number, unknown>, broken: ReadonlySet<number>) {
+  return new Set(c.resorts.filter((id) => !byId.has(id) && !broken.has(id)));
+}
+
+/**
+ * A group file: kept (`keep`) when it would hold a broken resort; else its body, published unless one of
+ * the resorts its answer left out keeps its own last good copy (`without`, release.ts).
+ */
+function groupOutput(
+  file: string,
+  body: unknown,
+  ids: readonly number[],
+  broken: ReadonlySet<number>,
+  absent: ReadonlySet<number>,
+): Output {
+  const keep = ids.find((id) => broken.has(id));
+  if (keep !== undefined) return { file, body: undefined, keep };
+  const without = ids.filter((id) => absent.has(id));
+  return without.length > 0 ? { file, body, without } : { file, body };
 }

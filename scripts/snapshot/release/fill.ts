@@ -1,10 +1,9 @@
 /**
  * Filling a staged release as the fetch phase answers (scripts/ARCHITECTURE.md, "The snapshot run, phase
- * by phase"): a few collections in flight at once, each added as soon as it is fetched, and each locale's
- * own files (the site's cards) begun once the locale's last collection is in.
+ * by phase"): a few collections in flight at once, each added as soon as it is fetched and then announced
+ * (`added`: the locale steps of steps.ts begin once a locale's last collection is in).
  */
 import type { Collection, Fetched } from '../model.ts';
-import type { Placed } from '../store/staging.ts';
 import { Turns } from '../turns.ts';
 import type { Release } from './release.ts';
 
@@ -47,66 +46,4 @@ export async function fetchInto(
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, collections.length) }, worker));
   if (failure) throw failure.error;
-}
-
-/**
- * Each locale's own extra files (`SnapshotOptions.localeFiles`), begun once the last collection of the
- * locale is in the release, and written beside the fetching of the next locales. A locale's files are
- * made from what is staged for it then, which is what it holds at the end: no later collection writes a
- * file of another locale.
- */
-export class LocaleFiles {
-  readonly #left = new Map<string, number>();
-  readonly #writing: Array<Promise<void>> = [];
-  readonly #stop = new AbortController();
-  #failure: { error: unknown } | undefined;
-
-  constructor(
-    readonly release: Release,
-    plan: readonly Collection[],
-    locales: readonly string[],
-    readonly make: ((locale: string, signal: AbortSignal) => Promise<Placed>) | undefined,
-  ) {
-    for (const locale of locales) this.#left.set(locale, 0);
-    for (const c of plan) this.#left.set(c.locale, (this.#left.get(c.locale) ?? 0) + 1);
-  }
-
-  /** Begins the locales that wait for no collection. */
-  begin(): void {
-    for (const [locale, left] of this.#left) if (left === 0) this.#write(locale);
-  }
-
-  /** One more collection is in; throws when a locale's files failed, so that the fetching stops. */
-  added(c: Collection): void {
-    if (this.#failure) throw this.#failure.error;
-    const left = this.#left.get(c.locale)! - 1;
-    this.#left.set(c.locale, left);
-    if (left === 0) this.#write(c.locale);
-  }
-
-  /** Waits until every locale's files are written; throws the first failure. */
-  async settle(): Promise<void> {
-    await Promise.all(this.#writing);
-    if (this.#failure) throw this.#failure.error;
-  }
-
-  /** Stops making files (a build that failed) and waits for what is under way. */
-  async stop(): Promise<void> {
-    this.#stop.abort();
-    await Promise.all(this.#writing);
-  }
-
-  #write(locale: string): void {
-    if (!this.make || this.#stop.signal.aborted) return;
-    const make = this.make;
-    this.#writing.push(
-      (async () => {
-        try {
-          this.release.placed(await make(locale, this.#stop.signal));
-        } catch (error) {
-          this.#failure ??= { error };
-        }
-      })(),
-    );
-  }
 }

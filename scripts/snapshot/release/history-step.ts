@@ -1,15 +1,37 @@
 /**
- * The release's step that records the season's history (scripts/docs/snapshot.md, "The season's history"):
- * from the files staged so far, before the extras that read it (the feeds), with the origins a lost history
- * is read back from (the previous release, the published site, the bucket).
+ * The release's step that records the season's history (scripts/docs/snapshot.md, "The season's history"),
+ * as a publisher (publisher.ts) of one part, `history`: from the files staged once every API file is in,
+ * before the steps that read it (the feeds, which get its points through `KeptFiles.history`), with the
+ * origins a lost history is read back from (the previous release, the published site, the bucket). When it
+ * fails, the previous release's `history/` is kept whole and the feeds are made without this build's points.
  */
 import type { SnapshotConfig } from '../config.ts';
 import type { Scope } from '../model.ts';
 import type { PreviousBuild } from '../store/previous.ts';
 import type { HistoryCarry } from '../store/staging.ts';
 import { bounded, folderOrigin, siteOrigin, type HistoryOrigin } from './history-origins.ts';
+import type { PublishContext, Publisher } from './publisher.ts';
 import { recordHistory } from './record-history.ts';
-import type { Release } from './release.ts';
+
+/** The history step; `origins`: where a lost history is read back from after the published site (the bucket). */
+export function historyPublisher(origins: readonly HistoryOrigin[] = []): Publisher {
+  return {
+    name: 'history',
+    stage: 'release',
+    parts: () => [{ artefact: 'history', under: ['history'] }],
+    make: async (_part, context: PublishContext) => ({
+      history: await recordReleaseHistory(context.release, {
+        scope: context.scope,
+        config: context.config,
+        buildTime: context.buildTime,
+        previous: context.previous,
+        origins,
+        signals: context.stops,
+        note: context.note,
+      }),
+    }),
+  };
+}
 
 export interface HistoryStep {
   scope: Scope;
@@ -27,7 +49,10 @@ export interface HistoryStep {
  * Records the history of every resort of `scope` into `release`; answers what the feeds need of it: this
  * build's points, and the previous release's memory of the history where this history continues that one.
  */
-export async function recordReleaseHistory(release: Release, step: HistoryStep): Promise<HistoryCarry> {
+export async function recordReleaseHistory(
+  release: PublishContext['release'],
+  step: HistoryStep,
+): Promise<HistoryCarry> {
   const { config, previous } = step;
   const staged = await release.staged(step.buildTime);
   const folder = release.previousFolder;

@@ -367,7 +367,7 @@ async function readSeason(
 /**
  * This build's history as staged (for the steps after it, such as the feeds): every season the staged
  * `history/index.json` names, each checked against the contract, in the index's order. Call it from
- * `extraFiles` with the staged files it is given.
+ * a publishing step that comes after the history (release/publisher.ts) with the staged files it is given.
  */
 export async function stagedHistory(files: Pick<StagedFiles, 'dir'>): Promise<SeasonHistory[]> {
   const tree = folderOrigin(dirname(files.dir), 'the staged release');

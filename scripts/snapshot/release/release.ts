@@ -29,8 +29,9 @@ import { DriftReport } from './drift-report.ts';
 import { answerSanitizer } from './sanitize.ts';
 import { answerSerializer, reusedEncoder } from './serialize.ts';
 import { FileIndex } from '../store/file-index.ts';
-import { stateChunks, type AlertMemory, type FileState, type Identity, type State } from '../store/state.ts';
 import { whereOf } from '../fetch/validate.ts';
+import { LEFT_OUT, recordFailures, type Failure } from './record-failures.ts';
+import { stateChunks, type AlertMemory, type FileState, type Identity, type State } from '../store/state.ts';
 import { ReleaseWriter, sha256 } from '../store/writer.ts';
 import { scanned } from '../store/secrets.ts';
 import {
@@ -40,17 +41,9 @@ import {
   type Placed,
   type StagedFiles,
 } from '../store/staging.ts';
-import type { Collection, FetchFailure, Fetched } from '../model.ts';
+import type { Collection, Fetched } from '../model.ts';
 
-export interface Failure extends FetchFailure {
-  collection: string;
-  /** Whether the part's earlier state was kept (files or absence, stale); false: it is missing from the release. */
-  kept: boolean;
-  /** The part was known to be absent, and stays so. */
-  absent?: boolean;
-  /** The resorts whose records broke the contract, when the rest of the part was used. */
-  resorts?: number[];
-}
+export type { Failure };
 
 export interface ReleaseOptions {
   out: string;
@@ -90,6 +83,7 @@ export class Release {
   readonly #absent: Record<string, string> = {};
   readonly #staleAbsent: Record<string, StaleMark> = {};
   readonly #missing = new Map<string, string>();
+  readonly #keptParts = new Map<string, { since: string; reason: string; files: number }>();
   readonly #drift = new DriftReport();
   readonly #writer: ReleaseWriter;
   readonly #encode = reusedEncoder();
@@ -202,17 +196,29 @@ export class Release {
     const outputs = derive(c, f.bodies, new Set(f.broken?.keys()));
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
     let lost = 0;
+    // the resorts the answer left out: those that kept a last good copy, those that lost a file
+    const absent = { kept: new Set<number>(), lost: new Set<number>() };
     const sanitize = answerSanitizer();
     const serialize = answerSerializer();
     for (const [i, output] of outputs.entries()) {
       if (this.#files.has(output.file))
         throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
+      // whether the previous release holds a copy of this file from this part (asked only where it matters)
+      const own = () => previous.file(output.file)?.collection === c.key;
       if (output.keep !== undefined) {
-        // a file that would hold a resort whose record broke the contract: its last good copy, if it had one
-        const before = previous.file(output.file);
-        if (before?.collection === c.key)
-          await this.#carry(output.file, f.broken!.get(output.keep)!.replace(/: .*/s, ''));
-        else if (!output.optional) lost++;
+        // a file that would hold a resort whose record broke the contract, or that the answer left out: its
+        // last good copy, if it had one
+        const id = output.keep;
+        if (own()) {
+          await this.#carry(output.file, output.absent ? LEFT_OUT : f.broken!.get(id)!.replace(/: .*/s, ''));
+          if (output.absent) absent.kept.add(id);
+        } else if (output.optional) continue;
+        else if (output.absent) absent.lost.add(id);
+        else lost++;
+        continue;
+      }
+      if (output.without?.some((id) => absent.kept.has(id)) && own()) {
+        await this.#carry(output.file, LEFT_OUT);
         continue;
       }
       // the writer's thread scans the bytes for secrets before it writes them
@@ -221,26 +227,9 @@ export class Release {
       await this.#writer.write(`api/${output.file}`, bytes, hash);
       this.#files.set(output.file, { sha256: hash, size: bytes.byteLength, fetchedAt, collection: c.key });
     }
-    if (f.dropped) {
-      const n = f.dropped.length;
-      this.failures.push({
-        kind: 'contract',
-        reason: f.dropped.map((why) => `${whereOf(c)}: ${why}`).join('\n  '),
-        short: `${n} record${n === 1 ? '' : 's'} broke the contract and ${n === 1 ? 'was' : 'were'} left out`,
-        collection: c.key,
-        kept: true,
-      });
-    }
-    if (f.broken) {
-      const resorts = [...f.broken.keys()].sort((a, b) => a - b);
-      const reason = resorts.map((id) => `${whereOf(c)}: ${f.broken!.get(id)}`).join('\n  ');
-      const short = `${resorts.length === 1 ? `the record of resort ${resorts[0]}` : `the records of resorts ${resorts.join(', ')}`} broke the contract`;
-      this.failures.push({ kind: 'contract', reason, short, collection: c.key, kept: lost === 0, resorts });
-      if (lost > 0)
-        this.#missing.set(
-          c.key,
-          `${short}; ${lost} file${lost === 1 ? '' : 's'} with no earlier copy left out`,
-        );
+    for (const { failure, missing } of recordFailures(f, lost, absent)) {
+      this.failures.push(failure);
+      if (missing) this.#missing.set(c.key, missing);
     }
   }
 
@@ -309,6 +298,20 @@ export class Release {
     return this.#writer.beside();
   }
 
+  /**
+   * A part beside `api/` that could not be made (publisher.ts): with `files` kept from the previous
+   * release, the index counts it stale since that release; with none, it is named in `missing`.
+   */
+  keepPart(part: string, reason: string, files: number): void {
+    if (files === 0) this.#missing.set(part, reason);
+    else
+      this.#keptParts.set(part, {
+        since: this.#options.previous.state?.builtAt ?? iso(this.#options.now()),
+        reason,
+        files,
+      });
+  }
+
   /** Counts files another thread placed (`beside`). */
   placed(placed: Placed): void {
     this.#writer.placed(placed);
@@ -324,7 +327,7 @@ export class Release {
     const missing = [...this.#missing].map(([part, reason]) => ({ part, reason }));
     const manifest: Manifest = {
       ...head.manifest,
-      stale: [...parts.values()],
+      stale: [...parts.values(), ...[...this.#keptParts].map(([part, mark]) => ({ part, ...mark }))],
       ...(missing.length > 0 ? { missing } : {}),
     };
     const manifestText = serializeManifest(manifest);

@@ -27,6 +27,8 @@ import type { Progress } from '../../../scripts/snapshot/progress.ts';
 import { reportPoint } from '../../../scripts/snapshot/release/history.ts';
 import { stagedHistory } from '../../../scripts/snapshot/release/record-history.ts';
 import { runSnapshot } from '../../../scripts/snapshot/run.ts';
+import { historyPublisher } from '../../../scripts/snapshot/release/history-step.ts';
+import type { Publisher } from '../../../scripts/snapshot/release/publisher.ts';
 import { localSource } from '../../../scripts/snapshot/source/local.ts';
 import type { Source } from '../../../scripts/snapshot/source/source.ts';
 import type { HistoryCarry, KeptFiles } from '../../../scripts/snapshot/store/staging.ts';
@@ -98,7 +100,19 @@ async function buildAt(
     now,
     refresh: 'all',
     progress,
-    ...(options.kept ? { extraFiles: (_, __, kept) => (options.kept!(kept), []) } : {}),
+    publishers: [
+      historyPublisher(),
+      ...(options.kept
+        ? [
+            {
+              name: 'kept',
+              stage: 'release',
+              parts: () => [{ artefact: 'kept' }],
+              make: async (_part, context) => void options.kept!(context.kept!),
+            } satisfies Publisher,
+          ]
+        : []),
+    ],
   });
   return notes;
 }
