@@ -14,7 +14,17 @@ import { SCHEMAS } from './by-endpoint.ts';
 import { conformsQuietly } from './conforms.ts';
 import { defOf, MAX_NESTING, shownPath, step, tooDeep, unwrap, type Issue } from './zod-defs.ts';
 
-export type DriftKind = 'missing' | 'null' | 'extra' | 'enum' | 'numeric-string' | 'type' | 'other';
+export type DriftKind =
+  | 'missing'
+  | 'null'
+  | 'extra'
+  | 'enum'
+  | 'numeric-string'
+  | 'type'
+  | 'other'
+  // a text cut to its length or cleaned of control characters (scripts/api/README.md, "Limits")
+  | 'too-long'
+  | 'control-character';
 
 /** Something a body must not hold, where (a zod path from the body's root) and what, never its value. */
 export interface Problem {

@@ -116,7 +116,10 @@ export class Fetcher {
         );
       }
       if (response.status === 200) {
-        const result = validateBody(c, response.body);
+        // bytes that are not the text they declare: refused as a body that is not JSON is
+        const result = response.defect
+          ? { ok: false as const, reason: response.defect }
+          : validateBody(c, response.body);
         if (!result.ok)
           return {
             failure: {

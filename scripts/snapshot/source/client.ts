@@ -7,6 +7,7 @@
 import type { Dispatcher } from 'undici';
 import { describeRequest, redactSecrets } from '../../api/redact.ts';
 import { interrupted, SnapshotError } from '../errors.ts';
+import { decodeBody } from './charset.ts';
 import { BodyTooLarge, get } from './http.ts';
 import {
   BACKOFF_BASE_MS,
@@ -70,9 +71,11 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
         maxBytes: options.maxBodyBytes,
         signals: [stop, cutoff, options.deadline?.(target)],
       });
+      const { text, defect } = decodeBody(response.body, response.headers['content-type']);
       return {
         status: response.status,
-        body: response.body.toString('utf8'),
+        body: text,
+        ...(defect !== undefined ? { defect } : {}),
         retryAfter: retryAfterMs(response.headers['retry-after']),
       };
     } catch (error) {
@@ -99,8 +102,10 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
       let wait = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * random();
       try {
         const response = await once(origin, target, headers);
-        if (response.status !== 429 && response.status < 500)
-          return { status: response.status, body: response.body };
+        if (response.status !== 429 && response.status < 500) {
+          const { retryAfter: _, ...answer } = response;
+          return answer;
+        }
         last = `HTTP ${response.status}`;
         lastError = undefined;
         connectOnly = false;
