@@ -66,9 +66,11 @@ describe('texts', () => {
     ]);
   });
 
-  it('leaves the overview’s HTML to its own limit', () => {
+  it('leaves the overview’s HTML to its own length, and cleans it', () => {
     const body = { resortOverviews: { overview: { body: 'p'.repeat(100_000) } } };
     expect(limitTexts(body)).toEqual({ body, drift: [] });
+    const dirty = { resortOverviews: { overview: { body: '<p>a\u0000b</p>' } } };
+    expect(limitTexts(dirty).body).toEqual({ resortOverviews: { overview: { body: '<p>ab</p>' } } });
   });
 
   it('copies nothing of a body within the limits: every sampled body and the real countries list', () => {

@@ -71,11 +71,9 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
         maxBytes: options.maxBodyBytes,
         signals: [stop, cutoff, options.deadline?.(target)],
       });
-      const { text, defect } = decodeBody(response.body, response.headers['content-type']);
       return {
         status: response.status,
-        body: text,
-        ...(defect !== undefined ? { defect } : {}),
+        ...decoded(response.body, response.headers['content-type']),
         retryAfter: retryAfterMs(response.headers['retry-after']),
       };
     } catch (error) {
@@ -102,10 +100,7 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
       let wait = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * random();
       try {
         const response = await once(origin, target, headers);
-        if (response.status !== 429 && response.status < 500) {
-          const { retryAfter: _, ...answer } = response;
-          return answer;
-        }
+        if (response.status !== 429 && response.status < 500) return response;
         last = `HTTP ${response.status}`;
         lastError = undefined;
         connectOnly = false;
@@ -144,6 +139,12 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
   }
 
   return { get: withRetries, sent: () => sent };
+}
+
+/** A body as text by its declared charset, and its defect if its bytes are not that text (charset.ts). */
+function decoded(body: Buffer, type: string | string[] | undefined): { body: string; defect?: string } {
+  const { text, defect } = decodeBody(body, type);
+  return defect === undefined ? { body: text } : { body: text, defect };
 }
 
 /** Waits `ms` for a retry, or until one of `signals` is aborted (the run stopped, the build's deadline). */
