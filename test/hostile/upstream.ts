@@ -26,9 +26,15 @@ export const ACCOUNT = {
 /** What a test does with one answer: changes its JSON, or replaces it with a route of its own. */
 export type Change = (json: any, path: string) => unknown;
 
+/** How a changed answer is sent: its bytes from its text, and the Content-Type they are declared with. */
+export type Encode = (text: string) => { bytes: Buffer; type: string };
+
 export interface HostileUpstream extends HostileServer {
-  /** Changes the JSON answer of every request whose path `matches`; the last one set for a path wins. */
-  change(matches: (path: string) => boolean, change: Change): void;
+  /**
+   * Changes the JSON answer of every request whose path `matches`, sent as `encode` makes it (UTF-8 as the
+   * service declares it, by default); the last one set for a path wins.
+   */
+  change(matches: (path: string) => boolean, change: Change, encode?: Encode): void;
   /** Answers every request whose path `matches` with `route` instead. */
   replace(matches: (path: string) => boolean, route: Route): void;
   /**
@@ -53,7 +59,7 @@ export type Rewrite = (answer: Answer, url: string) => Answer;
 export async function startHostileUpstream(): Promise<HostileUpstream> {
   const dataset: Dataset = structuredClone(await sample());
   Object.assign(dataset.accounts[0]!, ACCOUNT);
-  let changes: Array<{ matches: (path: string) => boolean; change: Change }> = [];
+  let changes: Array<{ matches: (path: string) => boolean; change: Change; encode?: Encode }> = [];
   let replacements: Array<{ matches: (path: string) => boolean; route: Route }> = [];
   let rewrites: Array<{ matches: (url: string) => boolean; rewrite: Rewrite }> = [];
   let origin = 'http://127.0.0.1';
@@ -67,34 +73,34 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
       headers: request.headers as Record<string, string>,
     });
     let body = answered.body;
+    let headers: Record<string, string> = answered.headers;
     const change = changes.findLast((c) => c.matches(path));
     if (change && answered.status === 200) {
       const json = JSON.parse(body);
       const changed = change.change(json, path);
       body = typeof changed === 'string' ? changed : JSON.stringify(changed === undefined ? json : changed);
     }
+    const sent = change?.encode && answered.status === 200 ? change.encode(body) : undefined;
+    if (sent) headers = { ...headers, 'content-type': sent.type };
+    const bytes = sent?.bytes ?? Buffer.from(body);
     const rewrite = rewrites.findLast((r) => r.matches(url));
-    if (!rewrite) {
-      response
-        .writeHead(answered.status, { ...answered.headers, 'content-length': Buffer.byteLength(body) })
-        .end(body);
-      return;
-    }
-    const sent = rewrite.rewrite(
-      { status: answered.status, headers: { ...answered.headers }, body: Buffer.from(body) },
-      url,
-    );
-    for (const status of sent.interim ?? [])
+    const wire = rewrite
+      ? rewrite.rewrite({ status: answered.status, headers: { ...headers }, body: bytes }, url)
+      : { status: answered.status, headers, body: bytes };
+    for (const status of wire.interim ?? [])
       if (status === 100) response.writeContinue();
       else if (status === 102) response.writeProcessing();
       else response.writeEarlyHints({ link: '</logo.svg>; rel=preload; as=image' });
-    response.writeHead(sent.status, { ...sent.headers, 'content-length': sent.body.length }).end(sent.body);
+    response
+      .writeHead(wire.status, { ...wire.headers, 'content-length': wire.body.byteLength })
+      .end(wire.body);
   };
   const server = await startHostile((path) => replacements.findLast((r) => r.matches(path))?.route ?? answer);
   origin = server.url;
   return {
     ...server,
-    change: (matches, change) => void changes.push({ matches, change }),
+    change: (matches, change, encode) =>
+      void changes.push({ matches, change, ...(encode ? { encode } : {}) }),
     replace: (matches, route) => void replacements.push({ matches, route }),
     intercept: (matches, rewrite) => void rewrites.push({ matches, rewrite }),
     reset: () => {

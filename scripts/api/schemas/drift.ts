@@ -14,7 +14,9 @@ import { SCHEMAS } from './by-endpoint.ts';
 import { conformsQuietly } from './conforms.ts';
 import { defOf, MAX_NESTING, shownPath, step, tooDeep, unwrap, type Issue } from './zod-defs.ts';
 
-export type DriftKind = 'missing' | 'null' | 'extra' | 'enum' | 'numeric-string' | 'type' | 'other';
+/** `too-long` and `control-character`: a text cut or cleaned (scripts/api/README.md, "Limits"). */
+export type DriftKind = BodyDriftKind | 'too-long' | 'control-character';
+type BodyDriftKind = 'missing' | 'null' | 'extra' | 'enum' | 'numeric-string' | 'type' | 'other';
 
 /** Something a body must not hold, where (a zod path from the body's root) and what, never its value. */
 export interface Problem {

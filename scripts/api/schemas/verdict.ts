@@ -11,6 +11,7 @@
 import type { z } from 'zod';
 import type { EndpointId } from '../endpoints.ts';
 import { jsonPath } from '../json-path.ts';
+import { limitProblems, limitTexts } from '../limits.ts';
 import { isPositiveId } from '../text.ts';
 import { CONTRACT } from './contract.ts';
 import { dateProblems } from './dates.ts';
@@ -119,7 +120,8 @@ export function problemsOf(
   clock?: number,
 ): { problems: Problem[]; drift: DriftIssue[] } {
   try {
-    const contract = contractProblems(endpoint, body);
+    // past a count or the record size is as wrong as the contract (scripts/api/README.md, "Limits")
+    const contract = [...contractProblems(endpoint, body), ...limitProblems(endpoint, body)];
     // a body whose contract breaks outside any record is refused whole: the full schema's walks, the
     // costliest of the checks, are spared (a hostile body may hold millions of values)
     const records = RECORDS[endpoint];
@@ -168,9 +170,11 @@ const describe = (p: Problem) =>
  * `clock` (ms since 1970): a date outside its window around it is wrong (scripts/api/README.md, "Dates");
  * without one, only the body's shape is judged.
  */
-export function judge(endpoint: EndpointId, body: unknown, clock?: number): Verdict {
+export function judge(endpoint: EndpointId, received: unknown, clock?: number): Verdict {
+  // texts are cleaned and cut first: what is judged is what would be published (scripts/api/README.md, "Limits")
+  const { body, drift: cut } = limitTexts(received);
   const { problems, drift } = problemsOf(endpoint, body, clock);
-  if (problems.length === 0) return { ok: true, body, drift };
+  if (problems.length === 0) return { ok: true, body, drift: [...cut, ...drift] };
   const whole = (): Verdict => ({
     ok: false,
     reason: `the body breaks the contract: ${problems.slice(0, MAX_NAMED_PROBLEMS).map(describe).join('; ')}`,
@@ -213,7 +217,7 @@ export function judge(endpoint: EndpointId, body: unknown, clock?: number): Verd
   return {
     ok: true,
     body: kept,
-    drift: again.drift,
+    drift: [...cut, ...again.drift],
     ...(broken.size > 0 ? { broken } : {}),
     ...(dropped.length > 0 ? { dropped: dropped.sort() } : {}),
   };

@@ -120,7 +120,10 @@ export class Fetcher {
         );
       }
       if (response.status === 200) {
-        const result = validateBody(c, response.body, this.#clock);
+        // bytes that are not the text they declare: refused as a body that is not JSON is
+        const result = response.defect
+          ? { ok: false as const, reason: response.defect }
+          : validateBody(c, response.body, this.#clock);
         if (!result.ok)
           return {
             failure: {

@@ -7,6 +7,7 @@
 import type { Dispatcher } from 'undici';
 import { describeRequest, redactSecrets } from '../../api/redact.ts';
 import { interrupted, SnapshotError } from '../errors.ts';
+import { decodeBody } from './charset.ts';
 import { BodyTooLarge, get } from './http.ts';
 import {
   BACKOFF_BASE_MS,
@@ -72,7 +73,7 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
       });
       return {
         status: response.status,
-        body: response.body.toString('utf8'),
+        ...decoded(response.body, response.headers['content-type']),
         retryAfter: retryAfterMs(response.headers['retry-after']),
       };
     } catch (error) {
@@ -99,8 +100,7 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
       let wait = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * random();
       try {
         const response = await once(origin, target, headers);
-        if (response.status !== 429 && response.status < 500)
-          return { status: response.status, body: response.body };
+        if (response.status !== 429 && response.status < 500) return response;
         last = `HTTP ${response.status}`;
         lastError = undefined;
         connectOnly = false;
@@ -139,6 +139,12 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
   }
 
   return { get: withRetries, sent: () => sent };
+}
+
+/** A body as text by its declared charset, and its defect if its bytes are not that text (charset.ts). */
+function decoded(body: Buffer, type: string | string[] | undefined): { body: string; defect?: string } {
+  const { text, defect } = decodeBody(body, type);
+  return defect === undefined ? { body: text } : { body: text, defect };
 }
 
 /** Waits `ms` for a retry, or until one of `signals` is aborted (the run stopped, the build's deadline). */

@@ -10,6 +10,11 @@ import type { SourceIdentity } from '../store/state.ts';
 export interface UpstreamResponse {
   status: number;
   body: string;
+  /**
+   * Why the body's bytes could not be read as the text they declare (charset.ts): no usable body, refused as
+   * one that is not JSON is (scripts/api/README.md, "Limits").
+   */
+  defect?: string;
 }
 
 export interface Source {
