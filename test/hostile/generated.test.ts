@@ -41,7 +41,7 @@ import {
 } from './upstream.ts';
 
 const SEED = Number(process.env.RC_GENERATED_SEED ?? 20261202);
-const RUNS = Number(process.env.RC_GENERATED_RUNS ?? 24);
+const RUNS = Number(process.env.RC_GENERATED_RUNS ?? 16);
 /** Colorado's two resorts in the sample: each case touches at most one of them, or the whole answer. */
 const RESORTS = [20, 428] as const;
 // every part is fetched again over a good release too (a remote source refreshes only what is due)
