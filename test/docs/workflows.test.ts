@@ -387,9 +387,9 @@ describe.each(WORKFLOWS)('$file publishes where RC_PUBLISH_TO says', ({ file, ou
       },
     ]);
     expect(step.run).toContain(`--dir ${out === 'dist' ? 'dist' : '"$RC_OUT"'}`);
-    // the folder holds the release and nothing else (the CLI skips names that start with a dot, .htaccess);
-    // Netlify takes at most 54,000 files a folder (scripts/docs/configuration.md, "Profiles and the hosts'
-    // file limits"), and reads _headers and _redirects from it
+    // the folder holds the release and nothing else, _headers and _redirects among it (the private state
+    // is beside it); Netlify's limit, 54,000 files a folder, is far off (scripts/docs/configuration.md,
+    // "Profiles and the hosts' file limits")
     const given = await filesUnder(join(site, 'dist'));
     expect(given).toEqual([...release.keys()].sort());
     expect(given).toEqual(expect.arrayContaining(['_headers', '_redirects', 'api/manifest.json']));
