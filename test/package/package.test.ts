@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FROZEN_NOW } from '../helpers.ts';
 import { printedUrl } from '../cli/helpers.ts';
 import { lockFor, type LockFile } from './lock.ts';
+import { buildSite, freshSite, install, untracked } from './site.ts';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -490,6 +491,31 @@ describe('the bin in the partner project', () => {
       await exited;
     }
   }
+});
+
+describe('a site repository that installs the tarball (scripts/docs/scheduling.md, "A site repository")', () => {
+  it('installs ./resort-conditions-0.1.0.tgz in a fresh folder and builds with npx resort-conditions build --out dist', async () => {
+    const site = join(work, 'site');
+    await freshSite(site);
+    expect(packed.filename).toBe('resort-conditions-0.1.0.tgz');
+    await cp(join(work, packed.filename), join(site, packed.filename));
+    await install(site, `./${packed.filename}`);
+    const manifest = JSON.parse(await readFile(join(site, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    expect(manifest.devDependencies['resort-conditions']).toBe(`file:${packed.filename}`);
+    const { stdout } = await buildSite(site);
+    expect(stdout).toMatch(/^published dist: \d+ files, \d+ data files under api\/ among them$/m);
+    const index = JSON.parse(await readFile(join(site, 'dist', 'api', 'manifest.json'), 'utf8')) as {
+      locales: string[];
+    };
+    expect(index.locales).toEqual(['en-US']);
+    // the documented .gitignore keeps the build and its releases folder out of git; the tarball is a source
+    expect(existsSync(join(site, '.dist-releases'))).toBe(true);
+    expect(await untracked(site)).toEqual(
+      ['.gitignore', 'package-lock.json', 'package.json', packed.filename].sort(),
+    );
+  }, 300_000);
 });
 
 /** The partner's app bundled by vite with its defaults, as the partner's own build would: its outputs. */
