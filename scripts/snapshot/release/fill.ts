@@ -58,7 +58,12 @@ export async function fetchInto(
 export class LocaleFiles {
   readonly #left = new Map<string, number>();
   readonly #writing: Array<Promise<void>> = [];
-  readonly #stop = new AbortController();
+  /**
+   * Each locale's job has a stop of its own: one signal shared by every locale's job (16 by default) would
+   * hold a listener of each while it waits for the embeds' thread, past Node's ten a leak warning.
+   */
+  readonly #stops = new Set<AbortController>();
+  #stopped = false;
   #failure: { error: unknown } | undefined;
 
   constructor(
@@ -92,19 +97,24 @@ export class LocaleFiles {
 
   /** Stops making files (a build that failed) and waits for what is under way. */
   async stop(): Promise<void> {
-    this.#stop.abort();
+    this.#stopped = true;
+    for (const stop of this.#stops) stop.abort();
     await Promise.all(this.#writing);
   }
 
   #write(locale: string): void {
-    if (!this.make || this.#stop.signal.aborted) return;
+    if (!this.make || this.#stopped) return;
     const make = this.make;
+    const stop = new AbortController();
+    this.#stops.add(stop);
     this.#writing.push(
       (async () => {
         try {
-          this.release.placed(await make(locale, this.#stop.signal));
+          this.release.placed(await make(locale, stop.signal));
         } catch (error) {
           this.#failure ??= { error };
+        } finally {
+          this.#stops.delete(stop);
         }
       })(),
     );
