@@ -71,12 +71,20 @@ export class RequestLines {
   }
 }
 
-function answer(status: number, reason: string, body = ''): string {
-  const json = body ? `Content-Type: application/json; charset=utf-8\r\n` : '';
-  return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n${json}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+interface Answer {
+  status: number;
+  text: string;
 }
 
-function uriTooLong(length: number): string {
+function answer(status: number, reason: string, body = ''): Answer {
+  const json = body ? `Content-Type: application/json; charset=utf-8\r\n` : '';
+  return {
+    status,
+    text: `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n${json}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  };
+}
+
+function uriTooLong(length: number): Answer {
   const e = new ServiceError(
     'uri_too_long',
     `the request URI is at least ${length} characters; the limit is ${MAX_URI_LENGTH}. Split the resort ids over several requests`,
@@ -86,7 +94,7 @@ function uriTooLong(length: number): string {
 }
 
 /** Node's own answers to the heads it cannot read, which a `clientError` listener takes over. */
-const NODE_ANSWERS: Record<string, string> = {
+const NODE_ANSWERS: Record<string, Answer> = {
   HPE_HEADER_OVERFLOW: answer(431, 'Request Header Fields Too Large'),
   HPE_CHUNK_EXTENSIONS_OVERFLOW: answer(413, 'Payload Too Large'),
   ERR_HTTP_REQUEST_TIMEOUT: answer(408, 'Request Timeout'),
@@ -95,9 +103,10 @@ const NODE_ANSWERS: Record<string, string> = {
 /**
  * Makes `server` answer a head it gives up on as the contract asks: 414 with the JSON error body for a
  * request line over the URI limit, else what Node answers; then it reads and throws away what the client
- * still sends (up to 16 MiB, while it keeps sending) so that the client reads the answer instead of a reset connection.
+ * still sends (up to 16 MiB, while it keeps sending) so that the client reads the answer instead of a reset
+ * connection. `log` receives a line for each such answer.
  */
-export function holdHeads(server: Server): void {
+export function holdHeads(server: Server, log?: (line: string) => void): void {
   const lines = new WeakMap<Socket, RequestLines>();
   const answered = new WeakSet<Socket>();
   server.on('connection', (socket: Socket) => {
@@ -115,7 +124,16 @@ export function holdHeads(server: Server): void {
     }
     const length = lines.get(socket)?.uriLength() ?? -1;
     const tooLong = error.code === 'HPE_HEADER_OVERFLOW' && length > MAX_URI_LENGTH;
-    socket.end(tooLong ? uriTooLong(length) : (NODE_ANSWERS[error.code ?? ''] ?? answer(400, 'Bad Request')));
+    const sent = tooLong
+      ? uriTooLong(length)
+      : (NODE_ANSWERS[error.code ?? ''] ?? answer(400, 'Bad Request'));
+    socket.end(sent.text);
+    // the log's line of the request, which names nothing of the URI: it may hold a token
+    log?.(
+      tooLong
+        ? `[a request URI of at least ${length} characters] ${sent.status}`
+        : `[a request head that could not be read: ${error.code ?? 'error'}] ${sent.status}`,
+    );
     let drained = 0;
     socket.setTimeout(DRAIN_IDLE_MS, () => socket.destroy());
     socket.on('data', (chunk: Buffer) => {

@@ -42,7 +42,7 @@ export async function startServer(dataset: Dataset, options: ServerOptions = {})
       `${request.method} ${redactUrl(url)} ${answer.status} ${Buffer.byteLength(answer.body)}B ${ms}ms`,
     );
   });
-  holdHeads(server);
+  holdHeads(server, options.log);
   const running = await listen(server, options.port ?? 0);
   service = createService(dataset, { ...options, origin: running.url });
   return running;

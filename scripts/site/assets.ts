@@ -11,11 +11,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { Agent } from 'undici';
 import { assetPath } from '../api/assets.ts';
 import { filePath } from '../api/paths.ts';
 import { redactUrl } from '../api/redact.ts';
-import { BodyTooLarge, get } from '../snapshot/source/http.ts';
+import { BodyTooLarge, get, upstreamAgent } from '../snapshot/source/http.ts';
 import { sanitizeSvg } from './svg.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
@@ -52,7 +51,7 @@ export function downloadedImages(options: DownloadOptions): ImageSource & { clos
   const origins = new Set(options.origins);
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   const timeoutMs = options.timeoutMs ?? IMAGE_TIMEOUT_MS;
-  const dispatcher = new Agent({ connections: 2 });
+  const dispatcher = upstreamAgent({ connections: 2 });
   const source = async (url: string): Promise<Uint8Array | { refused: string }> => {
     const origin = new URL(url).origin;
     if (!origins.has(origin))

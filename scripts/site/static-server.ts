@@ -41,7 +41,7 @@ async function openInTree(
   folder: string,
   path: string,
 ): Promise<{ handle: FileHandle; size: number } | undefined> {
-  // the tree itself may be a link (a `dist` that points at the newest build): its target is the tree
+  // the tree itself may be a link, as the build's `dist` is (to its newest release): its target is the tree
   const root = await realpath(folder).catch(() => undefined);
   if (root === undefined) return undefined;
   const asked = resolve(join(root, path));

@@ -11,9 +11,14 @@ import { startServer, type RunningServer } from '../../scripts/service/http.ts';
 import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
 let server: RunningServer;
+const logged: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer(await sample(), { port: 0, now: () => FROZEN_NOW });
+  server = await startServer(await sample(), {
+    port: 0,
+    now: () => FROZEN_NOW,
+    log: (line) => logged.push(line),
+  });
 });
 afterAll(() => server.close());
 
@@ -90,6 +95,16 @@ describe('a request URI over 8,000 characters', () => {
     const [status, rest] = [received.slice(0, received.indexOf('\r\n')), received.split('\r\n\r\n')[1]!];
     expect(status).toBe('HTTP/1.1 414 URI Too Long');
     expect(JSON.parse(rest)).toEqual(URI_TOO_LONG.body);
+  });
+});
+
+describe('the log', () => {
+  it('has a line for a 414 of a head the server did not read, with nothing of its URI', async () => {
+    logged.length = 0;
+    const token = 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56';
+    const response = await request(`${server.url}${PATH}${'x'.repeat(100_000)}&token=${token}`);
+    await response.body.dump();
+    expect(logged).toEqual([expect.stringMatching(/^\[a request URI of at least \d+ characters\] 414$/)]);
   });
 });
 

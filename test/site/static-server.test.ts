@@ -102,7 +102,7 @@ describe('the static server of a published tree', () => {
     expect(await raw(server.url, '/also-api/en-US/resort.json')).toEqual({ status: 200, body: '{"id":25}' });
   });
 
-  it('serves a tree named by a link to it (a dist that points at the newest build), and nothing outside it', async () => {
+  it('serves a tree named by a link to it (as dist links to its newest release), and nothing outside it', async () => {
     expect(await raw(linked.url, '/api/en-US/resort.json')).toEqual({ status: 200, body: '{"id":25}' });
     expect(await raw(linked.url, '/secret.txt')).toEqual({ status: 404, body: '' });
     expect(await raw(linked.url, '/../outside.txt')).toEqual({ status: 404, body: '' });

@@ -7,9 +7,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { Agent } from 'undici';
 import { ResortConditionsError } from '../../api/errors.ts';
-import { BodyTooLarge, get } from '../source/http.ts';
+import { BodyTooLarge, get, upstreamAgent } from '../source/http.ts';
 
 export interface HistoryOrigin {
   /** Where, in messages: `the previous release`, `https://snow.example/`, `s3://bucket/prefix/`. */
@@ -54,7 +53,7 @@ export interface SiteOriginOptions {
  * mean "no such file"; any other answer but 200 is a failure.
  */
 export function siteOrigin(publicUrl: string, options: SiteOriginOptions): HistoryOrigin {
-  const dispatcher = new Agent({ connections: options.connections });
+  const dispatcher = upstreamAgent({ connections: options.connections });
   return {
     name: publicUrl,
     async read(path, maxBytes) {

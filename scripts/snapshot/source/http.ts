@@ -8,7 +8,8 @@
  * fires, and undici's `bodyTimeout` measures the gap between two chunks, which a body trickling one byte a
  * second never exceeds.
  */
-import { request, type Dispatcher } from 'undici';
+import { Agent, buildConnector, request, type Dispatcher } from 'undici';
+import { passInformational } from './informational.ts';
 
 export interface GetOptions {
   dispatcher: Dispatcher;
@@ -25,6 +26,21 @@ export interface GetResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
+}
+
+/**
+ * The agent for an upstream's requests: undici's, whose sockets pass over the 1xx answers an upstream may
+ * send before its real one (`informational.ts`).
+ */
+export function upstreamAgent(options: Omit<Agent.Options, 'connect'> = {}): Agent {
+  const connect = buildConnector({});
+  return new Agent({
+    ...options,
+    connect: (target, callback) =>
+      connect(target, (error, socket) =>
+        error ? callback(error, null) : callback(null, passInformational(socket!)),
+      ),
+  });
 }
 
 /** A body that grew past its limit while it was read; nothing beyond the limit was kept. */

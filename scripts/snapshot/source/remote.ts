@@ -3,10 +3,11 @@
  * credentials and base URLs of each family, the token fetched once from the e-mail and password, the
  * account record, and every request through one retrying client (client.ts).
  */
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { SnapshotError } from '../errors.ts';
 import { fetchToken, readAccount } from './account.ts';
 import { parseBaseUrl } from './base-url.ts';
+import { upstreamAgent } from './http.ts';
 
 import { ENDPOINT } from '../../api/endpoints.ts';
 import { familyAHeaders, requestTarget, type ApiRequest, type Credentials } from '../../api/request.ts';
@@ -56,7 +57,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   const { a, b, families } = familiesOf(options);
   const ownAgent = options.dispatcher
     ? undefined
-    : new Agent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
+    : upstreamAgent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
   const dispatcher = options.dispatcher ?? ownAgent!;
   const secrets = [options.apiKey, options.token, options.email, options.password].filter(
     (s): s is string => !!s,
