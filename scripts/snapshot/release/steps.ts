@@ -17,6 +17,11 @@ export class Steps {
   readonly #left = new Map<string, number>();
   readonly #writing: Array<Promise<void>> = [];
   readonly #stop = new AbortController();
+  /**
+   * Each locale's job has a stop of its own: one signal shared by every locale's job (16 by default) would
+   * hold a listener of each while it waits for the embeds' thread, past Node's ten a leak warning.
+   */
+  readonly #stops = new Set<AbortController>();
   readonly #boundary: Boundary;
   #failure: { error: unknown } | undefined;
 
@@ -68,11 +73,12 @@ export class Steps {
   /** Stops every step (a build that failed), waits for what is under way, and lets them all go. */
   async stop(): Promise<void> {
     this.#stop.abort();
+    for (const stop of this.#stops) stop.abort();
     await Promise.all(this.#writing);
     await this.#close();
   }
 
-  async #context(kept?: KeptFiles): Promise<PublishContext> {
+  async #context(kept?: KeptFiles, signal = this.#stop.signal): Promise<PublishContext> {
     const release = this.release;
     return {
       ...this.base,
@@ -80,7 +86,7 @@ export class Steps {
       files: await release.staged(this.base.buildTime),
       write: (files) => release.addExtras(files),
       beside: release.beside(),
-      signal: this.#stop.signal,
+      signal,
       ...(kept ? { kept } : {}),
     };
   }
@@ -101,16 +107,20 @@ export class Steps {
     if (this.#stop.signal.aborted) return;
     for (const publisher of this.publishers) {
       if (publisher.stage !== 'locale') continue;
+      const stop = new AbortController();
+      this.#stops.add(stop);
       this.#writing.push(
         (async () => {
           try {
-            const context = await this.#context();
+            const context = await this.#context(undefined, stop.signal);
             for await (const part of this.#parts(publisher, context, locale)) {
               const made = await this.#boundary.make(publisher, part, context);
               if (made?.placed) this.release.placed(made.placed);
             }
           } catch (error) {
             this.#failure ??= { error };
+          } finally {
+            this.#stops.delete(stop);
           }
         })(),
       );
