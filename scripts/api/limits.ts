@@ -134,7 +134,9 @@ function textsOf(value: unknown, key: string, parent: string, walk: Walk, depth:
   }
   const record = value as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;
-  for (const k of Object.keys(record)) {
+  for (const k in record) {
+    // never published (release/sanitize.ts leaves it out), and an assignment to it would set a prototype
+    if (k === '__proto__') continue;
     walk.path.push(k);
     const clean = textsOf(record[k], k, key, walk, depth + 1);
     walk.path.pop();

@@ -83,6 +83,13 @@ describe('texts', () => {
     expect(limitProblems('region.countries', REAL_COUNTRIES)).toEqual([]);
   });
 
+  it('sets no prototype through a member named __proto__', () => {
+    const body = JSON.parse('{"__proto__":{"resortName":"\\u0000x"},"resortName":"\\u0007y"}');
+    const out = limitTexts(body).body as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out.resortName).toBe('y');
+  });
+
   it('names no key of the body that is not a member name', () => {
     const { drift } = limitTexts({ '20': { 'a b"<secret>': '\u0000' } });
     expect(drift.map((d) => d.path)).toEqual(['$[*]["…"]']);
