@@ -60,7 +60,7 @@ describe('texts', () => {
       {
         path: `$[*].${key}`,
         kind: 'too-long',
-        example: `a${kind === 'URL' || kind === 'attribution' ? 'n' : ''} ${kind} longer than ${max} characters: ${expected}`,
+        example: `a${kind === 'attribution' ? 'n' : ''} ${kind} longer than ${max} characters: ${expected}`,
         count: 1,
       },
     ]);
