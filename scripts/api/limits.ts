@@ -1,6 +1,6 @@
 /**
  * What a plausible record holds at most (scripts/api/README.md, "Limits"): every text a length, past which
- * it is cut (an URL is emptied, as an unsafe one is); every list of lifts, runs, webcams, forecast days
+ * it is cut (a URL is emptied, as an unsafe one is); every list of lifts, runs, webcams, forecast days
  * and recent snowfall a count, and every record a size, past which the record is refused. Control
  * characters are taken out of every text, so none reaches an HTML, XML or JSON file. A text cut or
  * cleaned is drift: published so, and reported. Pure, and never throws.
@@ -134,7 +134,9 @@ function textsOf(value: unknown, key: string, parent: string, walk: Walk, depth:
   }
   const record = value as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;
-  for (const k of Object.keys(record)) {
+  for (const k in record) {
+    // never published (release/sanitize.ts leaves it out), and an assignment to it would set a prototype
+    if (k === '__proto__') continue;
     walk.path.push(k);
     const clean = textsOf(record[k], k, key, walk, depth + 1);
     walk.path.pop();
@@ -152,7 +154,7 @@ function textOf(text: string, key: string, parent: string, walk: Walk): string {
   const max = MAX_TEXT[kind];
   if (clean.length <= max) return clean;
   if (kind === 'url') {
-    note(walk, 'too-long', `an URL longer than ${max} characters: emptied`);
+    note(walk, 'too-long', `a URL longer than ${max} characters: emptied`);
     return '';
   }
   note(

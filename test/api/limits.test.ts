@@ -60,7 +60,7 @@ describe('texts', () => {
       {
         path: `$[*].${key}`,
         kind: 'too-long',
-        example: `a${kind === 'URL' || kind === 'attribution' ? 'n' : ''} ${kind} longer than ${max} characters: ${expected}`,
+        example: `a${kind === 'attribution' ? 'n' : ''} ${kind} longer than ${max} characters: ${expected}`,
         count: 1,
       },
     ]);
@@ -81,6 +81,13 @@ describe('texts', () => {
     }
     expect(limitTexts(REAL_COUNTRIES).body).toBe(REAL_COUNTRIES);
     expect(limitProblems('region.countries', REAL_COUNTRIES)).toEqual([]);
+  });
+
+  it('sets no prototype through a member named __proto__', () => {
+    const body = JSON.parse('{"__proto__":{"resortName":"\\u0000x"},"resortName":"\\u0007y"}');
+    const out = limitTexts(body).body as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(out.resortName).toBe('y');
   });
 
   it('names no key of the body that is not a member name', () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TEXT } from '../../scripts/api/limits.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
+import { Manifest } from '../../scripts/snapshot/store/manifest.ts';
 import {
   buildAgainst,
   published,
@@ -154,6 +155,35 @@ describe('an answer in another charset than UTF-8', () => {
     },
     120_000,
   );
+});
+
+describe('bytes that are no UTF-8, after a good release', () => {
+  it('keep the part’s last good copy, marked stale and named', async () => {
+    upstream.reset();
+    const out = join(root, 'kept');
+    expect((await buildAgainst(upstream, out, { flags: FLAGS, config: file })).code).toBe(EXIT.ok);
+    const path = `api/en-US/externalservice/resort/${GOOD}/combinedreport.json`;
+    const before = await published(out, path);
+    upstream.change(
+      (p) => p === COMBINED,
+      () => undefined,
+      (text) => ({
+        bytes: Buffer.concat([Buffer.from(text), Buffer.from([0xff])]),
+        type: 'application/json',
+      }),
+    );
+    const run = await buildAgainst(upstream, out, { flags: [...FLAGS, '--refresh', 'all'], config: file });
+    expect(run.code, run.stderr).toBe(EXIT.contract);
+    expect(run.stderr).toContain(`${COMBINED} (en-US): the body is not valid UTF-8 and declares no charset`);
+    expect(await published(out, path)).toBe(before);
+    const manifest = Manifest.parse(JSON.parse((await published(out, 'api/manifest.json'))!));
+    expect(manifest.stale).toEqual([
+      expect.objectContaining({
+        part: expect.stringMatching(/^en-US multi\.combinedreport/),
+        reason: 'is not valid UTF-8 and declares no charset',
+      }),
+    ]);
+  }, 120_000);
 });
 
 describe('control characters in a name', () => {
