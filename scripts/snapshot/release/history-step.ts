@@ -41,6 +41,7 @@ export async function recordReleaseHistory(release: Release, step: HistoryStep):
   try {
     const result = await recordHistory({
       scope: step.scope,
+      clock: step.buildTime,
       locales: config.locales,
       async file(path) {
         const stale = release.isStale(path);
