@@ -34,7 +34,6 @@ import { fetchInto, LocaleFiles } from './release/fill.ts';
 import type { HistoryOrigin } from './release/history-origins.ts';
 import { recordReleaseHistory } from './release/history-step.ts';
 import type { Budget } from './plan/budget.ts';
-
 export type { ExtraFile, ExtraFiles, Failure, KeptFiles, StagedFiles };
 
 export interface SnapshotOptions {

@@ -79,12 +79,6 @@ export interface HistoryResult {
 export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
   const window = recordWindow(job.clock);
   const { points, stale, undated, outside } = await pointsOf(job, window);
-  if (outside.length > 0) {
-    const [n, ids] = [outside.length, outside.slice(0, 10).join(', ')];
-    job.note(
-      `history: ${n} resort${n === 1 ? '' : 's'} got no point this build: ${n === 1 ? 'its report is' : 'their reports are'} dated ${outsideOf(window)} (${n === 1 ? 'resort' : 'resorts'} ${ids}${n > 10 ? ', …' : ''})`,
-    );
-  }
   const broken = new Set<number>();
   const base = await baseOf(job, window, broken);
   const held = new Map<number, Set<string>>();
@@ -185,7 +179,7 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
  * Each resort's point, from the report files this build fetched: Family B's combined report in the first
  * metric locale built (else en-US, converted from inches), and Family A's record in the first locale built.
  * A resort whose report this build kept stale (its part failed) gets no point, nor one whose report names no
- * day (`undated`).
+ * day (`undated`), nor one whose report is dated outside `window` (`outside`, named in a note).
  */
 async function pointsOf(
   job: HistoryJob,
@@ -239,6 +233,12 @@ async function pointsOf(
       else if (point === 'outside') outside.push(batch[i]!.id);
       else if (point) points.set(batch[i]!.id, point);
     }
+  }
+  if (outside.length > 0) {
+    const [n, ids] = [outside.length, outside.slice(0, 10).join(', ')];
+    job.note(
+      `history: ${n} resort${n === 1 ? '' : 's'} got no point this build: ${n === 1 ? 'its report is' : 'their reports are'} dated ${outsideOf(window)} (${n === 1 ? 'resort' : 'resorts'} ${ids}${n > 10 ? ', …' : ''})`,
+    );
   }
   return { points, stale: kept, undated, outside };
 }
