@@ -8,7 +8,7 @@
 
 /** A window of calendar days, `YYYY-MM-DD`, both ends included. */
 export interface DayWindow {
-  /** What the window holds, in messages: `report and update dates`. */
+  /** What the window holds, in messages: `forecast dates`. */
   what: string;
   from: string;
   to: string;
@@ -25,11 +25,13 @@ export const LAST_DAY = '9998-12-31';
 
 const DAY_MS = 86_400_000;
 
-/** The UTC day of `ms`, or undefined where a `Date` cannot hold it. */
+/**
+ * The UTC day of `ms` (before the year 0: `0000-00-00`; after 9999: `9999-99-99`), or undefined where a
+ * `Date` cannot hold it.
+ */
 function dayOfMs(ms: number): string | undefined {
   if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return undefined;
   const iso = new Date(ms).toISOString();
-  // years beyond 9999 are written `+010000-…`: outside every window anyway
   return /^\d{4}-/.test(iso) ? iso.slice(0, 10) : iso.startsWith('-') ? '0000-00-00' : '9999-99-99';
 }
 
@@ -68,19 +70,25 @@ export const inWindow = (day: string, window: DayWindow): boolean => day >= wind
 /** How a date is written, so its day can be read: a day, an ISO date-time, the service's stamp, Unix seconds. */
 export type DateFormat = 'day' | 'date-time' | 'stamp' | 'seconds';
 
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}/;
+const STAMP_TEXT = /^\d{4}\.\d{2}\.\d{2}/;
+
 /**
- * The calendar day a date value names, as written (a date-time's day in the offset it was written with),
- * or undefined for a value that names none (`""`, `null`, another type: the schemas judge those).
+ * Whether a date value lies within `window`, by the calendar day it names as written (a date-time's day in
+ * the offset it was written with, Unix seconds in UTC): undefined for a value that names no day (`""`,
+ * `null`, another type: the schemas judge those). Made once per window; a date is a comparison, no `Date`.
  */
-export function dayOf(value: unknown, format: DateFormat): string | undefined {
-  if (format === 'seconds')
-    return typeof value === 'number'
-      ? (dayOfMs(value * 1000) ?? (value < 0 ? '0000-00-00' : '9999-99-99'))
-      : undefined;
-  if (typeof value !== 'string' || value.length < 10) return undefined;
-  // `YYYY.MM.DD HH:MM:SS UTC` and `YYYY-MM-DD…`: the first ten characters, read as a day
-  const day = format === 'stamp' ? value.slice(0, 10).replaceAll('.', '-') : value.slice(0, 10);
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
+export function windowTest(window: DayWindow): (value: unknown, format: DateFormat) => boolean | undefined {
+  const stamps = [window.from.replaceAll('-', '.'), window.to.replaceAll('-', '.')];
+  const seconds = [Date.parse(window.from) / 1000, Date.parse(window.to) / 1000 + DAY_MS / 1000];
+  return (value, format) => {
+    if (format === 'seconds')
+      return typeof value === 'number' ? value >= seconds[0]! && value < seconds[1]! : undefined;
+    if (typeof value !== 'string') return undefined;
+    const day = value.slice(0, 10);
+    if (format === 'stamp') return STAMP_TEXT.test(day) ? day >= stamps[0]! && day <= stamps[1]! : undefined;
+    return DAY_TEXT.test(day) ? inWindow(day, window) : undefined;
+  };
 }
 
 /** The message of a date outside `window`: the window, never the value. */

@@ -45,9 +45,14 @@ export async function seasonSeconds(
   const [tree, before] = [stagedReader(out), stagedReader(held)];
   const read = (path: string) => (path.startsWith('history/') ? before : tree)(path);
   const placed = new Map<string, Uint8Array>();
+  // the day the tree was built: its reports' dates keep to the window around it
+  const manifest = JSON.parse(Buffer.from((await read('api/manifest.json'))!).toString('utf8')) as {
+    builtAt: string;
+  };
   const started = performance.now();
   const recorded = await recordHistory({
     scope,
+    clock: Date.parse(manifest.builtAt),
     locales,
     // the report files, by their paths under api/
     file: async (path) => {

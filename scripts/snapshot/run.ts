@@ -36,7 +36,6 @@ import { fetchInto } from './release/fill.ts';
 import type { Publisher } from './release/publisher.ts';
 import { Steps } from './release/steps.ts';
 import type { Budget } from './plan/budget.ts';
-
 export type { ExtraFile, ExtraFiles, Failure, KeptFiles, Publisher, StagedFiles };
 
 export interface SnapshotOptions {

@@ -6,10 +6,10 @@ import { SeasonName, seasonOf } from '../../scripts/api/schemas/history.ts';
 import {
   FIRST_DAY,
   LAST_DAY,
-  dayOf,
   forecastWindow,
   inWindow,
   recordWindow,
+  windowTest,
   type DateFormat,
 } from '../../scripts/api/window.ts';
 import { FROZEN_NOW } from '../helpers.ts';
@@ -69,19 +69,32 @@ describe('the windows around the build’s clock', () => {
   });
 });
 
-describe('the day a date names', () => {
-  it.each<{ value: unknown; format: DateFormat; day: string | undefined }>([
-    { value: '2026-02-14', format: 'day', day: '2026-02-14' },
-    { value: '2026-02-14T23:30:00-08:00', format: 'date-time', day: '2026-02-14' },
-    { value: '2026.02.14 09:30:00 UTC', format: 'stamp', day: '2026-02-14' },
-    { value: FROZEN_NOW / 1000, format: 'seconds', day: '2026-02-14' },
-    // milliseconds where seconds belong: a day far beyond every window
-    { value: FROZEN_NOW, format: 'seconds', day: '9999-99-99' },
-    { value: -1e14, format: 'seconds', day: '0000-00-00' },
-    { value: '', format: 'day', day: undefined },
-    { value: null, format: 'stamp', day: undefined },
-    { value: 20260214, format: 'day', day: undefined },
-  ])('reads $value as $format: $day', ({ value, format, day }) => {
-    expect(dayOf(value, format)).toBe(day);
+describe('a date in the window', () => {
+  const holds = windowTest(recordWindow(FROZEN_NOW));
+  const [first, last] = [
+    Date.parse('2006-02-14T00:00:00Z') / 1000,
+    Date.parse('2027-02-14T23:59:59Z') / 1000,
+  ];
+  it.each<{ value: unknown; format: DateFormat; inside: boolean | undefined }>([
+    { value: '2026-02-14', format: 'day', inside: true },
+    { value: '0999-12-31', format: 'day', inside: false },
+    { value: '2027-02-14T23:30:00-08:00', format: 'date-time', inside: true },
+    { value: '2027-02-15T00:30:00+01:00', format: 'date-time', inside: false },
+    { value: '2026.02.14 09:30:00 UTC', format: 'stamp', inside: true },
+    { value: '2099.12.31 09:30:00 UTC', format: 'stamp', inside: false },
+    { value: '0000.01.01 00:00:00 UTC', format: 'stamp', inside: false },
+    { value: FROZEN_NOW / 1000, format: 'seconds', inside: true },
+    { value: first, format: 'seconds', inside: true },
+    { value: first - 1, format: 'seconds', inside: false },
+    { value: last, format: 'seconds', inside: true },
+    { value: last + 1, format: 'seconds', inside: false },
+    // milliseconds where seconds belong: far beyond the window
+    { value: FROZEN_NOW, format: 'seconds', inside: false },
+    { value: '', format: 'day', inside: undefined },
+    { value: null, format: 'stamp', inside: undefined },
+    { value: 20260214, format: 'day', inside: undefined },
+    { value: '2026-02-14', format: 'stamp', inside: undefined },
+  ])('$value as $format: $inside', ({ value, format, inside }) => {
+    expect(holds(value, format)).toBe(inside);
   });
 });

@@ -7,11 +7,10 @@
  */
 import type { EndpointId } from '../endpoints.ts';
 import {
-  dayOf,
   forecastWindow,
-  inWindow,
   outside,
   recordWindow,
+  windowTest,
   type DateFormat,
   type DayWindow,
 } from '../window.ts';
@@ -19,7 +18,7 @@ import { SCHEMAS } from './by-endpoint.ts';
 import type { Problem } from './drift.ts';
 import { ResortSnowReport } from './family-a.ts';
 import { ProfileRecord, SnowReportBody, SnowReportRecord, WeatherRecord, WebcamRecord } from './family-b.ts';
-import { MAX_NESTING, shownPath, step, unwrap, type Def } from './zod-defs.ts';
+import { MAX_NESTING, shownPath, unwrap, type Def } from './zod-defs.ts';
 
 type WindowKind = 'record' | 'forecast';
 interface DateMember {
@@ -66,31 +65,41 @@ for (const [schema, members] of DATED) {
   if (def) MEMBERS.set(def, members);
 }
 
-/** Whether a value of `schema` may hold a date member somewhere below it: the walk goes nowhere else. */
-const holding = new Map<Def, boolean>();
-function holdsDates(schema: unknown, depth = 0): boolean {
+/**
+ * What the walk looks at in a value of one schema: its date members, its members that may hold one below
+ * them, and for a list or a map the schema of every element. Made once per schema; a schema no date is
+ * below has none (undefined), and the walk does not enter its values.
+ */
+interface Plan {
+  dates: ReadonlyArray<[key: string, member: DateMember]>;
+  below: ReadonlyArray<[key: string, schema: unknown]>;
+  each?: unknown;
+}
+
+const plans = new Map<Def, Plan | undefined>();
+function planOf(schema: unknown, depth = 0): Plan | undefined {
   const def = unwrap(schema);
-  if (!def || depth > MAX_NESTING) return false;
-  const known = holding.get(def);
-  if (known !== undefined) return known;
-  holding.set(def, false); // a schema that holds itself is not walked twice
-  const below: unknown[] =
-    def.type === 'object'
-      ? Object.values(def.shape ?? {})
-      : def.type === 'array'
-        ? [def.element]
-        : def.type === 'record'
-          ? [def.valueType]
-          : def.type === 'union'
-            ? (def.options ?? [])
-            : [];
-  const holds = MEMBERS.has(def) || below.some((s) => holdsDates(s, depth + 1));
-  holding.set(def, holds);
-  return holds;
+  if (!def || depth > MAX_NESTING) return undefined;
+  if (plans.has(def)) return plans.get(def);
+  plans.set(def, undefined); // a schema that holds itself is not planned twice
+  let plan: Plan | undefined;
+  if (def.type === 'array' || def.type === 'record') {
+    const each = def.type === 'array' ? def.element : def.valueType;
+    if (planOf(each, depth + 1)) plan = { dates: [], below: [], each };
+  } else if (def.type === 'object') {
+    const dates = Object.entries(MEMBERS.get(def) ?? {});
+    const below = Object.entries(def.shape ?? {}).filter(
+      ([key, member]) => !dates.some(([k]) => k === key) && planOf(member, depth + 1) !== undefined,
+    );
+    if (dates.length > 0 || below.length > 0) plan = { dates, below };
+  }
+  // other kinds (a union of texts, a number) hold no record of dates
+  plans.set(def, plan);
+  return plan;
 }
 
 interface Walk {
-  windows: Record<WindowKind, DayWindow>;
+  windows: Record<WindowKind, { window: DayWindow; holds: ReturnType<typeof windowTest> }>;
   root: unknown;
   problems: Problem[];
 }
@@ -98,34 +107,47 @@ interface Walk {
 /** The dates of `value` (at `path`, described by `schema`) outside their windows, into `walk.problems`. */
 function visit(schema: unknown, value: unknown, path: PropertyKey[], walk: Walk): void {
   if (value === null || typeof value !== 'object' || path.length > MAX_NESTING) return;
-  if (!holdsDates(schema)) return;
-  const def = unwrap(schema);
-  const members = def ? MEMBERS.get(def) : undefined;
-  if (Array.isArray(value)) {
-    const element = step(schema, 0).schema;
-    for (let i = 0; i < value.length; i++) {
-      path.push(i);
-      visit(element, value[i], path, walk);
+  const plan = planOf(schema);
+  if (!plan) return;
+  if (plan.each !== undefined) {
+    const each = (key: PropertyKey, member: unknown) => {
+      if (member === null || typeof member !== 'object') return;
+      path.push(key);
+      visit(plan.each, member, path, walk);
       path.pop();
-    }
+    };
+    if (Array.isArray(value)) value.forEach((member, i) => each(i, member));
+    else for (const key of Object.keys(value)) each(key, (value as Record<string, unknown>)[key]);
     return;
   }
+  if (Array.isArray(value)) return;
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    const member = members && Object.hasOwn(members, key) ? members[key] : undefined;
-    if (member) {
-      const day = dayOf(record[key], member.format);
-      const window = walk.windows[member.window];
-      if (day !== undefined && !inWindow(day, window)) {
-        const where = [...path, key];
-        walk.problems.push({ path: where, shown: shownPath(walk.root, where), message: outside(window) });
-      }
-      continue;
+  for (const [key, member] of plan.dates) {
+    if (!Object.hasOwn(record, key)) continue;
+    const { window, holds } = walk.windows[member.window];
+    if (holds(record[key], member.format) === false) {
+      const where = [...path, key];
+      walk.problems.push({ path: where, shown: shownPath(walk.root, where), message: outside(window) });
     }
+  }
+  for (const [key, below] of plan.below) {
+    if (!Object.hasOwn(record, key)) continue;
     path.push(key);
-    visit(step(schema, key).schema, record[key], path, walk);
+    visit(below, record[key], path, walk);
     path.pop();
   }
+}
+
+const around = (window: DayWindow) => ({ window, holds: windowTest(window) });
+/** The windows of the last clock asked for: a build judges every body at one clock. */
+let last: { clock: number; windows: Walk['windows'] } | undefined;
+function windowsAt(clock: number): Walk['windows'] {
+  if (last?.clock !== clock)
+    last = {
+      clock,
+      windows: { record: around(recordWindow(clock)), forecast: around(forecastWindow(clock)) },
+    };
+  return last.windows;
 }
 
 /** Every date of `body` of `endpoint` outside its window around the build's `clock` (ms since 1970). */
@@ -134,7 +156,7 @@ export function dateProblems(endpoint: EndpointId, body: unknown, clock: number)
     const schema = (SCHEMAS as Partial<Record<string, unknown>>)[endpoint];
     if (!schema) return [];
     const walk: Walk = {
-      windows: { record: recordWindow(clock), forecast: forecastWindow(clock) },
+      windows: windowsAt(clock),
       root: schema,
       problems: [],
     };

@@ -66,6 +66,7 @@ export async function recordReleaseHistory(
   try {
     const result = await recordHistory({
       scope: step.scope,
+      clock: step.buildTime,
       locales: config.locales,
       async file(path) {
         const stale = release.isStale(path);

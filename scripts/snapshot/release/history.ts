@@ -7,6 +7,7 @@
  * day without a build is no point at all.
  */
 import { unitSystem } from '../../api/locales.ts';
+import { inWindow, outside, type DayWindow } from '../../api/window.ts';
 import { HistoryIndex, IsoDay, SeasonHistory, seasonOf, type HistoryDay } from '../../api/schemas/history.ts';
 
 /** The most bytes a season file may have when it is read (a season of 366 full days is about 40 KB at most). */
@@ -246,6 +247,36 @@ export function seasonHolds(season: string, date: string): boolean {
   return date >= `${start}-07-01` && date <= `${start + 1}-06-30`;
 }
 
+/** The first and last day of `season` (as `seasonHolds` says), or undefined for a name that is no season's. */
+export function seasonSpan(season: string): { from: string; to: string } | undefined {
+  if (!isSeasonName(season)) return undefined;
+  if (season.length === 4) return { from: `${season}-01-01`, to: `${season}-12-31` };
+  const start = Number(season.slice(0, 4));
+  return { from: `${season.slice(0, 4)}-07-01`, to: `${String(start + 1).padStart(4, '0')}-06-30` };
+}
+
+/** Whether `season` can hold a day of `window` (scripts/api/README.md, "Dates"): else no point of it can be true. */
+export function seasonInWindow(season: string, window: DayWindow): boolean {
+  const span = seasonSpan(season);
+  return span !== undefined && span.to >= window.from && span.from <= window.to;
+}
+
+/**
+ * `index` without its seasons outside `window` (from a build whose clock was wrong, or poisoned where it is
+ * published: no point of theirs can be true), and those it left out.
+ */
+export function indexInWindow(
+  index: HistoryIndex,
+  window: DayWindow,
+): { index: HistoryIndex; outside: Array<{ resort: number; season: string }> } {
+  const outside: Array<{ resort: number; season: string }> = [];
+  const resorts = index.resorts.map(({ resort, seasons }) => ({
+    resort,
+    seasons: seasons.filter((season) => seasonInWindow(season, window) || !outside.push({ resort, season })),
+  }));
+  return { index: { resorts: resorts.filter((r) => r.seasons.length > 0) }, outside };
+}
+
 /** The bytes of a season file: one JSON document and a final newline, as every file of the tree. */
 export const seasonBytes = (season: SeasonHistory): Buffer => Buffer.from(`${JSON.stringify(season)}\n`);
 
@@ -285,12 +316,14 @@ function parseFile<T>(
 /**
  * A season file's bytes read from anywhere (a previous release, the published site, a bucket), checked as a
  * hostile body: its size, the contract, the resort and season it must be of, and days that are real, in
- * that season, in order and each once. Answers the season, or why it was refused (no byte of it quoted).
+ * that season, in order, each once and, given the build's `window` of report dates, within it. Answers the
+ * season, or why it was refused (no byte of it quoted).
  */
 export function checkSeason(
   bytes: Uint8Array,
   resort: number,
   season: string,
+  window?: DayWindow,
 ): { season: SeasonHistory } | { refused: string } {
   const parsed = parseFile(bytes, MAX_SEASON_BYTES, SeasonHistory, contractSeason);
   if ('refused' in parsed) return parsed;
@@ -301,6 +334,7 @@ export function checkSeason(
     if (!seasonHolds(season, day.date)) return { refused: `$.days[${i}].date is not in season ${season}` };
     if (i > 0 && day.date <= history.days[i - 1]!.date)
       return { refused: `$.days[${i}].date is not after the day before it` };
+    if (window && !inWindow(day.date, window)) return { refused: `$.days[${i}].date is ${outside(window)}` };
   }
   return { season: history };
 }

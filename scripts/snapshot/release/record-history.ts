@@ -14,13 +14,13 @@ import {
   HistoryIndex,
   SeasonHistory,
   historyPath,
-  type HistoryIndex as Index,
 } from '../../api/schemas/history.ts';
 import { dirname } from 'node:path';
 import { eachInPool } from '../fetch/pool.ts';
 import type { StagedFiles } from '../store/staging.ts';
 import type { Scope } from '../model.ts';
-import { folderOrigin, readFailure, type HistoryOrigin } from './history-origins.ts';
+import { inWindow, outside as outsideOf, recordWindow, type DayWindow } from '../../api/window.ts';
+import { baseOf, folderOrigin, readFailure, type Base, type Recall } from './history-origins.ts';
 import {
   MAX_INDEX_BYTES,
   MAX_SEASON_BYTES,
@@ -38,28 +38,18 @@ import {
   type ReportPoint,
 } from './history.ts';
 
-export interface HistoryJob {
+export interface HistoryJob extends Recall {
   scope: Scope;
+  /** The build's clock (ms since 1970): points and seasons keep to the window of report dates around it. */
+  clock: number;
   /** The locales this release publishes, in the config's order. */
   locales: readonly string[];
   /** A staged file under `api/`: its bytes, and whether this build fetched it (`fresh`) or kept an earlier copy (`stale`). */
   file(path: string): Promise<{ bytes: Uint8Array; fresh: boolean } | undefined>;
-  /** The previous release of the same source, if there is one. */
-  previous: HistoryOrigin | undefined;
-  /**
-   * Without `previous`, why, in messages: `there is no previous release` (the default: a new machine, an
-   * evicted cache), `the previous release has no private state`.
-   */
-  noPrevious?: string;
-  /** The published release came from another source: its history is not this source's, and is not carried. */
-  otherSource?: boolean;
-  /** Where the history is read back from when the previous release holds none: the site, the bucket. */
-  recall: readonly HistoryOrigin[];
   /** Places a file in the staged release (scanned for secrets like every other). */
   place(path: string, bytes: Uint8Array): Promise<void>;
   /** Links the previous release's copy of `path`; false when it has none. */
   carry(path: string): Promise<boolean>;
-  note(line: string): void;
   /** Files read back at once. */
   concurrency: number;
 }
@@ -71,6 +61,8 @@ export interface HistoryResult {
   stale: number;
   /** Resorts of the scope whose report this build fetched names no day it was reported on: no point. */
   undated: number[];
+  /** Resorts of the scope whose report is dated outside the window of report dates: no point. */
+  outside: number[];
   /** Season files in the release. */
   seasons: number;
   /** Where the earlier history came from: its origin's name, or undefined for a new history. */
@@ -83,18 +75,12 @@ export interface HistoryResult {
   broken: Set<number>;
 }
 
-/** The history held before this build: where it is, and its index. */
-interface Base {
-  origin: HistoryOrigin;
-  index: Index;
-  /** The previous release: seasons this build adds nothing to are linked, not read. */
-  local: boolean;
-}
-
 /** Records this build's points and carries the rest; answers what it did. */
 export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
-  const { points, stale, undated } = await pointsOf(job);
-  const base = await baseOf(job);
+  const window = recordWindow(job.clock);
+  const { points, stale, undated, outside } = await pointsOf(job, window);
+  const broken = new Set<number>();
+  const base = await baseOf(job, window, broken);
   const held = new Map<number, Set<string>>();
   const hold = (resort: number, season: string) => {
     let seasons = held.get(resort);
@@ -107,7 +93,6 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
   // batch at a time (a read waits on the disk), placed in order
   const isListed = (resort: number, point: ReportPoint) => listed.get(resort)?.has(point.season) ?? false;
   const days = new Map<number, HistoryDay>();
-  const broken = new Set<number>();
   for (const batch of batches([...points], job.concurrency * 4)) {
     const held = await Promise.all(
       batch.map(async ([resort, point]) =>
@@ -181,6 +166,7 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
     points: points.size,
     stale,
     undated,
+    outside,
     seasons: index.resorts.reduce((n, r) => n + r.seasons.length, 0),
     from: base?.origin.name,
     days,
@@ -193,16 +179,17 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
  * Each resort's point, from the report files this build fetched: Family B's combined report in the first
  * metric locale built (else en-US, converted from inches), and Family A's record in the first locale built.
  * A resort whose report this build kept stale (its part failed) gets no point, nor one whose report names no
- * day (`undated`).
+ * day (`undated`), nor one whose report is dated outside `window` (`outside`, named in a note).
  */
 async function pointsOf(
   job: HistoryJob,
-): Promise<{ points: Map<number, ReportPoint>; stale: number; undated: number[] }> {
+  window: DayWindow,
+): Promise<{ points: Map<number, ReportPoint>; stale: number; undated: number[]; outside: number[] }> {
   const metricFirst = [
     ...job.locales.filter((l) => unitSystem(l) === 'metric'),
     ...job.locales.filter((l) => unitSystem(l) !== 'metric'),
   ];
-  const pointOf = async (id: number): Promise<ReportPoint | 'stale' | 'undated' | undefined> => {
+  const pointOf = async (id: number): Promise<ReportPoint | 'stale' | 'undated' | 'outside' | undefined> => {
     const resortId = String(id);
     const files: ReportFiles = {};
     let stale = false;
@@ -230,10 +217,12 @@ async function pointsOf(
     }
     if (stale) return 'stale';
     // no report file of either family: this build fetches none (`endpoints`), so there is nothing to say
-    return files.combined || files.familyA ? (reportPoint(files) ?? 'undated') : undefined;
+    if (!files.combined && !files.familyA) return undefined;
+    const point = reportPoint(files);
+    return !point ? 'undated' : inWindow(point.day.date, window) ? point : 'outside';
   };
   const points = new Map<number, ReportPoint>();
-  const undated: number[] = [];
+  const [undated, outside]: number[][] = [[], []];
   let kept = 0;
   // a batch of resorts at a time (a read waits on the disk), in the scope's order
   for (const batch of batches(job.scope.resorts, job.concurrency * 4)) {
@@ -241,75 +230,22 @@ async function pointsOf(
     for (const [i, point] of made.entries()) {
       if (point === 'stale') kept++;
       else if (point === 'undated') undated.push(batch[i]!.id);
+      else if (point === 'outside') outside.push(batch[i]!.id);
       else if (point) points.set(batch[i]!.id, point);
     }
   }
-  return { points, stale: kept, undated };
+  if (outside.length > 0) {
+    const [n, ids] = [outside.length, outside.slice(0, 10).join(', ')];
+    job.note(
+      `history: ${n} resort${n === 1 ? '' : 's'} got no point this build: ${n === 1 ? 'its report is' : 'their reports are'} dated ${outsideOf(window)} (${n === 1 ? 'resort' : 'resorts'} ${ids}${n > 10 ? ', …' : ''})`,
+    );
+  }
+  return { points, stale: kept, undated, outside };
 }
 
 /** `items` in runs of `size`, in order. */
 function* batches<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}
-
-/**
- * The history held before: the previous release's index; without one, the first of the site and the
- * bucket that answers with a valid one. Says which, or why a new history starts.
- */
-async function baseOf(job: HistoryJob): Promise<Base | undefined> {
-  if (job.previous) {
-    const found = await indexAt(job.previous, job);
-    if (found) return { origin: job.previous, index: found, local: true };
-  }
-  const reasons: string[] = [];
-  const lacking = job.previous
-    ? 'the previous release holds none'
-    : (job.noPrevious ?? 'there is no previous release');
-  for (const origin of job.otherSource ? [] : job.recall) {
-    try {
-      const bytes = await origin.read(HISTORY_INDEX_PATH, MAX_INDEX_BYTES);
-      if (!bytes) {
-        reasons.push(`${origin.name} holds none`);
-        continue;
-      }
-      const index = checkIndex(bytes);
-      if ('refused' in index) {
-        reasons.push(`${origin.name}${HISTORY_INDEX_PATH} was refused: ${index.refused}`);
-        continue;
-      }
-      const seasons = index.index.resorts.reduce((n, r) => n + r.seasons.length, 0);
-      job.note(
-        `history: ${lacking}, so it was read back from ${origin.name} (${index.index.resorts.length} resorts, ${seasons} seasons)`,
-      );
-      return { origin, index: index.index, local: false };
-    } catch (error) {
-      reasons.push(`${origin.name} could not be read (${readFailure(error)})`);
-    }
-  }
-  const where =
-    job.recall.length === 0
-      ? 'there is no "publicUrl" (nor deploy target) to read one back from'
-      : reasons.join('; ');
-  job.note(
-    job.otherSource
-      ? 'history: the published release came from another source or account, so its history is not carried: a new history starts'
-      : `history: ${lacking} and ${where}: a new history starts`,
-  );
-  return undefined;
-}
-
-/** A valid index at `origin`, or undefined (said, when it is there and refused). */
-async function indexAt(origin: HistoryOrigin, job: HistoryJob): Promise<Index | undefined> {
-  try {
-    const bytes = await origin.read(HISTORY_INDEX_PATH, MAX_INDEX_BYTES);
-    if (!bytes) return undefined;
-    const index = checkIndex(bytes);
-    if ('index' in index) return index.index;
-    job.note(`history: ${origin.name}'s ${HISTORY_INDEX_PATH} was refused: ${index.refused}`);
-  } catch (error) {
-    job.note(`history: ${origin.name}'s ${HISTORY_INDEX_PATH} could not be read (${readFailure(error)})`);
-  }
-  return undefined;
 }
 
 /**
@@ -351,7 +287,7 @@ async function readSeason(
       );
       return undefined;
     }
-    const result = checkSeason(bytes, resort, season);
+    const result = checkSeason(bytes, resort, season, recordWindow(job.clock));
     if ('season' in result) return result.season;
     job.note(
       `history: ${path} of ${base.origin.name} was refused (${result.refused}); the season starts anew`,

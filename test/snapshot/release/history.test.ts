@@ -10,15 +10,20 @@ import {
   checkIndex,
   checkSeason,
   contractSeason,
+  indexInWindow,
   isSeasonName,
   MAX_SEASON_BYTES,
   newSeason,
   reportPoint,
   seasonBytes,
   seasonHolds,
+  seasonInWindow,
+  seasonSpan,
   spliceDay,
   withDay,
 } from '../../../scripts/snapshot/release/history.ts';
+import { recordWindow } from '../../../scripts/api/window.ts';
+import { FROZEN_NOW } from '../../helpers.ts';
 
 /** A combined report as the service publishes it, in the unit of `locale`. */
 const combined = (report: Record<string, unknown>, latitude = 46.5) => ({
@@ -292,6 +297,59 @@ describe('contractSeason, the schema by hand for the files a build reads each ru
     expect(checkSeason(reordered, 25, '2025-26')).toEqual({ season: good });
     const late = Buffer.from(JSON.stringify({ ...good, days: [{ ...first, date: '2025-02-30' }] }));
     expect(checkSeason(late, 25, '2025-26')).toEqual({ refused: 'breaks the contract at $.days.0.date' });
+  });
+});
+
+describe('seasons and the window of report dates (scripts/api/README.md, "Dates")', () => {
+  // 2006-02-14 to 2027-02-14
+  const window = recordWindow(FROZEN_NOW);
+
+  it.each([
+    { season: '2025-26', span: { from: '2025-07-01', to: '2026-06-30' }, inside: true },
+    { season: '2026', span: { from: '2026-01-01', to: '2026-12-31' }, inside: true },
+    { season: '2005-06', span: { from: '2005-07-01', to: '2006-06-30' }, inside: true },
+    { season: '2004-05', span: { from: '2004-07-01', to: '2005-06-30' }, inside: false },
+    { season: '2026-27', span: { from: '2026-07-01', to: '2027-06-30' }, inside: true },
+    { season: '2027', span: { from: '2027-01-01', to: '2027-12-31' }, inside: true },
+    { season: '2027-28', span: { from: '2027-07-01', to: '2028-06-30' }, inside: false },
+    { season: '2099-00', span: { from: '2099-07-01', to: '2100-06-30' }, inside: false },
+    { season: '0999-00', span: { from: '0999-07-01', to: '1000-06-30' }, inside: false },
+    { season: '999-00', span: undefined, inside: false },
+  ])('$season runs $span.from to $span.to, inside the window: $inside', ({ season, span, inside }) => {
+    expect(seasonSpan(season)).toEqual(span);
+    expect(seasonInWindow(season, window)).toBe(inside);
+  });
+
+  it('leaves the seasons outside the window out of an index, and answers which', () => {
+    const index = {
+      resorts: [
+        { resort: 20, seasons: ['0999-00', '2025-26', '2099-00'] },
+        { resort: 25, seasons: ['2099'] },
+        { resort: 60, seasons: ['2024-25', '2025-26'] },
+      ],
+    };
+    expect(indexInWindow(index, window)).toEqual({
+      index: {
+        resorts: [
+          { resort: 20, seasons: ['2025-26'] },
+          { resort: 60, seasons: ['2024-25', '2025-26'] },
+        ],
+      },
+      outside: [
+        { resort: 20, season: '0999-00' },
+        { resort: 20, season: '2099-00' },
+        { resort: 25, season: '2099' },
+      ],
+    });
+  });
+
+  it('refuses a season read back with a day outside the window, given one', () => {
+    const late = withDay(withDay(newSeason(25, '2026-27'), day('2027-02-14', 50)), day('2027-02-15', 60));
+    expect(checkSeason(seasonBytes(late), 25, '2026-27', window)).toEqual({
+      refused:
+        "$.days[1].date is outside the window of report, update and season dates (2006-02-14 to 2027-02-14, around the build's clock)",
+    });
+    expect(checkSeason(seasonBytes(late), 25, '2026-27')).toEqual({ season: late });
   });
 });
 

@@ -25,10 +25,10 @@ import { serveFolder } from '../../../scripts/site/static-server.ts';
 import { parseConfig } from '../../../scripts/snapshot/config.ts';
 import type { Progress } from '../../../scripts/snapshot/progress.ts';
 import { reportPoint } from '../../../scripts/snapshot/release/history.ts';
-import { stagedHistory } from '../../../scripts/snapshot/release/record-history.ts';
-import { runSnapshot } from '../../../scripts/snapshot/run.ts';
 import { historyPublisher } from '../../../scripts/snapshot/release/history-step.ts';
 import type { Publisher } from '../../../scripts/snapshot/release/publisher.ts';
+import { recordHistory, stagedHistory } from '../../../scripts/snapshot/release/record-history.ts';
+import { runSnapshot, type SnapshotResult } from '../../../scripts/snapshot/run.ts';
 import { localSource } from '../../../scripts/snapshot/source/local.ts';
 import type { Source } from '../../../scripts/snapshot/source/source.ts';
 import type { HistoryCarry, KeptFiles } from '../../../scripts/snapshot/store/staging.ts';
@@ -70,6 +70,9 @@ function source(edit?: (id: string, record: Record<string, unknown>) => void): S
   };
 }
 
+/** What the last build answered. */
+let last: SnapshotResult;
+
 /** One build at `at` into `out`; answers what it said. */
 async function buildAt(
   out: string,
@@ -93,7 +96,7 @@ async function buildAt(
     },
     'test',
   );
-  await runSnapshot({
+  last = await runSnapshot({
     config,
     source: source(options.edit),
     families: new Set(['A', 'B']),
@@ -349,6 +352,139 @@ describe('the history a build records', () => {
       expect((await season('hostile', 20)).days).toHaveLength(1);
     } finally {
       await hostile.close();
+    }
+  });
+});
+
+/** Every season file of a published tree, as `<resort>/<season>.json`. */
+const seasonFiles = async (out: string) =>
+  (await readdir(join(root, out, 'history'), { recursive: true }))
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .sort();
+const WINDOW_TOMORROW =
+  "outside the window of report, update and season dates (2006-02-15 to 2027-02-15, around the build's clock)";
+
+describe('a history that cannot be poisoned (scripts/api/README.md, "Dates")', () => {
+  it('refuses a report dated in year 0999 or after next year, names it, and publishes the rest', async () => {
+    await buildAt('dated', FROZEN_NOW);
+    const kept = await readFile(join(root, 'dated', historyPath(25, '2025-26')));
+    const notes = await buildAt('dated', FROZEN_NOW + DAY, {
+      edit: (id, record) => {
+        const snowfall = (record.report as { snowfall: Record<string, unknown> }).snowfall;
+        if (id === '25') snowfall.snowReportedDate = '0999-12-31';
+        if (id === '60') snowfall.snowReportedDate = '2099-12-31';
+      },
+    });
+    expect(last.published).toBe(true);
+    // each part that holds them names both records, once a line: `<endpoint> (<locale>): the record of …`
+    const named = new Set(
+      last.failures.flatMap((f) => f.reason.split('\n')).map((l) => l.replace(/^[^:]*\): /, '')),
+    );
+    expect([...named].sort()).toEqual(
+      ['25', '60'].map(
+        (id) =>
+          `the record of resort ${id} breaks the contract: $["${id}"].report.snowfall.snowReportedDate: ${WINDOW_TOMORROW}`,
+      ),
+    );
+    expect(notes).toContain(
+      'history: 2 resorts got no point this build: their reports were kept from an earlier run',
+    );
+    // resort 20 has its new point; 25 and 60 keep their season as it was; no season outside the window
+    expect((await season('dated', 20)).days).toHaveLength(2);
+    expect(await readFile(join(root, 'dated', historyPath(25, '2025-26')))).toEqual(kept);
+    expect(await seasonFiles('dated')).toEqual(RESORTS.map((id) => `${id}/2025-26.json`));
+    expect(HistoryIndex.parse(await readJson('dated', HISTORY_INDEX_PATH))).toEqual({
+      resorts: RESORTS.map((resort) => ({ resort, seasons: ['2025-26'] })),
+    });
+  });
+
+  it('refuses a point dated outside the window that reaches it, and names the resorts', async () => {
+    const dates: Record<string, string> = { '20': '2026-02-14', '25': '0999-12-31', '60': '2099-12-31' };
+    const report = (id: string) =>
+      JSON.stringify({ resortName: 'x', info: {}, report: { snowfall: { snowReportedDate: dates[id] } } });
+    const [notes, placed] = [[] as string[], new Map<string, string>()];
+    const result = await recordHistory({
+      scope: { resorts: RESORTS.map((id) => ({ id, name: `${id}` })), groups: [], emptyRegions: [] },
+      clock: FROZEN_NOW,
+      locales: ['de-DE'],
+      async file(path) {
+        const id = /resort\/(\d+)\/combinedreport/.exec(path)?.[1];
+        return id ? { bytes: Buffer.from(report(id)), fresh: true } : undefined;
+      },
+      previous: undefined,
+      recall: [],
+      place: async (path, bytes) => void placed.set(path, Buffer.from(bytes).toString('utf8')),
+      carry: async () => false,
+      note: (line) => void notes.push(line),
+      concurrency: 2,
+    });
+    expect(result.outside).toEqual([25, 60]);
+    expect(notes).toContain(
+      "history: 2 resorts got no point this build: their reports are dated outside the window of report, update and season dates (2006-02-14 to 2027-02-14, around the build's clock) (resorts 25, 60)",
+    );
+    expect([...placed.keys()].sort()).toEqual([historyPath(20, '2025-26'), HISTORY_INDEX_PATH]);
+    expect(JSON.parse(placed.get(HISTORY_INDEX_PATH)!)).toEqual({
+      resorts: [{ resort: 20, seasons: ['2025-26'] }],
+    });
+  });
+
+  it('drops a season of the previous release outside the window on the next build, and says so', async () => {
+    await buildAt('poisoned', FROZEN_NOW);
+    const out = join(root, 'poisoned');
+    const poison = async (name: string, date: string) =>
+      writeFile(
+        join(out, historyPath(20, name)),
+        `${JSON.stringify({ ...(await season('poisoned', 20)), season: name, days: [{ ...(await season('poisoned', 20)).days[0], date }] })}\n`,
+      );
+    // as an earlier release would have left it (its files are links the releases share: replaced, not written into)
+    await poison('2099-00', '2099-12-31');
+    await poison('0999-00', '0999-12-31');
+    await rm(join(out, HISTORY_INDEX_PATH));
+    await writeFile(
+      join(out, HISTORY_INDEX_PATH),
+      `${JSON.stringify({
+        resorts: RESORTS.map((resort) => ({
+          resort,
+          seasons: resort === 20 ? ['0999-00', '2025-26', '2099-00'] : ['2025-26'],
+        })),
+      })}\n`,
+    );
+    const notes = await buildAt('poisoned', FROZEN_NOW + DAY);
+    expect(notes).toContain(
+      `history: 2 seasons of the previous release are ${WINDOW_TOMORROW}, so they are left out: history/20/0999-00.json, history/20/2099-00.json`,
+    );
+    expect(await seasonFiles('poisoned')).toEqual(RESORTS.map((id) => `${id}/2025-26.json`));
+    expect((await readJson('poisoned', HISTORY_INDEX_PATH)) as HistoryIndex).toEqual({
+      resorts: RESORTS.map((resort) => ({ resort, seasons: ['2025-26'] })),
+    });
+    expect((await season('poisoned', 20)).days).toHaveLength(2);
+    // one build, and it is gone: the next says nothing of it
+    const again = await buildAt('poisoned', FROZEN_NOW + 2 * DAY);
+    expect(again.filter((n) => n.includes('window'))).toEqual([]);
+  });
+
+  it('reads back no season outside the window from the published site, and says so', async () => {
+    await buildAt('recalled', FROZEN_NOW);
+    const published = join(root, 'recalled-published');
+    await cp(join(root, 'recalled'), published, { recursive: true, dereference: true });
+    await writeFile(
+      join(published, HISTORY_INDEX_PATH),
+      JSON.stringify({ resorts: [{ resort: 20, seasons: ['2025-26', '2099-00'] }] }),
+    );
+    const asked: string[] = [];
+    const site = await serveFolder(published, { before: (path) => void asked.push(path) });
+    try {
+      await rm(releasesDir(join(root, 'recalled')), { recursive: true });
+      await rm(join(root, 'recalled'), { force: true });
+      const notes = await buildAt('recalled', FROZEN_NOW + DAY, { publicUrl: `${site.url}/` });
+      expect(notes).toContain(
+        `history: 1 season of ${site.url}/ is ${WINDOW_TOMORROW}, so it is left out: history/20/2099-00.json`,
+      );
+      expect(asked).not.toContain(`/${historyPath(20, '2099-00')}`);
+      expect(await seasonFiles('recalled')).toEqual(RESORTS.map((id) => `${id}/2025-26.json`));
+      expect((await season('recalled', 20)).days).toHaveLength(2);
+    } finally {
+      await site.close();
     }
   });
 });
