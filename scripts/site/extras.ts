@@ -5,6 +5,7 @@
  */
 import { dirname } from 'node:path';
 import { headersFile } from '../api/headers.ts';
+import { NOT_FOUND_PAGE, notFoundPage } from './not-found.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
 import { feedFiles } from './feeds/feeds.ts';
 import type { ImageSource } from './assets.ts';
@@ -108,6 +109,7 @@ export function buildSite(options: Omit<SiteOptions, 'scope' | 'files' | 'embeds
 /** The files, made one at a time as they are written: the cards of a large tree would not fit in memory at once. */
 export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile> {
   yield { path: '_headers', bytes: Buffer.from(headersFile(options.files)) };
+  yield { path: NOT_FOUND_PAGE, bytes: Buffer.from(notFoundPage()) };
   if (options.profile !== 'widget')
     yield* await mirrorFiles({
       locales: options.locales,

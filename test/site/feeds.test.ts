@@ -442,7 +442,7 @@ describe('siteFiles', () => {
         'https://snow.example.org/',
       ],
     ]);
-    expect(made.get('_headers')).toContain('/feeds/:locale/:feed.atom');
+    expect(made.get('_headers')).toContain('/feeds/:locale/*.atom');
   });
 });
 
