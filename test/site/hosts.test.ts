@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_TYPES } from '../../scripts/api/feeds.ts';
 import { ASSET_POLICY, headerRules, headersFor, type ObjectHeaders } from '../../scripts/api/headers.ts';
 import { build } from '../../scripts/cli/build.ts';
+import { elementFiles } from '../../scripts/site/browser-files.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
 import { REPO } from '../deploy/helpers.ts';
 import { headersSent, netlifyEngine, netlifyHeaders, netlifyRedirectRules } from './netlify-engine.ts';
@@ -44,6 +45,8 @@ beforeAll(async () => {
     stdout: sink,
     stderr: sink,
     cwd: root,
+    // the element, its cards, lists and demo page, from the bundle the tests' global setup made
+    widget: () => elementFiles(REPO),
   });
   expect(code).toBe(0);
   // an image copy as the build names them, should this build have copied none (a build in a test has no logo)
