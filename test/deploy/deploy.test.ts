@@ -151,7 +151,7 @@ describe('npm run deploy', () => {
     const run = await runDeploy(s3, out(), TO);
     expect(run.code, run.stderr).toBe(0);
     expect(run.counts).toEqual({ read: 2, list: 0, write: 0, delete: 0 });
-    expect(run.stdout).toContain('0 objects uploaded (0 B), 0 deleted');
+    expect(run.stdout).toContain('0 objects uploaded (0 B), 0 objects deleted');
     expect(await s3.listing('site')).toEqual(before);
   });
 
