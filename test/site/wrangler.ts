@@ -20,7 +20,7 @@ export interface RunningPages {
 
 /** Starts `wrangler pages dev` on `root`; rejects with wrangler's own words when it does not get ready. */
 export async function startPages(root: string): Promise<RunningPages> {
-  const dir = await mkdtemp(join(tmpdir(), 'rc-pages-'));
+  const dir = await mkdtemp(join(tmpdir(), 'rc-wrangler-'));
   const bin = join(import.meta.dirname, '..', '..', 'node_modules', 'wrangler', 'bin', 'wrangler.js');
   const args = ['pages', 'dev', root, '--ip', '127.0.0.1', '--port', '0', '--inspector-port', '0'];
   args.push('--compatibility-date', COMPATIBILITY_DATE, '--show-interactive-dev-session=false');
