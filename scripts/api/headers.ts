@@ -1,7 +1,7 @@
 /**
- * The response headers of a published tree (scripts/docs/hosting.md, "Hosting" and "Headers and CORS"): one
- * table of rules, one rule per shape of path with placeholders for locales, ids and groups, so no file
- * matches two rules. CORS for every file, JSON content types, and cache lifetimes that follow each
+ * The response headers of a published tree (scripts/docs/hosting.md, "Hosting" and "What each host does"):
+ * one table of rules, one rule per shape of path with placeholders for locales, ids and groups, so no file
+ * matches two rules that name the same header (a host may send both values). CORS for every file, JSON content types, and cache lifetimes that follow each
  * endpoint's freshness; the elements' scripts, their content-named chunks, the cards, the lists and the
  * image copies have rules of their own.
  *
@@ -113,14 +113,22 @@ export function headerRules(files: Iterable<string>): HeaderRule[] {
     // a card or a list holds resorts' conditions; an image copy is named by its upstream URL, not by its bytes
     { pattern: '/cards/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
     { pattern: '/lists/*', headers: [type('html'), refreshed(CACHE_SECONDS.conditions)] },
-    // the alert feeds: Atom, and JSON Feed's own type rather than the API's JSON
+    // the alert feeds: Atom, and JSON Feed's own type rather than the API's JSON. A splat before the extension,
+    // not `:feed.atom`: Netlify reads a placeholder as the whole segment, so `:feed.atom` would match `.json` too
     ...(['atom', 'json'] as const).map((format) => ({
-      pattern: `/${FEED_FOLDER}/:locale/:feed.${format}`,
+      pattern: `/${FEED_FOLDER}/:locale/*.${format}`,
       headers: [['Content-Type', FEED_TYPES[format]] as const, cache(FEED_CACHE_CONTROL)],
     })),
     // a season's history gains a point at most once a build
     { pattern: '/history/*', headers: [type('json'), refreshed(CACHE_SECONDS.conditions)] },
-    { pattern: '/assets/*', headers: [cache(`public, max-age=${CACHE_SECONDS.static}`), ...ASSET_HEADERS] },
+    // `nosniff` comes from `/*`: a host that matches both rules sends both values (Cloudflare Pages)
+    {
+      pattern: '/assets/*',
+      headers: [
+        cache(`public, max-age=${CACHE_SECONDS.static}`),
+        ...ASSET_HEADERS.filter(([name]) => name !== 'X-Content-Type-Options'),
+      ],
+    },
     { pattern: '/api/manifest.json', headers: [type('json'), cache('public, max-age=60')] },
   ];
   const api = new Map<string, number>();
@@ -129,10 +137,49 @@ export function headerRules(files: Iterable<string>): HeaderRule[] {
     const pattern = patternOf(file);
     if (!api.has(pattern)) api.set(pattern, CACHE_SECONDS[freshnessOf(file)]);
   }
-  for (const [pattern, seconds] of [...api].sort())
+  for (const [pattern, seconds] of disjoint(api))
     rules.push({ pattern, headers: [type('json'), refreshed(seconds)] });
   return rules;
 }
+
+/**
+ * Whether pattern `a` matches every path `b` matches, as both Netlify (a placeholder is the whole segment)
+ * and Cloudflare Pages (a placeholder ends where the literal after it starts) read them.
+ */
+function covers(a: string, b: string): boolean {
+  const as = a.split('/');
+  const bs = b.split('/');
+  return (
+    as.length === bs.length &&
+    as.every((segment, i) => {
+      const placeholder = /^:[A-Za-z_][A-Za-z0-9_]*(.*)$/.exec(segment);
+      return placeholder ? bs[i]!.endsWith(placeholder[1]!) : segment === bs[i];
+    })
+  );
+}
+
+/**
+ * The API's patterns with none inside another (`region/countries/list.json` is also `region/:id/list.json`,
+ * `:region.json` also `:group.json`): hosts that match two rules send both values (Cloudflare Pages), so
+ * each file must match one. Two such patterns always share a lifetime; a table where they do not throws.
+ */
+function disjoint(patterns: ReadonlyMap<string, number>): Array<[string, number]> {
+  const kept: Array<[string, number]> = [];
+  const same = (a: string, b: string) => {
+    if (patterns.get(a) !== patterns.get(b))
+      throw new Error(`headers: ${a} and ${b} match the same files with different lifetimes`);
+    return true;
+  };
+  for (const pattern of [...patterns.keys()].sort()) {
+    if (kept.some(([other]) => covers(other, pattern) && same(other, pattern))) continue;
+    const rest = kept.filter(([other]) => !(covers(pattern, other) && same(pattern, other)));
+    kept.splice(0, kept.length, ...rest, [pattern, patterns.get(pattern)!]);
+  }
+  return kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Whether a rule's pattern matches a URL path (`/api/en-US/…`), as the hosts match it. */
+export const matchesPattern = (pattern: string, url: string): boolean => compile(pattern).test(url);
 
 /** The rules as a `_headers` file. */
 export function headersFile(files: Iterable<string>): string {

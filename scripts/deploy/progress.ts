@@ -55,9 +55,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const requestLine = (r: RequestCounts) =>
   `${plural(r.write, 'write')}, ${plural(r.delete, 'delete')}, ${plural(r.read, 'read')}, ${plural(r.list, 'list')}`;
 
-/** The summary, two lines: `deployed … : 12 objects uploaded (…)` and `requests: …`. */
+/**
+ * The summary, two lines: the objects (`deployed …: 12 objects uploaded (…), 0 objects deleted, …`) and the
+ * requests of each kind, bookkeeping included (`requests: 14 writes, 2 deletes, …`): a deploy that writes
+ * deletes twice even when no object leaves, the rights probe and the journal (scripts/docs/deployment.md,
+ * "Progress, summary and cost").
+ */
 export function summaryLines(s: DeploySummary): string[] {
-  const objects = `${plural(s.uploaded, 'object')} ${s.dryRun ? 'to upload' : 'uploaded'} (${formatBytes(s.bytes)}), ${s.deleted} ${s.dryRun ? 'to delete' : 'deleted'}, ${s.unchanged} unchanged${s.checked ? ` (${s.checked} checked in the bucket first)` : ''}`;
+  const objects = `${plural(s.uploaded, 'object')} ${s.dryRun ? 'to upload' : 'uploaded'} (${formatBytes(s.bytes)}), ${plural(s.deleted, 'object')} ${s.dryRun ? 'to delete' : 'deleted'}, ${s.unchanged} unchanged${s.checked ? ` (${s.checked} checked in the bucket first)` : ''}`;
   const head = s.dryRun
     ? `dry run, nothing written: ${s.target} from release ${s.release}: ${objects}`
     : `deployed release ${s.release} to ${s.target}: ${objects}`;

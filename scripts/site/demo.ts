@@ -116,7 +116,8 @@ ${regions.length > 0 ? `    <label>Region, for the list <select id="region">${re
   </section>
 `
       : ''
-  }  <script>${switcher.trim()}</script>
+  }  </main>
+  <script>${switcher.trim()}</script>
 </body>
 </html>
 `;

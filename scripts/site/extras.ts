@@ -5,6 +5,7 @@
  */
 import { dirname } from 'node:path';
 import { headersFile } from '../api/headers.ts';
+import { NOT_FOUND_PAGE, notFoundPage } from './not-found.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
 import { feedFiles } from './feeds/feeds.ts';
 import type { ImageSource } from './assets.ts';
@@ -130,8 +131,8 @@ export async function* siteFiles(options: SiteOptions): AsyncGenerator<ExtraFile
 
 /**
  * The site's parts beside `api/`, in the order they are made (each a part of the build's fault boundary,
- * scripts/snapshot/release/publisher.ts): host headers, the mirror's rules, the feeds, the list's style
- * sheet, the element's files and the demo page, then the embeds' (`embedParts`).
+ * scripts/snapshot/release/publisher.ts): host headers and the 404 page, the mirror's rules, the feeds, the
+ * list's style sheet, the element's files and the demo page, then the embeds' (`embedParts`).
  */
 export async function* siteParts(options: SiteOptions): AsyncGenerator<SitePart> {
   const file = (path: string, bytes: () => Promise<Uint8Array> | Uint8Array): SitePart => ({
@@ -140,6 +141,7 @@ export async function* siteParts(options: SiteOptions): AsyncGenerator<SitePart>
     files: async () => [{ path, bytes: await bytes() }],
   });
   yield file('_headers', () => Buffer.from(headersFile(options.files)));
+  yield file(NOT_FOUND_PAGE, () => Buffer.from(notFoundPage()));
   if (options.profile !== 'widget')
     yield {
       artefact: 'mirror rules',

@@ -67,6 +67,40 @@ export const PublicUrl = z.string().transform((value, ctx) => {
   return url.href.replace(/\/?$/, '/');
 });
 
+/**
+ * The folders static hosts and site generators publish whole (GitHub Pages' `docs`, Jekyll's `_site`, the
+ * `public` and `static` of most generators, a web server's `www`, `htdocs`, `public_html`).
+ */
+const PUBLISHED_FOLDERS = new Set(['public', 'static', 'docs', '_site', 'www', 'htdocs', 'public_html']);
+
+/**
+ * The output folder, never inside a folder a host publishes whole (scripts/docs/scheduling.md, "Running on a
+ * schedule"): its releases folder, the private state and the ledger, lies beside it (`public/snow` →
+ * `public/.snow-releases`). Only a path under the working folder is read so; an absolute one is the
+ * server's own layout (`/srv/www/dist`, with `dist` as its root).
+ */
+export const OutFolder = z
+  .string()
+  .min(1)
+  .superRefine((value, ctx) => {
+    if (value.startsWith('/') || /^[A-Za-z]:[\\/]/.test(value)) return;
+    const parents = value
+      .split(/[\\/]+/)
+      .filter((s) => s && s !== '.')
+      .slice(0, -1);
+    if (parents.includes('..')) return;
+    const published = parents.find((segment) => PUBLISHED_FOLDERS.has(segment.toLowerCase()));
+    if (published === undefined) return;
+    const name = value
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]+/)
+      .at(-1)!;
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" is inside ${published}/, a folder static hosts publish whole: its releases folder (.${name}-releases beside it, the private state and the ledger) would be published too; give a folder of its own and publish that (e.g. "${name}")`,
+    });
+  });
+
 /** An origin images may come from: `https://host[:port]`, nothing more. */
 export const Origin = z.string().transform((value, ctx) => {
   let url: URL | undefined;

@@ -16,6 +16,7 @@ import {
   LinkTemplate,
   LocaleTag,
   Origin,
+  OutFolder,
   positiveIds,
   PublicUrl,
 } from './config-values.ts';
@@ -67,7 +68,7 @@ export const DEFAULT_DEADLINE_SECONDS = 40 * 60;
 
 export const SnapshotConfig = z.strictObject({
   /** Output folder; the build publishes it as one unit (scripts/docs/snapshot.md, "The snapshot"). */
-  out: z.string().min(1).default('dist'),
+  out: OutFolder.default('dist'),
   locales: z
     .array(LocaleTag)
     .min(1)

@@ -247,7 +247,7 @@ describe('--adopt', () => {
     const run = await runDeploy(s3, small, 's3://site/synced', ['--adopt']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`1 object uploaded`);
-    expect(run.stdout).toContain(`1 deleted, ${objects.length - 1} unchanged`);
+    expect(run.stdout).toContain(`1 object deleted, ${objects.length - 1} unchanged`);
     await expectBucketEqualsRelease(s3, 'site', 'synced/', small);
   }, 60_000);
 });

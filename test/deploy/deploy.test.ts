@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patternOf } from '../../scripts/api/headers.ts';
+import { matchesPattern } from '../../scripts/api/headers.ts';
 import { readState } from '../../scripts/snapshot/store/state.ts';
 import { currentStatePath } from '../../scripts/snapshot/store/writer.ts';
 import {
@@ -91,7 +91,8 @@ describe('npm run deploy', () => {
     let checked = 0;
     for (const [path, object] of objects) {
       if (!path.startsWith('api/') || path === 'api/manifest.json') continue;
-      const expected = rule(patternOf(path.slice(4)));
+      const block = table.split('\n\n').findLast((b) => matchesPattern(b.split('\n')[0]!, `/${path}`));
+      const expected = rule(block!.split('\n')[0]!);
       expect({ path, type: object.contentType, cache: object.cacheControl }).toEqual({
         path,
         type: expected['Content-Type'],
@@ -150,7 +151,7 @@ describe('npm run deploy', () => {
     const run = await runDeploy(s3, out(), TO);
     expect(run.code, run.stderr).toBe(0);
     expect(run.counts).toEqual({ read: 2, list: 0, write: 0, delete: 0 });
-    expect(run.stdout).toContain('0 objects uploaded (0 B), 0 deleted');
+    expect(run.stdout).toContain('0 objects uploaded (0 B), 0 objects deleted');
     expect(await s3.listing('site')).toEqual(before);
   });
 

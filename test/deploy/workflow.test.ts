@@ -190,18 +190,18 @@ describe('.github/site/snapshot.yml: one setting says where the state lives', ()
   it('publishes to RC_OUT, dist unless set, with the config file of RC_CONFIG when one is named', () => {
     expect(workflow.env?.RC_OUT).toBe('dist');
     const build = named('Build');
-    expect(runStep(build, 0, { RC_OUT: 'public/snow', RC_CONFIG: '' }).args).toBe(
-      'resort-conditions build --out public/snow',
+    expect(runStep(build, 0, { RC_OUT: 'site/snow', RC_CONFIG: '' }).args).toBe(
+      'resort-conditions build --out site/snow',
     );
     expect(runStep(build, 0, { RC_OUT: 'dist', RC_CONFIG: 'snow.json', REFRESH: 'all' }).args).toBe(
       'resort-conditions build --out dist --config snow.json --refresh all',
     );
-    expect(runStep(named('Publish to S3'), 0, { RC_OUT: 'public/snow', RC_CONFIG: 'snow.json' }).args).toBe(
-      'resort-conditions deploy --out public/snow --config snow.json --to s3://bucket/prefix',
+    expect(runStep(named('Publish to S3'), 0, { RC_OUT: 'site/snow', RC_CONFIG: 'snow.json' }).args).toBe(
+      'resort-conditions deploy --out site/snow --config snow.json --to s3://bucket/prefix',
     );
   });
 
-  it.each(['dist', 'public/snow', 'public/snow/', 'site', './out'])(
+  it.each(['dist', 'site/snow', 'site/snow/', 'site', './out'])(
     'keeps the releases folder the build uses beside RC_OUT=%s',
     async (out) => {
       const github = join(bin, `github-env-${out.replace(/\W/g, '_')}`);

@@ -76,7 +76,7 @@ describe('the header rules (_headers, a deploy’s object metadata)', () => {
     );
     expect(headers('feeds/de-DE/resort-25.atom').cacheControl).toBe(FEED_CACHE_CONTROL);
     expect(headersFile([API])).toContain(
-      `/feeds/:locale/:feed.json\n  Content-Type: ${FEED_TYPES.json}\n  Cache-Control: ${FEED_CACHE_CONTROL}\n`,
+      `/feeds/:locale/*.json\n  Content-Type: ${FEED_TYPES.json}\n  Cache-Control: ${FEED_CACHE_CONTROL}\n`,
     );
   });
 });

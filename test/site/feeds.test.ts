@@ -185,6 +185,12 @@ describe('feedFiles', () => {
     expect(JSON.parse(files.get('feeds/en-US/resort-25.json')!).items).toEqual([]);
   });
 
+  it('dates a feed without entries by the newest report of the build, never 1970', async () => {
+    const files = await build(tree([season(20, [day('2026-01-07', { newSnow24h: 1 })])]), {});
+    expect(resortAtom(files, 25).entries ?? []).toHaveLength(0);
+    expect(resortAtom(files, 25).updated).toBe('2026-01-07T00:00:00Z');
+  });
+
   it('makes an entry for a day of 20 cm and none for a day of 19 cm, in both formats', async () => {
     const dir = tree([
       season(25, [
@@ -346,6 +352,12 @@ describe('feedFiles', () => {
     expect(entry.links ?? []).toEqual([]);
     expect(entry.id).toBe('tag:resort-conditions.invalid,2026-01-05:en-US/resort-25/powder');
     expect(resortJson(bare).items?.[0]?.url).toBeUndefined();
+    // the feed's own link, relative to the feed without publicUrl; JSON Feed's only under it
+    expect(resortAtom(bare).links?.find((l) => l.rel === 'self')?.href).toBe('resort-25.atom');
+    expect(resortJson(bare).feed_url).toBeUndefined();
+    expect(resortAtom(partner, 25, 'de-DE').links?.find((l) => l.rel === 'self')?.href).toBe(
+      'https://snow.example.org/conditions/feeds/de-DE/resort-25.atom',
+    );
     const noCards = await build(dir, { pages: { cards: false, lists: false } });
     expect(resortAtom(noCards).entries?.[0]?.links?.[0]?.href).toBe('https://snow.example.org/conditions/');
   });
@@ -442,7 +454,7 @@ describe('siteFiles', () => {
         'https://snow.example.org/',
       ],
     ]);
-    expect(made.get('_headers')).toContain('/feeds/:locale/:feed.atom');
+    expect(made.get('_headers')).toContain('/feeds/:locale/*.atom');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Existing clients against the mirror (scripts/docs/hosting.md, "Moving an existing client to the mirror"): a sample build
  * in en-US and de-DE, then the client flows replayed against the embedded service and, side by side, a real nginx with the generated configuration,
- * the edge function in front of a static server, and the Netlify and Apache rules read and applied. Every
+ * the edge function in front of a static server, a real Apache, and Netlify's own redirect engine. Every
  * answer equals the service's but for the region lists' token fields, or is the refusal scripts/docs/hosting.md
  * documents, in the service's error shape.
  */
@@ -19,7 +19,7 @@ import { DATA_DIR, describeNeeding, FROZEN_NOW, FULL, sample } from '../helpers.
 import { difference, memo, replay, type Host, type HostRequest, type Limits } from './flows.ts';
 import { APACHE, startApache } from './apache.ts';
 import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
-import { parseRedirects, resolveRedirect } from './netlify.ts';
+import { netlifyEngine } from './netlify-engine.ts';
 
 const FORMS = ['', 'language=en&country=US', 'language=de&country=DE'];
 const FULL_LIMITS: Limits = { multi: true, localeHeader: true, jsonMissing: true };
@@ -71,16 +71,18 @@ async function published(file: string): Promise<string | undefined> {
 
 const errorBody = async (file: string) => JSON.parse((await published(file))!) as unknown;
 
-/** Netlify's answer: the rules, then the file a 200 rule names (Netlify's own 404 page when it is missing). */
+/**
+ * Netlify's answer: its own redirect engine (netlify-redirector) over the tree's `_redirects`, then the file
+ * a rule names, or the request's own path; the tree's 404 page when there is no file.
+ */
 function netlifyHost(): Host {
-  let rules: ReturnType<typeof parseRedirects> | undefined;
+  let ask: Awaited<ReturnType<typeof netlifyEngine>> | undefined;
   return async ({ path }) => {
-    rules ??= parseRedirects((await published('_redirects'))!);
+    ask ??= await netlifyEngine(dist);
     const url = new URL(path, 'http://mirror.test');
-    const rule = resolveRedirect(rules, url.pathname, url.searchParams);
-    const file = rule ? rule.to : url.pathname;
-    const body = await published(file);
-    if (body === undefined) return { status: 404, body: '<!doctype html><title>Page not found</title>' };
+    const rule = ask(url.pathname, url.search.slice(1));
+    const body = await published(rule ? rule.to : url.pathname);
+    if (body === undefined) return { status: 404, body: (await published('404.html'))! };
     return { status: rule?.status ?? 200, body };
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The config's `alerts` (scripts/docs/configuration.md, "Alert feeds"): its default, and each mistake
- * reported with its place and what to give.
+ * reported with its place and what to give; and `out`, never inside a folder a host publishes whole
+ * (scripts/docs/scheduling.md, "Running on a schedule").
  */
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
@@ -54,4 +55,27 @@ describe('alerts', () => {
   ])('refuses $alerts with its place and what to give', ({ alerts, message }) => {
     expect(refusal({ alerts })).toBe(`the configuration is invalid:\n  ${message}`);
   });
+});
+
+describe('out', () => {
+  it.each(['dist', 'snow', 'site/snow', './build/snow', '/srv/www/dist', '../public/snow'])(
+    'takes %s: a folder of its own, or a path outside the working folder',
+    (out) => {
+      expect(parseConfig({ out }, 'snow.json').out).toBe(out);
+    },
+  );
+
+  it.each([
+    ['public/snow', 'public', '.snow-releases', 'snow'],
+    ['./docs/data/snow', 'docs', '.snow-releases', 'snow'],
+    ['static/conditions/', 'static', '.conditions-releases', 'conditions'],
+    ['Public/snow', 'Public', '.snow-releases', 'snow'],
+  ])(
+    'refuses %s, inside %s/, which a host publishes with its releases folder',
+    (out, folder, releases, name) => {
+      expect(refusal({ out })).toBe(
+        `the configuration is invalid:\n  snow.json.out: "${out}" is inside ${folder}/, a folder static hosts publish whole: its releases folder (${releases} beside it, the private state and the ledger) would be published too; give a folder of its own and publish that (e.g. "${name}")`,
+      );
+    },
+  );
 });

@@ -108,7 +108,7 @@ describe('<resort-conditions-list>', () => {
       `${s.liftsReport.liftsOpen}/${record.info.lifts.numLifts}`,
       `${s.terrainReport.trailsOpen}/${record.info.terrain.numRuns}`,
     ]);
-    expect(row.querySelectorAll('td')[7]!.querySelector('.fig')!.getAttribute('aria-label')).toBe(
+    expect(row.querySelectorAll('td')[7]!.getAttribute('aria-label')).toBe(
       `${s.liftsReport.liftsOpen} of ${record.info.lifts.numLifts} open`,
     );
     expect(shadow.querySelector('caption')!.textContent).toBe('Snow report');

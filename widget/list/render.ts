@@ -96,7 +96,7 @@ function renderRow(row: Row, ctx: ListContext, rc: Pick<ReportContext, 'f'>) {
   const h = headers(ctx);
   const f = rc.f;
   const cell = (column: Column, value: string | undefined, spoken?: string) =>
-    html`<td role="cell" class="v ${column}" part="value"><span class="label" aria-hidden="true">${h[column][0]}</span><span class="fig" aria-label=${spoken ?? nothing}>${value ?? '–'}</span></td>`;
+    html`<td role="cell" class="v ${column}" part="value" aria-label=${spoken ?? nothing}><span class="label" aria-hidden="true">${h[column][0]}</span><span class="fig">${value ?? '–'}</span></td>`;
   const openOf = (forms: typeof t.liftsOpen, open: number | undefined, total: number | undefined) =>
     open === undefined
       ? [undefined, undefined]

@@ -57,12 +57,8 @@ export function atomFeed(feed: Feed): string {
     `  ${element('subtitle', feed.subtitle, ' type="text"')}`,
     `  ${element('updated', feed.updated)}`,
     `  <author>${element('name', feed.author)}</author>`,
-    ...(feed.self
-      ? [
-          `  ${link('self', feed.self.atom, mediaType(FEED_TYPES.atom))}`,
-          `  ${link('alternate', feed.self.json, mediaType(FEED_TYPES.json))}`,
-        ]
-      : []),
+    `  ${link('self', feed.self.atom, mediaType(FEED_TYPES.atom))}`,
+    `  ${link('alternate', feed.self.json, mediaType(FEED_TYPES.json))}`,
     ...(feed.home ? [`  ${link('alternate', feed.home, 'text/html')}`] : []),
     '  <generator>resort-conditions</generator>',
     ...feed.entries.map(entry),

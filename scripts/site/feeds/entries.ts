@@ -30,11 +30,14 @@ export interface Feed {
   language: string;
   title: string;
   subtitle: string;
-  /** The newest entry's date; the Unix epoch for a feed without entries. */
+  /**
+   * The newest entry's date; for a feed without entries the build's newest data date (the Unix epoch only
+   * for a build without any).
+   */
   updated: string;
   author: string;
-  /** The feed's own URLs in both formats (with `publicUrl`). */
-  self?: { atom: string; json: string };
+  /** The feed's own URLs in both formats: under `publicUrl`, else relative to the feed (its file name). */
+  self: { atom: string; json: string };
   /** The page the feed is about. */
   home?: string;
   entries: FeedEntry[];
@@ -208,6 +211,8 @@ export function feedOf(options: {
   paths: { atom: string; json: string };
   /** The entries made so far in this locale, reused (a region's are its resorts'). */
   entries?: Map<Alert, FeedEntry>;
+  /** The build's newest data date, `YYYY-MM-DD`: the `updated` of a feed without entries. */
+  newest?: string;
 }): Feed {
   const { locale, place } = options;
   const t = feedStrings(locale);
@@ -232,16 +237,17 @@ export function feedOf(options: {
     language: locale,
     title: fillTemplate(t.feed, { name: cleanName(options.name) }),
     subtitle: fillTemplate(t.subtitle, { threshold: units(locale).snowfall(options.newSnowCm) }),
-    updated: entries[0]?.updated ?? EPOCH,
+    updated: entries[0]?.updated ?? (options.newest ? `${options.newest}T00:00:00Z` : EPOCH),
     author: url?.host ?? 'resort-conditions',
-    ...(place.publicUrl
-      ? {
-          self: {
-            atom: `${place.publicUrl}${options.paths.atom}`,
-            json: `${place.publicUrl}${options.paths.json}`,
-          },
-        }
-      : {}),
+    // without `publicUrl`, the file name: a reference relative to the feed's own URL (RFC 4287 reads it so)
+    self: {
+      atom: place.publicUrl
+        ? `${place.publicUrl}${options.paths.atom}`
+        : options.paths.atom.split('/').at(-1)!,
+      json: place.publicUrl
+        ? `${place.publicUrl}${options.paths.json}`
+        : options.paths.json.split('/').at(-1)!,
+    },
     ...(home ? { home } : {}),
     entries,
   };

@@ -27,6 +27,11 @@ export interface FeedInputs {
   alerts: ReadonlyMap<string, readonly Alert[]>;
   newSnowCm: number;
   place: FeedPlace;
+  /**
+   * The newest data date of the build (`YYYY-MM-DD`), a feed's `updated` while it has no entry. Not part of
+   * a feed's key (keys.ts): a kept feed without entries keeps the date it was made on.
+   */
+  newest?: string;
 }
 
 /** One feed of a locale: what it follows, its name, its alerts and its two paths. */
@@ -71,6 +76,7 @@ export function localeFeeds(inputs: FeedInputs, skip: ReadonlySet<string> = new 
       newSnowCm: inputs.newSnowCm,
       place: inputs.place,
       entries,
+      ...(inputs.newest ? { newest: inputs.newest } : {}),
     });
     files.push({ path: spec.paths.atom, bytes: Buffer.from(atomFeed(feed)) });
     files.push({ path: spec.paths.json, bytes: Buffer.from(jsonFeed(feed)) });
@@ -179,7 +185,14 @@ export async function* feedFiles(options: FeedOptions): AsyncGenerator<ExtraFile
   };
   for (const locale of options.locales) {
     const named = await localeNames(read, locale, options);
-    const inputs = { locale, ...named, alerts, newSnowCm: options.alerts.newSnowCm, place };
+    const inputs = {
+      locale,
+      ...named,
+      alerts,
+      newSnowCm: options.alerts.newSnowCm,
+      place,
+      ...(resorts.newest ? { newest: resorts.newest } : {}),
+    };
     yield* localeFeeds(inputs, await options.kept?.carry(feedGroups(inputs)));
   }
 }

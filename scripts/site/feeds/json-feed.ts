@@ -31,7 +31,8 @@ export function jsonFeed(feed: Feed): string {
     version: 'https://jsonfeed.org/version/1.1',
     title: feed.title,
     ...(feed.home ? { home_page_url: feed.home } : {}),
-    ...(feed.self ? { feed_url: feed.self.json } : {}),
+    // JSON Feed names no base for a relative URL: the feed's own only under `publicUrl`
+    ...(/^https?:\/\//.test(feed.self.json) ? { feed_url: feed.self.json } : {}),
     description: feed.subtitle,
     language: feed.language,
     authors: [{ name: feed.author }],

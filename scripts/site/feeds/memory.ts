@@ -26,6 +26,8 @@ export interface ResortAlerts {
   memory: AlertMemory;
   /** Resorts whose history was read whole: without a record, or with one the point could not follow. */
   read: number;
+  /** The newest point's date of any resort, `YYYY-MM-DD`; undefined without any history. */
+  newest?: string;
 }
 
 /** The alerts of `resorts`, from `history`'s memory and points where they serve, else from the tree. */
@@ -63,7 +65,16 @@ export async function resortAlerts(options: {
     alerts.set(id, record.alerts);
     remembered[String(id)] = recordText(record);
   }
-  return { alerts, memory: { version: MEMORY_VERSION, newSnowCm, resorts: remembered }, read: unread.size };
+  const newest = [...records.values()].reduce<string | undefined>(
+    (max, record) => (max === undefined || record.last > max ? record.last : max),
+    undefined,
+  );
+  return {
+    alerts,
+    memory: { version: MEMORY_VERSION, newSnowCm, resorts: remembered },
+    read: unread.size,
+    ...(newest ? { newest } : {}),
+  };
 }
 
 /**
