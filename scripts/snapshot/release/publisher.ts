@@ -135,10 +135,11 @@ export class Boundary {
       if (existsSync(join(staging, path))) continue;
       if (await this.release.carryExtra(path)) carried++;
     }
-    const short = `could not be made (${error.split('\n')[0]!.slice(0, 200)})`;
+    // the index is public: it says only that the part could not be made; the log says why
+    const short = 'could not be made';
     this.release.failures.push({
       kind: 'contract',
-      reason: short,
+      reason: `${short}: ${error.split('\n')[0]!.slice(0, 300)}`,
       short,
       collection: name,
       kept: carried > 0,
