@@ -244,8 +244,9 @@ describe("the elements' style sheets", () => {
     );
     // the page's scrollbar keeps its room (widget/stable-gutter.css), weightless
     expect(rule(sheet, ':where(html)')).toEqual(['scrollbar-gutter:stable']);
-    // 677 bytes with the compact strip's steps and the scrollbar's room
-    expect(gzipped(named('resort-conditions.css'))).toBeLessThan(720);
+    // 677 bytes with the compact strip's steps and the scrollbar's room; 720 with the text size of the page
+    // around it (em, at least the reader's 15 px) and the attribution's 24 px targets in em of its text
+    expect(gzipped(named('resort-conditions.css'))).toBeLessThan(740);
   });
 
   it('come with resort-conditions-list.base.css: the room each list takes before the script runs, minified', () => {
