@@ -13,7 +13,7 @@ export type PartnerKind = (typeof PARTNER_KINDS)[number];
 
 /** The policy widget/README.md ("Requests and safety") documents, with the page's own origin for its own files. */
 export const strictPolicy = (site: string) =>
-  `default-src 'none'; script-src 'self' ${site}; style-src 'self' ${site}; connect-src ${site}; img-src ${site}`;
+  `default-src 'none'; script-src 'self' ${site}; style-src 'self' ${site}; connect-src ${site}; img-src 'self' ${site}`;
 
 /** Each page's own style sheet (a file of its origin, so that the strict policy needs no inline style). */
 const PAGE_CSS: Record<PartnerKind, string> = {
@@ -121,7 +121,7 @@ export function allShown(): boolean {
   return (
     roots.length === 3 &&
     roots.every((r) => r?.querySelector('.report, .compact .vals, tbody tr[data-id]')) &&
-    !!roots[0]?.querySelector('.chart rect')
+    !!roots[0]?.querySelector('.chart li')
   );
 }
 
