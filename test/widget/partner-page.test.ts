@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /**
- * What the elements do on a partner's page whatever the page sets around them (widget/README.md, "On a
- * partner's page"): their own direction, nothing a strict Content-Security-Policy refuses. The layout in real
- * engines is test/browsers/partner-pages.test.ts.
+ * What the elements do on a partner's page whatever the page sets around them (widget/README.md, "Requests
+ * and safety", "Locales and units", "The list"): their own direction, nothing a strict Content-Security-Policy
+ * refuses, a region the build left out. The layout in real engines is test/browsers/partner-pages.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
