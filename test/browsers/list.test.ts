@@ -80,8 +80,8 @@ function boxes() {
 /**
  * A list's height at the default 15 px text (widget/README.md, "The list"'s heights; widget/list/styles.ts),
  * scaled down under 320 px:
- * a caption, the header, the rows and the attribution's lines (its text in lines of 7/6 of its 12 px, 11 px
- * under 450 px, its app links in lines of 24 px); a table from 900 px, stacked rows below.
+ * a caption, the header, the rows and the attribution's lines (its text in lines of 7/6 of its 0.8em, 12 px at
+ * the default, 0.7333em under 450 px, its app links in lines of 24 px); a table from 900 px, stacked rows below.
  */
 function listHeight(width: number, rows: number, font = 16): number {
   // the element's text, 15 px at the default root font, its steps in em of it
@@ -89,10 +89,10 @@ function listHeight(width: number, rows: number, font = 16): number {
   // the text scales under 21.33em (320 px at the default root font)
   const em = Math.min(host, Math.max(10, width / 21.3333));
   const fixed = 2 + em * (1.5 + 2 + 0.3) + 4;
-  if (width >= 60 * host) return fixed + 2.75 * em + 1.1667 * 12 + 24 + rows * 3 * em;
+  if (width >= 60 * host) return fixed + 2.75 * em + 1.1667 * 0.8 * em + 24 + rows * 3 * em;
   const head = (width >= 30 * host ? 2 : 4) * 24 + 0.5 * em;
-  const text = width >= 30 * host ? 12 : Math.min(11, 0.7333 * em);
-  const attribution = width >= 40 * host ? 1.1667 * 12 + 24 : 2 * 1.1667 * text + 2 * 24;
+  const text = (width >= 30 * host ? 0.8 : 0.7333) * em;
+  const attribution = width >= 40 * host ? 1.1667 * text + 24 : 2 * 1.1667 * text + 2 * 24;
   return fixed + head + attribution + rows * 9.6 * em;
 }
 

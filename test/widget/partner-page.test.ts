@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * What the elements do on a partner's page whatever the page sets around them (widget/README.md, "On a
- * partner's page"): their own direction, nothing a strict Content-Security-Policy refuses. The layout in real
- * engines is test/browsers/partner-pages.test.ts.
+ * What the elements do on a partner's page whatever the page sets around them (widget/README.md, "Requests
+ * and safety", "Locales and units", "The list"): their own direction, nothing a strict Content-Security-Policy
+ * refuses, a region the build left out. The layout in real engines is test/browsers/partner-pages.test.ts.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,26 +41,30 @@ afterEach(() => {
   clearCache();
 });
 
-/** An element of `tag` with `attributes`, in the page, once it has shown its files. */
+/** An element of `tag` with `attributes`, in the page, once it has shown its files (or fired `expected`). */
 async function shown(
   tag: 'resort-conditions' | 'resort-conditions-list',
   attributes: Record<string, string>,
+  override?: (path: string) => Response | undefined,
+  expected = 'load',
 ) {
   const el = document.createElement(tag) as HTMLElement & {
     fetcher: typeof fetch;
     now: () => number;
     updateComplete: Promise<unknown>;
   };
-  el.fetcher = folderFetch(BASE, () => join(root, 'api'), calls);
+  el.fetcher = folderFetch(BASE, () => join(root, 'api'), calls, override);
   el.now = () => FROZEN_NOW;
   el.setAttribute('src', BASE);
   for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
   const settled = new Promise<string>((resolve) => {
     el.addEventListener('load', () => resolve('load'));
-    el.addEventListener('error', () => resolve('error'));
+    el.addEventListener('error', (e) =>
+      resolve(`error ${(e as unknown as CustomEvent<{ code: string }>).detail.code}`),
+    );
   });
   document.body.append(el);
-  expect(await settled).toBe('load');
+  expect(await settled).toBe(expected);
   await el.updateComplete;
   return el.shadowRoot!;
 }
@@ -108,6 +113,66 @@ describe('under a strict Content-Security-Policy', () => {
     );
     expect(bars.map((b) => b.getAttribute('y'))).toEqual(
       values.map((v) => `${100 - Math.round((v / max) * 100)}%`),
+    );
+  });
+});
+
+describe('words that tell the truth', () => {
+  const GROUP = 'en-US/externalservice/resort/combinedreport/group=region-429.json';
+  /** The snapshot without the region's group file, its index naming `missing` parts. */
+  const withoutGroup = (missing: unknown) => (path: string) =>
+    path === GROUP
+      ? new Response('', { status: 404 })
+      : path === 'manifest.json'
+        ? new Response(
+            JSON.stringify({
+              ...JSON.parse(readFileSync(join(root, 'api', 'manifest.json'), 'utf8')),
+              missing,
+            }),
+          )
+        : undefined;
+
+  it.each([
+    {
+      how: 'its region list',
+      missing: [{ part: 'en-US region.list region=429', reason: 'HTTP 503 after 4 attempts' }],
+    },
+    {
+      how: 'the group files of its locale',
+      missing: [{ part: 'en-US resort.combinedreport.multi', reason: 'HTTP 503 after 4 attempts' }],
+    },
+  ])(
+    'a list whose region the build left out ($how) says it could not be loaded, with a retry',
+    async ({ missing }) => {
+      const shadow = await shown(
+        'resort-conditions-list',
+        { region: '429', locale: 'en-US' },
+        withoutGroup(missing),
+        'error file-unavailable',
+      );
+      expect(shadow.querySelector('[part=message]')!.textContent).toContain(
+        'The snow report could not be loaded.',
+      );
+      expect(shadow.querySelector('[part=retry]')).not.toBeNull();
+    },
+  );
+
+  it.each([
+    { how: 'names nothing missing', missing: undefined },
+    { how: "names another region's list", missing: [{ part: 'en-US region.list region=4290', reason: 'x' }] },
+    {
+      how: "names another locale's group files",
+      missing: [{ part: 'de-DE resort.combinedreport.multi', reason: 'x' }],
+    },
+  ])('a region without a file whose index $how is not in the snow report', async ({ missing }) => {
+    const shadow = await shown(
+      'resort-conditions-list',
+      { region: '429', locale: 'en-US' },
+      withoutGroup(missing),
+      'error unknown-region',
+    );
+    expect(shadow.querySelector('[part=message]')!.textContent!.trim()).toBe(
+      'This region is not in the snow report.',
     );
   });
 });

@@ -7,7 +7,7 @@
  *
  * The strip is groups of lines (card/compact.ts): name, state and update (`--_g1` lines of 1.45em); today's
  * weather and the figures (`--_g2` lines of 1.4em); the links (one line of 24 px targets); the attribution's
- * text (`--_ta` lines of 14 px, its 11 px text) and its app links (`--_tb` lines of 24 px). How many lines each
+ * text (`--_ta` lines of 1.2727 times its text of 0.7333em, 14 px of 11 px at the default) and its app links (`--_tb` lines of 24 px). How many lines each
  * group has at a step is what it holds there in every language: the name, the state and the update, today's
  * weather and the figures each have their place on their lines, so they take them in every language; only
  * the attribution's text, from the files, may take a line less, whose room stays inside the attribution, half
@@ -31,11 +31,6 @@ export const STRIP_STEPS = [
 
 export type StripStep = (typeof STRIP_STEPS)[number];
 
-/** The strip's height at a step, in px, for text of `em` px (the attribution's 11 px scales under 320 px). */
+/** The strip's height at a step, in px, for text of `em` px (the attribution's text is 0.7333em, 11 px at the default). */
 export const stripHeight = (step: StripStep, em: number): number =>
-  1.4 * em +
-  32 +
-  step.g1 * 1.45 * em +
-  step.g2 * 1.4 * em +
-  step.ta * 1.2727 * Math.min(11, 0.7333 * em) +
-  step.tb * 24;
+  1.4 * em + 32 + step.g1 * 1.45 * em + step.g2 * 1.4 * em + step.ta * 1.2727 * 0.7333 * em + step.tb * 24;

@@ -16,6 +16,7 @@ import {
   type Sort,
 } from './rows.ts';
 import { listStyles } from './styles.ts';
+import { regionLeftOut } from './left-out.ts';
 
 /** What a pre-rendered list carries for the element that takes it over (scripts/site/lists.ts). */
 export interface ListData {
@@ -297,7 +298,13 @@ export class ResortConditionsList extends ResortElement {
     } catch (error) {
       if (quiet || generation !== this.generation) return;
       this.shown = locale;
-      const unknown = error instanceof FileError && error.status === 404 && selection.kind === 'region';
+      // a region the build left out (its index's `missing`) is in the snow report: its file comes later
+      const unknown =
+        error instanceof FileError &&
+        error.status === 404 &&
+        selection.kind === 'region' &&
+        !(await regionLeftOut(base, locale, String(selection.region), this.fetcher));
+      if (generation !== this.generation) return;
       this.#settle(
         unknown ? { kind: 'unknown-region' } : { kind: 'error' },
         generation,
