@@ -254,7 +254,10 @@ describe('the build’s alert feeds', () => {
       language: 'fr-FR',
       items: [],
     });
-    expect(await read('feeds/en-US/resort-20.atom')).toContain('<updated>1970-01-01T00:00:00Z</updated>');
+    // a feed without entries is dated by the build's newest report, and names itself
+    const atom = await read('feeds/en-US/resort-20.atom');
+    expect(atom).toContain('<updated>2026-02-13T00:00:00Z</updated>');
+    expect(atom).toContain('<link rel="self" type="application/atom+xml" href="resort-20.atom"/>');
   });
 
   it('names the resort’s feeds in the card pages, and in the includes only with publicUrl', async () => {
