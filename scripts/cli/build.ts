@@ -329,7 +329,7 @@ async function reportPublished(
       `${plural(broken.length)} broke the contract (kept from an earlier run and marked stale, or left out):`,
     );
     for (const f of broken.slice(0, 20))
-      say(`  ${f.collection}${f.kept ? '' : ' (left out: no earlier copy)'}: ${f.reason}`);
+      say(`  ${f.collection}${f.kept || f.aged ? '' : ' (left out: no earlier copy)'}: ${f.reason}`);
   }
   if (stale.length > 0) {
     say(`${plural(stale.length)} kept from an earlier run and marked stale:`);
@@ -338,7 +338,7 @@ async function reportPublished(
   }
   if (missing.length > 0) {
     say(
-      `${plural(missing.length)} left out: could not be fetched and had no earlier copy (named in the index's "missing"; the next run tries again):`,
+      `${plural(missing.length)} left out: could not be fetched and had no earlier copy, or one past staleFor (named in the index's "missing"; the next run tries again):`,
     );
     for (const f of missing.slice(0, 20)) say(`  ${f.collection}: ${f.reason}`);
   }

@@ -66,6 +66,9 @@ export const DEFAULT_INTERVALS: Record<Freshness, number> = {
 /** The default `deadline`: 40 minutes, under the hour a scheduled job gets (.github/workflows/snapshot.yml). */
 export const DEFAULT_DEADLINE_SECONDS = 40 * 60;
 
+/** The default `staleFor`: a week (scripts/docs/snapshot.md, "Missing is not broken"). */
+export const DEFAULT_STALE_FOR_SECONDS = 7 * 24 * HOUR;
+
 export const SnapshotConfig = z.strictObject({
   /** Output folder; the build publishes it as one unit (scripts/docs/snapshot.md, "The snapshot"). */
   out: OutFolder.default('dist'),
@@ -116,6 +119,11 @@ export const SnapshotConfig = z.strictObject({
    * out, exit 3), well before a scheduler's time limit would kill it with nothing published.
    */
   deadline: Duration.default(DEFAULT_DEADLINE_SECONDS),
+  /**
+   * How old a kept copy may get (scripts/docs/snapshot.md, "Missing is not broken"): a part that would keep
+   * a last good copy fetched longer ago than this is left out and named instead.
+   */
+  staleFor: Duration.default(DEFAULT_STALE_FOR_SECONDS),
   /** Refresh intervals per freshness class (scripts/docs/scheduling.md, "Freshness"). */
   refresh: z
     .strictObject({

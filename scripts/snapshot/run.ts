@@ -288,6 +288,7 @@ class Run {
       previous: this.previous,
       secrets: source.secrets,
       now: this.options.now,
+      staleFor: config.staleFor,
       name: String(Math.floor(this.buildTime / 1000)),
       onWrite: this.options.onWrite,
     });

@@ -4,7 +4,7 @@
  * HTTP server; the resorts left out keep their files, stale and named (exit 3), and every file of the tree is
  * byte for byte a clean build's.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
@@ -17,6 +17,7 @@ import {
   startHostileUpstream,
   type HostileUpstream,
 } from './upstream.ts';
+import { FROZEN_NOW } from '../helpers.ts';
 
 const FLAGS = ['--locales', 'en-US', '--regions', '251', '--refresh', 'all'];
 /** Every multi-resort answer the build asks for: Family B's maps and Family A's list. */
@@ -24,6 +25,12 @@ const MULTI =
   /^\/externalservice\/resort\/(snowreport|webcams|combinedreport|forecast|profile)$|^\/resorts\/snowreport$/;
 /** Colorado's two resorts in the sample. */
 const [LEFT, OTHER] = [20, 428];
+const DAY = 24 * 3600 * 1000;
+/** An answer without the resort left out. */
+const withoutLeft = (json: any) =>
+  Array.isArray(json)
+    ? json.filter((r: { resort?: number }) => r.resort !== LEFT)
+    : (delete json[LEFT], json);
 
 let upstream: HostileUpstream;
 let root: string;
@@ -63,14 +70,24 @@ afterAll(async () => {
   await removeScratch(root);
 });
 
-/** A good release into `name`, then one with `change` made to every multi-resort answer. */
-async function afterGoodRelease(name: string, change: (json: any) => unknown) {
+/**
+ * A good release into `name`, then one with `change` made to every multi-resort answer, `days` later by
+ * the build's clock (SOURCE_DATE_EPOCH); both with `settings` as their config file, if given.
+ */
+async function afterGoodRelease(
+  name: string,
+  change: (json: any) => unknown,
+  { days = 0, settings }: { days?: number; settings?: object } = {},
+) {
   const out = join(root, name);
+  const config = settings && join(root, `${name}.json`);
+  if (config) await writeFile(config, JSON.stringify(settings));
   upstream.reset();
-  expect((await buildAgainst(upstream, out, { flags: FLAGS })).code).toBe(EXIT.ok);
+  expect((await buildAgainst(upstream, out, { flags: FLAGS, config })).code).toBe(EXIT.ok);
   upstream.change((path) => MULTI.test(path), change);
   try {
-    return { out, run: await buildAgainst(upstream, out, { flags: FLAGS }) };
+    const env = { SOURCE_DATE_EPOCH: String((FROZEN_NOW + days * DAY) / 1000) };
+    return { out, run: await buildAgainst(upstream, out, { flags: FLAGS, config, env }) };
   } finally {
     upstream.reset();
   }
@@ -127,5 +144,43 @@ describe('a resort missing from a valid answer', () => {
     } finally {
       upstream.reset();
     }
+  });
+});
+
+describe('how old a kept copy may get (config staleFor, a week by default)', () => {
+  const own = `api/en-US/externalservice/resort/${LEFT}/combinedreport.json`;
+
+  it('within the age: six days after the good release, the left-out resort keeps its copy, stale', async () => {
+    const { out, run } = await afterGoodRelease('within', withoutLeft, { days: 6 });
+    expect(run.code, run.stderr).toBe(EXIT.stale);
+    expect(run.stderr).toContain(`resort ${LEFT} was left out of the answer`);
+    expect(run.stderr).not.toContain('past staleFor');
+    expect(await published(out, own)).toBe(clean.get(own)!.toString('utf8'));
+    const manifest = await manifestOf(out);
+    expect(manifest.missing).toBeUndefined();
+    expect(manifest.stale.map((s) => s.since)).toContain(new Date(FROZEN_NOW).toISOString());
+  });
+
+  it('past the age: two days after, with staleFor 1d, its files are left out and named, the rest fresh', async () => {
+    // (a clock moved further would put the sample's forecast dates out of their window)
+    const { out, run } = await afterGoodRelease('past', withoutLeft, {
+      days: 2,
+      settings: { staleFor: '1d' },
+    });
+    // as for a part with no earlier copy (the first build above): 3, or 4 where the list of a region whose
+    // only resort is left out cannot be made
+    expect([EXIT.stale, EXIT.contract], run.stderr).toContain(run.code);
+    if (run.code === EXIT.contract) expect(run.stderr).toMatch(/lists en-US region \d+: could not be made/);
+    expect(run.stderr).toContain(`resort ${LEFT} left out: its last good copy is 2 days old, past staleFor`);
+    expect(run.stderr).not.toContain(`resort ${LEFT} was left out of the answer`);
+    expect(await published(out, own)).toBeUndefined();
+    const other = `api/en-US/externalservice/resort/${OTHER}/combinedreport.json`;
+    expect(await published(out, other)).toBeDefined();
+    const manifest = await manifestOf(out);
+    expect(manifest.missing).toContainEqual({
+      part: expect.stringContaining('combinedreport'),
+      reason: `resort ${LEFT} left out: its last good copy is 2 days old, past staleFor`,
+    });
+    expect(manifest.stale.filter((s) => s.reason === 'left out of the answer')).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The config's `alerts` (scripts/docs/configuration.md, "Alert feeds"): its default, and each mistake
  * reported with its place and what to give; and `out`, never inside a folder a host publishes whole
- * (scripts/docs/scheduling.md, "Running on a schedule").
+ * (scripts/docs/scheduling.md, "Running on a schedule"); and `staleFor`, how old a kept copy may get
+ * (scripts/docs/snapshot.md, "Missing is not broken").
  */
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
@@ -78,4 +79,19 @@ describe('out', () => {
       );
     },
   );
+});
+
+describe('staleFor', () => {
+  it('is a week unless the config says otherwise, in the format of `deadline`', () => {
+    expect(parseConfig({}, 'snow.json').staleFor).toBe(7 * 24 * 3600);
+    expect(parseConfig({ staleFor: '36h' }, 'snow.json').staleFor).toBe(36 * 3600);
+    expect(parseConfig({ staleFor: 600 }, 'snow.json').staleFor).toBe(600);
+  });
+
+  it.each([
+    ['a week', '"a week" is not a duration: write a number with s, m, h or d, such as 4h'],
+    [0, 'Too small: expected number to be >0'],
+  ])('refuses %j, with its place and what to give', (staleFor, message) => {
+    expect(refusal({ staleFor })).toBe(`the configuration is invalid:\n  snow.json.staleFor: ${message}`);
+  });
 });

@@ -12,6 +12,8 @@ export interface Failure extends FetchFailure {
   kept: boolean;
   /** The part was known to be absent, and stays so. */
   absent?: boolean;
+  /** Left out because its last good copy was older than the config's `staleFor`. */
+  aged?: boolean;
   /** The resorts whose records broke the contract, or that the answer left out, when the rest of the part was used. */
   resorts?: number[];
   /**
@@ -24,10 +26,14 @@ export interface Failure extends FetchFailure {
 /** Why a resort's files are stale when the answer did not hold it (missing is not broken). */
 export const LEFT_OUT = 'left out of the answer';
 
-/** The resorts an answer left out: those that kept a last good copy, those that lost a file for want of one. */
+/**
+ * The resorts an answer left out: those that kept a last good copy, those that lost a file for want of one;
+ * `aged`: those, left out or broken, whose last good copy was too old to keep (`staleFor`), with why.
+ */
 export interface LeftOut {
   kept: ReadonlySet<number>;
   lost: ReadonlySet<number>;
+  aged?: ReadonlyMap<number, string>;
 }
 
 const ids = (set: Iterable<number>) => [...new Set(set)].sort((a, b) => a - b);
@@ -73,6 +79,23 @@ export function recordFailures(
         resorts: left,
         ...(notice ? { notice } : {}),
       },
+    });
+  }
+  const aged = ids(absent.aged?.keys() ?? []);
+  if (aged.length > 0) {
+    // left out and named as a part with no earlier copy is: exit 4 when a record broke, else 3
+    const short = `${aged.length === 1 ? `resort ${aged[0]}` : `resorts ${aged.join(', ')}`} ${absent.aged!.get(aged[0]!)!}`;
+    answer.push({
+      failure: {
+        kind: aged.some((id) => f.broken?.has(id)) ? 'contract' : 'upstream',
+        reason: `${whereOf(c)}: ${short}`,
+        short,
+        collection: c.key,
+        kept: false,
+        aged: true,
+        resorts: aged,
+      },
+      missing: short,
     });
   }
   if (f.broken) {

@@ -3,13 +3,12 @@
  * from the previous release when not due or failed), sanitised and scanned for secrets; then the public
  * index and the private state, and one atomic publish.
  *
- * One failing part never holds back the rest. A part the upstream failed (HTTP error, network) or whose
- * body broke the contract keeps its last good files, marked stale; a part the last release knew to be
- * absent (the upstream answered "no file") stays absent, marked stale too; a part with no earlier state at
- * all (a new resort, locale or variant) is left out and named in the index's `missing`. One broken record
- * of a many-resort answer keeps only the files that hold that resort. A run whose due parts all failed
- * publishes nothing; a run with nothing due publishes the same files again (hard links) under a new build
- * time.
+ * One failing part never holds back the rest. A part the upstream failed or whose body broke the contract
+ * keeps its last good files, stale, while they are younger than `staleFor` (stale-age.ts); a part the last
+ * release knew to be absent stays absent, stale too; a part with no earlier state (a new resort, locale or
+ * variant) or with too old a copy is left out and named in the index's `missing`. One broken record of a
+ * many-resort answer keeps only its resort's files. A run whose due parts all failed publishes nothing; a
+ * run with nothing due publishes the same files again (hard links) under a new build time.
  */
 import { resolve } from 'node:path';
 import type { DriftIssue } from '../../api/schemas/drift.ts';
@@ -31,6 +30,7 @@ import { answerSerializer, reusedEncoder } from './serialize.ts';
 import { FileIndex } from '../store/file-index.ts';
 import { whereOf } from '../fetch/validate.ts';
 import { LEFT_OUT, recordFailures, type Failure } from './record-failures.ts';
+import { agedFile, agedPart } from './stale-age.ts';
 import { stateChunks, type AlertMemory, type FileState, type Identity, type State } from '../store/state.ts';
 import { ReleaseWriter, sha256 } from '../store/writer.ts';
 import { scanned } from '../store/secrets.ts';
@@ -52,6 +52,8 @@ export interface ReleaseOptions {
   secrets: readonly string[];
   /** The build's clock (fixed by SOURCE_DATE_EPOCH). */
   now: () => number;
+  /** How old, in seconds, a kept copy may get before its part is left out (config `staleFor`); none: no limit. */
+  staleFor?: number;
   /** Called after each file the writer puts in the release; tests stop a build at a chosen write. */
   onWrite?: (count: number) => void;
 }
@@ -163,6 +165,7 @@ export class Release {
     }
     if (f.state === 'carried' || f.state === 'failed') {
       const kept = previous.filesOf(c.key);
+      if (agedPart(f, kept, this.#options, { failures: this.failures, missing: this.#missing })) return;
       // "no file" is an earlier state like any other: it is kept when the part cannot be fetched again
       const absentSince = kept.length === 0 ? previous.absentSince(c.key) : undefined;
       if (f.state === 'failed') {
@@ -196,15 +199,16 @@ export class Release {
     const outputs = derive(c, f.bodies, new Set(f.broken?.keys()));
     if (outputs.length === 0) this.#absent[c.key] = fetchedAt;
     let lost = 0;
-    // the resorts the answer left out: those that kept a last good copy, those that lost a file
-    const absent = { kept: new Set<number>(), lost: new Set<number>() };
+    // the resorts the answer left out: those that kept a last good copy, lost a file, or had too old a copy
+    const absent = { kept: new Set<number>(), lost: new Set<number>(), aged: new Map<number, string>() };
     const sanitize = answerSanitizer();
     const serialize = answerSerializer();
     for (const [i, output] of outputs.entries()) {
       if (this.#files.has(output.file))
         throw new SnapshotError('unsafe_output', `two requests map to ${output.file}`);
-      // whether the previous release holds a copy of this file from this part (asked only where it matters)
-      const own = () => previous.file(output.file)?.collection === c.key;
+      // whether the previous release holds a copy of this file from this part, young enough (`staleFor`)
+      const own = () =>
+        previous.file(output.file)?.collection === c.key && !agedFile(output, absent.aged, this.#options);
       if (output.keep !== undefined) {
         // a file that would hold a resort whose record broke the contract, or that the answer left out: its
         // last good copy, if it had one
@@ -212,7 +216,7 @@ export class Release {
         if (own()) {
           await this.#carry(output.file, output.absent ? LEFT_OUT : f.broken!.get(id)!.replace(/: .*/s, ''));
           if (output.absent) absent.kept.add(id);
-        } else if (output.optional) continue;
+        } else if (output.optional || absent.aged.has(id)) continue;
         else if (output.absent) absent.lost.add(id);
         else lost++;
         continue;
