@@ -41,8 +41,13 @@ export async function serveCommand(
     return EXIT.ok;
   }
   const port = parsePort(values.port);
-  const dataset = await loadDataset(values.data ?? data);
-  const running = await startServer(dataset, { port, log: (line) => io.stdout.write(`${line}\n`) });
+  const dataDir = values.data ?? data;
+  const dataset = await loadDataset(dataDir);
+  const running = await startServer(dataset, {
+    port,
+    dataDir,
+    log: (line) => io.stdout.write(`${line}\n`),
+  });
   io.stdout.write(`${running.url}\n`);
   closeOnSignal(running);
   return undefined;

@@ -147,6 +147,7 @@ function makeReport(
   return {
     openFlag,
     updatedMinutesAgo: i === 6 ? 60 * 24 * 4 : int(20, 60 * 14),
+    // the season model replaces these depths with the day's; only whether `middle` is present counts
     depthCm: {
       base: permanentlyClosed ? 0 : baseCm,
       summit: permanentlyClosed ? 0 : baseCm + int(20, 180),

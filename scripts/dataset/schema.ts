@@ -88,12 +88,19 @@ export const DatasetReport = z.strictObject({
   openFlag: OpenFlag,
   /** Minutes between the last update of the snow report and the request. */
   updatedMinutesAgo: z.int().nonnegative(),
+  /**
+   * Not published: the season model replaces the depths with the day's (scripts/api/README.md, "The
+   * embedded service"). Only whether `middle` is present counts: the resort has a middle station.
+   */
   depthCm: z.strictObject({ base: cm, summit: cm, middle: cm.optional() }),
   surfaceTop: SurfaceType,
   surfaceBottom: SurfaceType,
   offSlopeTop: SurfaceType.optional(),
   offSlopeBottom: SurfaceType.optional(),
-  /** Snowfall of the last 7 days in cm, oldest first; the last entry is today. */
+  /**
+   * Snowfall of the last 7 days in cm, oldest first; the last entry is today. Not published either: the
+   * season model replaces it with the day's new snow.
+   */
   recentCm: z.array(cm).length(7),
   comment: Translated.nullable(),
   canReturnBySki: z.boolean(),

@@ -24,6 +24,7 @@ import { silentDeployProgress, type DeployProgress, type DeploySummary } from '.
 import { readObject, readRelease, type LocalObject, type LocalRelease } from './release-files.ts';
 import {
   decode,
+  bytesTag,
   encodeIndex,
   encodeJournal,
   INDEX_KEY,
@@ -134,10 +135,12 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
         await uploadAll(store, release, layer, options.concurrency, progress);
     }
     // 7. the new state is live: the index says what the bucket holds
-    const objects = Object.fromEntries([...release.objects.values()].map((o) => [o.path, o.fingerprint]));
+    const all = [...release.objects.values()];
+    const objects = Object.fromEntries(all.map((o) => [o.path, o.fingerprint]));
+    const bytes = Object.fromEntries(all.map((o) => [o.path, bytesTag(o.sha256)]));
     await store.put(
       INDEX_KEY,
-      encodeIndex({ version: 1, release: release.name, objects }),
+      encodeIndex({ version: 1, release: release.name, objects, bytes }),
       BOOKKEEPING_HEADERS,
     );
     // 8. only now is nothing left that names the objects that left the release
@@ -187,7 +190,12 @@ async function readRemote(store: Store, adopt: boolean, progress: DeployProgress
       );
     }
   }
-  return { objects: index?.objects ?? {}, unknown, ...(journal?.digest ? { resumes: journal.digest } : {}) };
+  return {
+    objects: index?.objects ?? {},
+    ...(index?.bytes ? { bytes: index.bytes } : {}),
+    unknown,
+    ...(journal?.digest ? { resumes: journal.digest } : {}),
+  };
 }
 
 /**
@@ -204,8 +212,9 @@ function listingPays(plan: DeployPlan, remote: RemoteState, prices: Prices): boo
  * Checks what a killed deploy of this same release may have touched from one listing of the prefix: an
  * object that is not listed is not there; one whose ETag is not the MD5 of the release's bytes holds other
  * bytes; one with the release's bytes is the release's — the killed deploy wrote it with the release's
- * headers — unless the index says an earlier version with other headers was there, which only a HEAD can
- * tell apart (a change of headers alone). Answers what `checkObjects` does, and the listing.
+ * headers — unless the index says an earlier version with the same bytes and other headers was there
+ * (its bytes' tag; an index without tags cannot say), which only a HEAD can tell apart (a change of
+ * headers alone). Answers what `checkObjects` does, and the listing.
  */
 async function checkByListing(
   store: Store,
@@ -219,6 +228,11 @@ async function checkByListing(
   const listed = await store.listAll();
   const found = new Map<string, string | undefined>();
   const ambiguous: LocalObject[] = [];
+  // whether the version the index names may have had these bytes (an index of an earlier version cannot say)
+  const heldBefore = (object: LocalObject) => {
+    const tag = remote.bytes?.[object.path];
+    return tag === undefined || tag === bytesTag(object.sha256);
+  };
   await inPool(plan.check, concurrency, async (object) => {
     const etag = listed.get(object.path);
     const before = remote.objects[object.path];
@@ -230,7 +244,7 @@ async function checkByListing(
         .digest('hex')}"`
     )
       found.set(object.path, '');
-    else if (before === undefined || before === object.fingerprint)
+    else if (before === undefined || before === object.fingerprint || !heldBefore(object))
       found.set(object.path, object.fingerprint);
     else return void ambiguous.push(object);
     progress.tick();

@@ -30,6 +30,8 @@ export interface DeployPlan {
 export interface RemoteState {
   /** Path → fingerprint, from the deploy index. */
   objects: Readonly<Record<string, string>>;
+  /** Path → `bytesTag` of its bytes, from the deploy index (absent in one of an earlier version). */
+  bytes?: Readonly<Record<string, string>>;
   /** Paths that may hold anything: the journal of a deploy that did not finish, or an adopted prefix. */
   unknown: ReadonlySet<string>;
   /** The digest of the release a deploy that did not finish was writing (its journal's). */

@@ -2,7 +2,8 @@
  * The deploy's two bookkeeping objects under the prefix, in `.resort-conditions/`:
  *
  * - the **index** says what the bucket holds: each object's path and a fingerprint of its bytes and
- *   headers. A deploy reads it instead of listing the bucket, and writes it once the new state is live;
+ *   headers (and a short hash of its bytes alone). A deploy reads it instead of listing the bucket, and
+ *   writes it once the new state is live;
  * - the **journal** names every object a deploy may touch before the index says so (uploads, deletions,
  *   and what an earlier, killed deploy may have touched), and a digest of the release it writes. It exists
  *   only while a deploy is under way or after one was killed; the next deploy checks those objects and
@@ -31,6 +32,12 @@ export const RemoteIndex = z.strictObject({
   release: z.string(),
   /** Path under the prefix → fingerprint. */
   objects: z.record(z.string(), Fingerprint),
+  /**
+   * Path → `bytesTag` of its bytes alone (absent in indexes of earlier versions): a deploy resuming a
+   * killed one tells from it whether an object holding the release's bytes held them before, under
+   * other headers, or was written by the killed deploy.
+   */
+  bytes: z.record(z.string(), z.string().regex(/^[0-9a-f]{8}$/)).optional(),
 });
 export type RemoteIndex = z.infer<typeof RemoteIndex>;
 
@@ -66,6 +73,9 @@ export function fingerprint(object: {
     .digest('hex')
     .slice(0, 16);
 }
+
+/** 32 bits of the SHA-256 of an object's bytes: enough to tell one version's bytes from the next's. */
+export const bytesTag = (sha256: string): string => sha256.slice(0, 8);
 
 /**
  * What a release is to a deploy: every path with its fingerprint (bytes and headers). A deploy that

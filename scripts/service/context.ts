@@ -48,6 +48,18 @@ export interface RenderContext {
   account: DatasetAccount;
   /** Scheme, host and port the caller reached the service at, for links back to it. */
   origin: string;
+  /** The origin the sample's images are served from, over HTTP; unset, the dataset's image URLs as they are. */
+  imageOrigin?: string;
+}
+
+/**
+ * An image URL of the dataset as the bodies name it: under `imageOrigin` when the HTTP server serves the
+ * sample's images itself (images.ts), else as the dataset has it.
+ */
+export function imageUrl(ctx: Pick<RenderContext, 'imageOrigin'>, url: string): string {
+  if (!ctx.imageOrigin || !URL.canParse(url)) return url;
+  const { pathname, search } = new URL(url);
+  return `${ctx.imageOrigin}${pathname}${search}`;
 }
 
 /** A service message in the context's language, English when it has none. */

@@ -41,6 +41,11 @@ export interface ServiceOptions {
   now?: () => number;
   /** Scheme, host and port for links back to the service (region quick links). */
   origin?: string;
+  /**
+   * The origin the sample's images are served from (the HTTP server's own): the bodies name the images
+   * under it. Unset, they name the dataset's URLs as they are.
+   */
+  imageOrigin?: string;
 }
 
 export type Service = (request: ServiceRequest) => ServiceResponse;
@@ -55,7 +60,8 @@ export function createService(dataset: Dataset, options: ServiceOptions = {}): S
   return (request) => {
     try {
       const at = now();
-      const body = answer(dataset, index, routeHttpRequest(request), { now: at, origin, onDay });
+      const moment = { now: at, origin, onDay, imageOrigin: options.imageOrigin };
+      const body = answer(dataset, index, routeHttpRequest(request), moment);
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
     } catch (error) {
       const e =
@@ -90,6 +96,7 @@ interface Moment {
   now: number;
   origin: string;
   onDay: (resort: DatasetResort, now: number) => DatasetResort;
+  imageOrigin: string | undefined;
 }
 
 function answer(dataset: Dataset, index: DatasetIndex, routed: RoutedRequest, moment: Moment): unknown {
@@ -103,6 +110,7 @@ function answer(dataset: Dataset, index: DatasetIndex, routed: RoutedRequest, mo
   const { request, locale, selects } = readRequest(routed);
   const params = request.params ?? {};
   const ctx: RenderContext = { dataset, index, now, locale, units: unitsFor(locale), account, origin };
+  if (moment.imageOrigin) ctx.imageOrigin = moment.imageOrigin;
   const variant: Variant = {
     forecastOnly: params.forecast_only === 'true',
     forecast: params.forecast === 'true',

@@ -160,6 +160,37 @@ describe('a deploy killed with SIGKILL', () => {
     await expectBucketEqualsRelease(s3, 'site', 'first/', out);
   }, 60_000);
 
+  it('of changed bytes: the next one tells from one listing what the killed one wrote, with no HEAD', async () => {
+    const out = join(root, 'bytes', 'dist');
+    await buildRelease(out, ['--resorts', '20,25']);
+    expect((await runDeploy(s3, out, 's3://site/bytes')).code).toBe(0);
+    // the next release changes the files of resort 25 (and those naming them): the killed deploy wrote
+    // some of them, with the release's bytes where the index names the earlier version's
+    await buildRelease(
+      out,
+      ['--resorts', '20,25'],
+      await datasetWithNewerReport(join(root, 'bytes-data'), 25),
+    );
+    const killed = await deployProcess(out, 'write:8', 's3://site/bytes');
+    expect({ code: killed.code, signal: killed.signal }, killed.stderr).toEqual({
+      code: null,
+      signal: 'SIGKILL',
+    });
+
+    const next = await runDeploy(s3, out, 's3://site/bytes');
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout).toMatch(/checked in the bucket first/);
+    // the deploy index and the journal, one listing, and not one HEAD: every object's bytes tell
+    expect(
+      next.requests
+        .filter((r) => r.kind === 'read')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['.resort-conditions/index.json.gz', '.resort-conditions/journal.json.gz']);
+    expect(next.counts.list).toBe(1);
+    await expectBucketEqualsRelease(s3, 'site', 'bytes/', out);
+  }, 60_000);
+
   it('of a change of headers alone: the next one asks each object whose bytes alone cannot tell', async () => {
     const out = join(root, 'headers', 'dist');
     await buildRelease(out, ['--resorts', '20,25']);

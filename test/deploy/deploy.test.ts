@@ -138,9 +138,15 @@ describe('npm run deploy', () => {
     const index = JSON.parse(
       gunzipSync(objects.get('.resort-conditions/index.json.gz')!.bytes).toString('utf8'),
     );
-    expect(Object.keys(index)).toEqual(['version', 'release', 'objects']);
+    expect(Object.keys(index)).toEqual(['version', 'release', 'objects', 'bytes']);
     expect(Object.keys(index.objects).sort()).toEqual([...(await releaseFiles(out())).keys()].sort());
     expect(Object.values(index.objects).every((fp) => /^[0-9a-f]{16}$/.test(fp as string))).toBe(true);
+    // each object's bytes alone, as a tag: the first 32 bits of their SHA-256
+    expect(Object.keys(index.bytes).sort()).toEqual(Object.keys(index.objects).sort());
+    const manifest = objects.get('api/manifest.json')!.bytes;
+    expect(index.bytes['api/manifest.json']).toBe(
+      createHash('sha256').update(manifest).digest('hex').slice(0, 8),
+    );
     const text = JSON.stringify(index);
     for (const secret of ['S3RVER', 'demo-partner-key', 'demo@example.com', '127.0.0.1'])
       expect(text).not.toContain(secret);

@@ -224,3 +224,18 @@ describe('a resort south of the equator', () => {
     expect(body.depth.base).toBeGreaterThan(0);
   });
 });
+
+describe('the dataset\'s own depths (scripts/api/README.md, "The embedded service")', () => {
+  it('are not published: the day the model makes replaces them; only a middle station counts', () => {
+    const resort = seasonal(dataset).find((r) => r.report!.depthCm.middle !== undefined)!;
+    const report = resort.report!;
+    const at = FROZEN_NOW;
+    const other = (depthCm: typeof report.depthCm) => ({ ...resort, report: { ...report, depthCm } });
+    const dated = resortOn(resort, at).report!;
+    expect(dated.depthCm).not.toEqual(report.depthCm);
+    expect(resortOn(other({ base: 1, summit: 2, middle: 3 }), at).report!.depthCm).toEqual(dated.depthCm);
+    const { middle: _middle, ...withoutMiddle } = dated.depthCm;
+    expect(resortOn(other({ base: 1, summit: 2 }), at).report!.depthCm).toEqual(withoutMiddle);
+    expect(dated.depthCm.middle).toBe(Math.round((dated.depthCm.base + dated.depthCm.summit) / 2));
+  });
+});

@@ -3,7 +3,7 @@
  */
 import type { DatasetAccount } from '../../dataset/schema.ts';
 import type { AccountRecord, AttributionRecord, TokenRecord } from '../../api/schemas/family-b.ts';
-import { translated, type RenderContext } from '../context.ts';
+import { imageUrl, translated, type RenderContext } from '../context.ts';
 
 export const tokenRecord = (account: DatasetAccount): TokenRecord => ({
   token: account.token,
@@ -20,7 +20,7 @@ export function attributionRecord(ctx: RenderContext): AttributionRecord {
   const a = ctx.dataset.attribution;
   const language = ctx.locale.language;
   return {
-    attributionLogo: a.logo,
+    attributionLogo: imageUrl(ctx, a.logo),
     attributionText: translated(a.text, language),
     requiresAttribution: a.requiresAttribution,
     requiresResortAttribution: a.requiresResortAttribution,
