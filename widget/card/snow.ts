@@ -29,16 +29,15 @@ function renderChart(view: ReportView, ctx: ReportContext) {
   if (recent.length === 0) return nothing;
   const values = recent.map((r) => fromCm(ctx, r.snow, 1)!);
   const max = Math.max(1, ...values);
-  // each bar's height is an attribute of its SVG rectangle, not a style attribute that a page's
-  // Content-Security-Policy may refuse; drawn rather than a background, it keeps its shape in forced colours
-  // and on paper (widget/README.md, "Requests and safety")
-  const heights = values.map((v) => Math.round((v / max) * 100));
   return html`<figure class="chart" part="chart">
     <figcaption>${plural(ctx.locale, ctx.t.lastDays, recent.length, { n: ctx.f.number(recent.length) })} (${ctx.f.snowUnit})</figcaption>
     <ol>
       ${recent.map(
+        // each bar's height is an attribute of its SVG rectangle, not a style attribute that a page's
+        // Content-Security-Policy may refuse; drawn rather than a background, it keeps its shape in forced
+        // colours and on paper (widget/README.md, "Requests and safety")
         (r, i) => html`<li>
-          <span class="track"><svg aria-hidden="true"><rect width="100%" y="${100 - heights[i]!}%" height="${heights[i]}%"></rect></svg></span>
+          <span class="track"><svg aria-hidden="true"><rect width="100%" height="${Math.round((values[i]! / max) * 100)}%"></rect></svg></span>
           <span class="value">${ctx.f.snowNumber(values[i]!)}</span>
           <span class="day">${ctx.f.weekday(r.date)}</span>
         </li>`,
