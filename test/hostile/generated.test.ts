@@ -20,7 +20,7 @@
  * "Generated hostile cases").
  */
 import fc from 'fast-check';
-import { cp, mkdir, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse, parseFragment } from 'parse5';
 import { XMLValidator } from 'fast-xml-parser';
@@ -32,6 +32,7 @@ import { FROZEN_NOW } from '../helpers.ts';
 import {
   ACCOUNT,
   buildAgainst,
+  publishedTree,
   removeScratch,
   scratch,
   startHostileUpstream,
@@ -150,7 +151,7 @@ beforeAll(async () => {
     if (real) serveRealCountries();
     const run = await buildAgainst(upstream, join(root, `clean-${real}`, 'dist'), { flags: flagsOf(real) });
     expect(run.code, run.stderr).toBe(EXIT.ok);
-    const files = await tree(run.out);
+    const files = await publishedTree(run.out);
     clean.set(real, { run, files, bytes: size(files) });
     if (!real)
       urls = [...upstream.requests.keys()].filter((u) => !/\/authorization\/|resortIds=1$/.test(u)).sort();
@@ -161,16 +162,6 @@ afterAll(async () => {
   await removeScratch(root);
 });
 
-/** Every file of a published tree (through its link), with its bytes. */
-async function tree(out: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(out, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const full = join(entry.parentPath, entry.name);
-      files.set(full.slice(out.length + 1), await readFile(full));
-    }
-  return files;
-}
 /**
  * What one changed answer may add to the tree (scripts/api/README.md, "Limits"): each file that holds a
  * touched resort may grow by one record's most, 512 Ki characters of up to three bytes of UTF-8 each (a
@@ -361,7 +352,7 @@ async function check(c: Case): Promise<void> {
     run.code,
   );
   if (run.code === EXIT.unreachable) return;
-  const files = await tree(out);
+  const files = await publishedTree(out);
   const scope = touched(c.change, url);
   for (const [path, bytes] of reference.files) {
     const resort = resortOf(path);

@@ -4,7 +4,7 @@
  * HTTP server; the resorts left out keep their files, stale and named (exit 3), and every file of the tree is
  * byte for byte a clean build's.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
@@ -16,6 +16,7 @@ import {
   scratch,
   startHostileUpstream,
   type HostileUpstream,
+  publishedTree,
 } from './upstream.ts';
 import { FROZEN_NOW } from '../helpers.ts';
 
@@ -38,12 +39,8 @@ let clean: Map<string, Buffer>;
 
 /** Every file of a published tree but its index, by path. */
 async function tree(out: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(out, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const path = join(entry.parentPath, entry.name).slice(out.length + 1);
-      if (path !== 'api/manifest.json') files.set(path, await readFile(join(out, path)));
-    }
+  const files = await publishedTree(out);
+  files.delete('api/manifest.json');
   return files;
 }
 

@@ -4,7 +4,7 @@
  * with the one answer changed; the tree must stay within the limits' bound, every name read as it was
  * written, and no page carry a control character.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TEXT } from '../../scripts/api/limits.ts';
@@ -12,6 +12,7 @@ import { EXIT } from '../../scripts/cli/exit-codes.ts';
 import { Manifest } from '../../scripts/snapshot/store/manifest.ts';
 import {
   buildAgainst,
+  publishedTree,
   published,
   removeScratch,
   scratch,
@@ -44,17 +45,6 @@ afterAll(async () => {
 
 const build = (name: string) => buildAgainst(upstream, join(root, name), { flags: FLAGS, config: file });
 
-/** Every regular file of a tree with its bytes (the release's folder; the link to it is no file). */
-async function tree(out: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(out, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const path = join(entry.parentPath, entry.name);
-      files.set(path.slice(out.length), await readFile(path));
-    }
-  return files;
-}
-
 const size = (files: Map<string, Buffer>) => [...files.values()].reduce((n, b) => n + b.byteLength, 0);
 
 /** Gives resort `id` the name `name` wherever an answer names it (lists, reports, profiles). */
@@ -73,7 +63,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 describe('a name of 10 MiB', () => {
   it(`is cut to ${MAX_TEXT.name} characters wherever it is shown, and named in the build's drift`, async () => {
     upstream.reset();
-    const clean = await tree((await build('clean')).out);
+    const clean = await publishedTree((await build('clean')).out);
 
     upstream.change(
       () => true,
@@ -84,7 +74,7 @@ describe('a name of 10 MiB', () => {
     expect(run.stderr).toContain(
       'multi.combinedreport $[*].resortName: too-long ×1 (a name longer than 200 characters: cut)',
     );
-    const files = await tree(run.out);
+    const files = await publishedTree(run.out);
     const cut = `${'x'.repeat(MAX_TEXT.name - 1)}…`;
     let shown = 0;
     for (const [path, bytes] of files) {
@@ -123,7 +113,7 @@ describe('an answer in another charset than UTF-8', () => {
     ) as { resortName: string };
     expect(json.resortName).toBe('Zürich Höhe');
     expect((await published(run.out, `cards/en-US/${GOOD}.html`))!).toContain('Zürich Höhe');
-    for (const [path, bytes] of await tree(run.out))
+    for (const [path, bytes] of await publishedTree(run.out))
       expect(bytes.toString('utf8'), path).not.toContain('\ufffd');
   }, 120_000);
 
@@ -146,7 +136,7 @@ describe('an answer in another charset than UTF-8', () => {
       const run = await build(`bytes-${type.length}`);
       expect(run.code, run.stderr).toBe(EXIT.contract);
       expect(run.stderr).toContain(`${COMBINED} (en-US): ${why}`);
-      for (const [path, bytes] of await tree(run.out))
+      for (const [path, bytes] of await publishedTree(run.out))
         expect(bytes.toString('utf8'), path).not.toContain('\ufffd');
       expect(
         await published(run.out, `api/en-US/externalservice/resort/${GOOD}/combinedreport.json`),
@@ -198,7 +188,7 @@ describe('control characters in a name', () => {
     expect(run.stderr).toContain(
       'multi.combinedreport $[*].resortName: control-character ×1 (control characters taken out)',
     );
-    const files = await tree(run.out);
+    const files = await publishedTree(run.out);
     const pages = [...files].filter(([path]) => /\.(html|xml|atom)$/.test(path));
     expect(pages.length).toBeGreaterThan(0);
     for (const [path, bytes] of files) {

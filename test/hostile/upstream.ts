@@ -4,7 +4,7 @@
  * answers the test changes or replaces per path. Builds run in-process through the command line, as an
  * operator's would, with the element's embeds made (but no bundle).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +39,8 @@ export interface HostileUpstream extends HostileServer {
   replace(matches: (path: string) => boolean, route: Route): void;
   /**
    * Rewrites the whole answer (status, headers, bytes) of every request whose URL, query included,
-   * `matches`, after `change`: the transport's faults (a charset, broken bytes, an interim answer).
+   * `matches`, after `change` and the rewrites set before it: the transport's faults (a charset, broken
+   * bytes, an interim answer).
    */
   intercept(matches: (url: string) => boolean, rewrite: Rewrite): void;
   /** Forgets every change and replacement. */
@@ -83,10 +84,10 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
     const sent = change?.encode && answered.status === 200 ? change.encode(body) : undefined;
     if (sent) headers = { ...headers, 'content-type': sent.type };
     const bytes = sent?.bytes ?? Buffer.from(body);
-    const rewrite = rewrites.findLast((r) => r.matches(url));
-    const wire = rewrite
-      ? rewrite.rewrite({ status: answered.status, headers: { ...headers }, body: bytes }, url)
-      : { status: answered.status, headers, body: bytes };
+    // every rewrite that matches, in the order they were set: a test's fault over a body another one set
+    let wire: Answer = { status: answered.status, headers, body: bytes };
+    for (const r of rewrites)
+      if (r.matches(url)) wire = r.rewrite({ ...wire, headers: { ...wire.headers } }, url);
     for (const status of wire.interim ?? [])
       if (status === 100) response.writeContinue();
       else if (status === 102) response.writeProcessing();
@@ -162,6 +163,17 @@ export async function buildAgainst(
     signal: new AbortController().signal,
   });
   return { code, stdout, stderr, out };
+}
+
+/** Every regular file of a published tree (through its link to the release), by path, with its bytes. */
+export async function publishedTree(out: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(out, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const full = join(entry.parentPath, entry.name);
+      files.set(full.slice(out.length + 1), await readFile(full));
+    }
+  return files;
 }
 
 /** A published file's text, or undefined. */
