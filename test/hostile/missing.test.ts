@@ -115,6 +115,24 @@ describe('a resort missing from a valid answer', () => {
     expect(changed(await tree(out))).toEqual([]);
   });
 
+  it('a countries list answered `[]`: refused whole, it and everything it names kept, the tree as a clean build has it', async () => {
+    const out = join(root, 'no-countries');
+    upstream.reset();
+    expect((await buildAgainst(upstream, out, { flags: FLAGS })).code).toBe(EXIT.ok);
+    upstream.change(
+      (path) => path === '/externalservice/region/countries/list',
+      () => [],
+    );
+    try {
+      const run = await buildAgainst(upstream, out, { flags: FLAGS });
+      expect(run.code, run.stderr).toBe(EXIT.contract);
+      expect(run.stderr).toContain('a countries list names at least one country');
+      expect(changed(await tree(out))).toEqual([]);
+    } finally {
+      upstream.reset();
+    }
+  });
+
   it('in a first build: the resort has no file, the build says which, and the rest publishes', async () => {
     upstream.change(
       (path) => MULTI.test(path),

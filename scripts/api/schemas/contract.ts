@@ -104,7 +104,12 @@ export const CONTRACT: Record<EndpointId, z.ZodType> = {
   'a.resort.snowreport': AnyRecord, // element: data.ts ignores a Family A file that is not an object
   ...perMultiEndpoint((type, ordered) => (ordered ? list(type) : map(type))),
   // derive: countriesFiles maps over the countries, each its own `region/{id}/list` file: one id once
-  'region.countries': z.array(RegionList).superRefine(once('country', (c) => c.id)),
+  // scope.ts finds every resort and region in it: a list that names no country is missing, not an account
+  // of none, and is refused whole, so it keeps its last good copy (scripts/docs/snapshot.md, "Missing is not broken")
+  'region.countries': z
+    .array(RegionList)
+    .min(1, 'a countries list names at least one country')
+    .superRefine(once('country', (c) => c.id)),
   'region.list': RegionList,
   forecast: Forecast,
   links: AnyRecord, // paths: published as `resort/{id}/links`; the element reads `combined.links` defensively
