@@ -107,7 +107,10 @@ export const listReservation = (): string =>
   sheet('list/reservation.css') +
   retarget('list/geometry.css', { '.frame': ':where(resort-conditions-list:not(:defined))::before' });
 
-/** The card's text size over the reader's default: `0.9375rem` in its host's `font`. */
+/**
+ * The card's text size over the reader's default: `max(0.9375rem, 0.9375em)` in its host's `font`, which
+ * in a frame page (its text the reader's default) is 0.9375 of it either way.
+ */
 const CARD_EM = 0.9375;
 
 /**
