@@ -150,6 +150,19 @@ describe('one bad value is its record’s problem', () => {
     expect(verdict.ok && (verdict.body as unknown[]).length).toBe(webcams.length - 1);
   });
 
+  it('refuses only the resort of a map whose every webcam is wrong, and keeps the other resorts’ webcams', () => {
+    const map: Record<string, any[]> = Object.fromEntries(three.map((id) => [String(id), bodyOf('webcams')]));
+    const [wrong, ...others] = Object.keys(map);
+    expect(map[wrong!]!.length).toBeGreaterThan(0);
+    for (const webcam of map[wrong!]!) delete webcam.orderNr;
+    const verdict = judge('multi.webcams', map);
+    expect(verdict.ok).toBe(true);
+    if (!verdict.ok) return;
+    expect([...verdict.broken!.keys()]).toEqual([Number(wrong)]);
+    expect(Object.keys(verdict.body as object)).not.toContain(wrong);
+    for (const id of others) expect((verdict.body as Record<string, unknown>)[id]).toEqual(map[id]);
+  });
+
   it('refuses the whole body when a bad value is outside any record', () => {
     const list = bodyOf('region.list');
     list.id = 12_345_678_901;

@@ -192,14 +192,20 @@ export function judge(endpoint: EndpointId, received: unknown, clock?: number): 
     entry.problems.push(problem);
     refused.set(key, entry);
   }
-  // records that name no resort go without a trace: a list left with none of them is broken, not empty
-  if (
-    emptiesAList(
-      body,
-      [...refused.values()].filter((r) => r.at.resort === undefined).map((r) => r.at.path),
-    )
-  )
-    return whole();
+  // records that name no resort go without a trace: a list left with none of them is broken, not empty;
+  // where that list is a resort's own (a map's webcams), it is that resort's record that is refused
+  for (const list of emptiedLists(
+    body,
+    [...refused.values()].filter((r) => r.at.resort === undefined).map((r) => r.at.path),
+  )) {
+    const owner = records(body, list);
+    if (owner === undefined || owner === 'unnamed' || owner.resort === undefined) return whole();
+    const under = [...refused].filter(
+      ([, r]) => JSON.stringify(r.at.path.slice(0, list.length)) === JSON.stringify(list),
+    );
+    for (const [key] of under) refused.delete(key);
+    refused.set(JSON.stringify(owner.path), { at: owner, problems: under.flatMap(([, r]) => r.problems) });
+  }
   const kept = without(
     body,
     [...refused.values()].map((r) => r.at.path),
@@ -224,18 +230,21 @@ export function judge(endpoint: EndpointId, received: unknown, clock?: number): 
 }
 
 /** Whether leaving out the elements at `paths` would leave an array that held some with none. */
-function emptiesAList(body: unknown, paths: ReadonlyArray<readonly PropertyKey[]>): boolean {
-  const removed = new Map<string, { array: unknown[]; count: number }>();
+/** The lists (by their paths) that removing the records at `paths` would leave with none. */
+function emptiedLists(body: unknown, paths: ReadonlyArray<readonly PropertyKey[]>): PropertyKey[][] {
+  const removed = new Map<string, { path: PropertyKey[]; array: unknown[]; count: number }>();
   for (const path of paths) {
     let parent: unknown = body;
     for (const key of path.slice(0, -1)) parent = (parent as Record<PropertyKey, unknown>)[key];
     if (!Array.isArray(parent)) continue;
     const key = JSON.stringify(path.slice(0, -1));
-    const entry = removed.get(key) ?? { array: parent, count: 0 };
+    const entry = removed.get(key) ?? { path: path.slice(0, -1), array: parent, count: 0 };
     entry.count++;
     removed.set(key, entry);
   }
-  return [...removed.values()].some(({ array, count }) => array.length > 0 && count >= array.length);
+  return [...removed.values()]
+    .filter(({ array, count }) => array.length > 0 && count >= array.length)
+    .map((e) => e.path);
 }
 
 /**
