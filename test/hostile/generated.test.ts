@@ -7,7 +7,8 @@
  * (test/fixtures/upstream/). After each build it checks what must hold whatever the upstream sends:
  *
  * - the build ends with 0, 3 or 4 (a part stale or left out, a part's body wrong), never 1; a first build
- *   whose list of resorts cannot be read has no part it could publish, and says so with 8;
+ *   whose list of resorts cannot be read has no part it could publish, and says so with 8, and one whose
+ *   lists no longer hold a resort or region the config names says so with 2;
  * - every resort the change did not touch publishes byte for byte what a clean build publishes;
  * - the tree grows by at most the bound scripts/api/README.md states;
  * - no season outside the window is published under `history/`;
@@ -346,12 +347,14 @@ async function check(c: Case): Promise<void> {
   else await cp(join(root, `clean-${c.real}`), join(root, name), { recursive: true, verbatimSymlinks: true });
   const run = await buildAgainst(upstream, out, { flags: flagsOf(c.real) });
   const about = `exit ${run.code}: ${url} ${JSON.stringify(c.change, (_, v) => (typeof v === 'string' && v.length > 80 ? `${v.slice(0, 20)}… (${v.length})` : v))}${c.over ? ' over a good release' : ''}\n${run.stderr.slice(0, 3000)}`;
-  // a first build whose lists of resorts cannot be read knows no part to publish: exit 8, nothing published
+  // a first build whose lists of resorts cannot be read knows no part to publish: exit 8, nothing published;
+  // one whose lists no longer hold a resort or region the config names says so: exit 2
   const discovery = /\/region\/(?:countries|\d+)\/list\?/.test(url) && !c.over;
-  expect([EXIT.ok, EXIT.stale, EXIT.contract, ...(discovery ? [EXIT.unreachable] : [])], about).toContain(
-    run.code,
-  );
-  if (run.code === EXIT.unreachable) return;
+  expect(
+    [EXIT.ok, EXIT.stale, EXIT.contract, ...(discovery ? [EXIT.unreachable, EXIT.usage] : [])],
+    about,
+  ).toContain(run.code);
+  if (run.code === EXIT.unreachable || run.code === EXIT.usage) return;
   const files = await publishedTree(out);
   const scope = touched(c.change, url);
   for (const [path, bytes] of reference.files) {
