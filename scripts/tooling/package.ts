@@ -1,29 +1,33 @@
 /**
- * The publishable package (widget/README.md, "Using the package"; .github/CONTRIBUTING.md, "Development and
- * tests"): what `npm pack` ships, built into the gitignored `lib/`, outside the sources.
+ * The two publishable packages (widget/README.md, "Using the package"; .github/CONTRIBUTING.md,
+ * "Development and tests"), built into the gitignored `lib/`, outside the sources:
  *
- * - `lib/browser/`: the browser files a build publishes (bundle.ts, made again only if its sources changed):
- *   both elements' scripts with lit inside, their chunks and style sheets, the pre-render modules, and the
- *   code a release runs elsewhere (the edge function, the iframe loader…), so the command line needs no
- *   bundler;
- * - `lib/element/`: the element as ES modules (vite's library mode; lit stays a dependency), its
- *   declarations under `lib/types/` (`tsc -p widget/tsconfig.package.json`), and
- *   `lib/custom-elements.json`, the manifest pointing at the JavaScript;
- * - `lib/scripts/`: the command line (`resort-conditions build | serve | deploy | plan`), each module of its
- *   import graph built by vite for Node at the place it has under `scripts/` (its packages stay
- *   dependencies).
+ * - the command line, `resort-conditions` (the root package.json, which `npm pack` packs):
+ *   - `lib/browser/`: the browser files a build publishes (bundle.ts, made again only if its sources
+ *     changed): both elements' scripts with lit inside, their chunks and style sheets, the pre-render
+ *     modules, and the code a release runs elsewhere (the edge function, the iframe loader…), so the
+ *     command line needs no bundler;
+ *   - `lib/scripts/`: the command line (`resort-conditions build | serve | deploy | plan`), each module of
+ *     its import graph built by vite for Node at the place it has under `scripts/` (its packages stay
+ *     dependencies);
+ * - the element, `@resort-conditions/element`, a package folder of its own, `lib/element/` (`npm pack
+ *   lib/element`; element-package.ts writes its package.json): the element as ES modules (vite's library
+ *   mode; lit, its one dependency, stays an import), their declarations under `types/` (`tsc -p
+ *   widget/tsconfig.package.json`), `custom-elements.json`, the manifest pointing at the JavaScript, and
+ *   the card's style sheet `resort-conditions.css`.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { BROWSER_FOLDER } from '../site/browser-files.ts';
+import { ELEMENT_FOLDER, elementPackageFiles, ownRecordTypes, type RootManifest } from './element-package.ts';
 import { minifyStyleSheets } from './minify-css.ts';
 import { freshBrowserFiles } from './stamp.ts';
 
-/** What `npm pack` builds beside `lib/browser/`; removed again after packing (postpack). */
-export const PACKAGE_PATHS = ['lib/element', 'lib/types', 'lib/scripts', 'lib/custom-elements.json'] as const;
+/** What packing builds beside `lib/browser/`; removed again after packing (postpack). */
+export const PACKAGE_PATHS = [ELEMENT_FOLDER, 'lib/scripts'] as const;
 
 /** The elements' entry points besides the modules the manifest names: the tags' registrations. */
 const ELEMENT_ENTRIES = ['widget/card/define.ts', 'widget/list/define.ts'];
@@ -36,8 +40,8 @@ const CLI_ENTRIES = [
   'scripts/snapshot/store/write-worker.ts',
 ];
 
-/** Packages the element imports and leaves to the consumer's install; zod may be named by the types only. */
-const ELEMENT_EXTERNAL = [/^lit(\/|$)/, /^@lit-labs\//, /^zod(\/|$)/];
+/** The package the element imports and leaves to the consumer's install, its one dependency; zod is the sources' types only. */
+const ELEMENT_EXTERNAL = [/^lit(\/|$)/, /^zod(\/|$)/];
 
 type Manifest = { modules: Array<{ path: string }> };
 
@@ -52,7 +56,7 @@ function chunksOf(result: unknown): Chunk[] {
   return (Array.isArray(result) ? result : [result]).flatMap((r: { output?: Chunk[] }) => r.output ?? []);
 }
 
-/** `widget/card/resort-conditions.ts` → `resort-conditions`, `widget/list/define.ts` → `list/define`: an entry's name, and so its file in `lib/element/`. */
+/** `widget/card/resort-conditions.ts` → `resort-conditions`, `widget/list/define.ts` → `list/define`: an entry's name, and so its file in the element's package. */
 const entryName = (source: string) => source.replace(/^widget\/(card\/)?/, '').replace(/\.ts$/, '');
 
 /**
@@ -75,7 +79,7 @@ async function elementModules(root: string, manifest: Manifest): Promise<void> {
     mode: 'production',
     plugins: [minifyStyleSheets()],
     build: {
-      outDir: join(root, 'lib/element'),
+      outDir: join(root, ELEMENT_FOLDER),
       emptyOutDir: false,
       copyPublicDir: false,
       reportCompressedSize: false,
@@ -90,13 +94,14 @@ async function elementModules(root: string, manifest: Manifest): Promise<void> {
     },
   });
   // the element runs with lit alone: zod is for the build, never for a page
+  const own = new Set(chunksOf(result).map((c) => c.fileName));
   for (const chunk of chunksOf(result)) {
-    const zod = [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].filter((i) =>
-      /^zod(\/|$)/.test(i),
+    const other = [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].filter(
+      (i) => !own.has(i) && !/^lit(\/|$)/.test(i),
     );
-    if (zod.length > 0)
+    if (other.length > 0)
       throw new Error(
-        `lib/element/${chunk.fileName} imports ${zod.join(', ')} at run time: the element may import the schemas as types only`,
+        `${ELEMENT_FOLDER}/${chunk.fileName} imports ${other.join(', ')} at run time: the element's one dependency is lit (the schemas are types only)`,
       );
   }
 }
@@ -111,11 +116,11 @@ async function elementTypes(root: string): Promise<void> {
   });
 }
 
-/** The manifest, its modules pointing at the JavaScript the package ships. */
+/** The manifest, its modules pointing at the JavaScript the element's package ships. */
 function shippedManifest(manifest: Manifest): string {
   const repoint = (value: unknown): unknown => {
     if (typeof value === 'string' && /^widget\/((card|list)\/)?[\w-]+\.ts$/.test(value))
-      return `lib/element/${entryName(value)}.js`;
+      return `${entryName(value)}.js`;
     if (Array.isArray(value)) return value.map(repoint);
     if (value && typeof value === 'object')
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, repoint(v)]));
@@ -173,14 +178,21 @@ async function filesBelow(root: string, folder: string): Promise<string[]> {
     .map((e) => relative(root, join(e.parentPath, e.name)).split('\\').join('/'));
 }
 
-/** Builds the package into `lib/` (its own paths emptied first); answers the files it ships there. */
+/** Builds both packages into `lib/` (their own paths emptied first); answers the files written there. */
 export async function buildPackage(root: string): Promise<string[]> {
   await cleanPackage(root);
   await freshBrowserFiles(root);
   const manifest = JSON.parse(await readFile(join(root, 'widget/custom-elements.json'), 'utf8')) as Manifest;
   await elementModules(root, manifest);
   await elementTypes(root);
+  await ownRecordTypes(root, join(root, ELEMENT_FOLDER, 'types'));
+  await writeFile(join(root, ELEMENT_FOLDER, 'custom-elements.json'), shippedManifest(manifest));
+  await copyFile(
+    join(root, BROWSER_FOLDER, 'bundle', 'resort-conditions.css'),
+    join(root, ELEMENT_FOLDER, 'resort-conditions.css'),
+  );
+  const rootManifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as RootManifest;
+  await elementPackageFiles(root, rootManifest);
   await commandLine(root);
-  await writeFile(join(root, 'lib/custom-elements.json'), shippedManifest(manifest));
   return (await filesBelow(root, 'lib')).filter((f) => f !== `${BROWSER_FOLDER}/stamp.json`).sort();
 }
