@@ -64,15 +64,13 @@ describe('npm install from a git URL', () => {
     const installed = join(site, 'node_modules', 'resort-conditions');
     for (const file of [
       'lib/scripts/cli/main.js',
-      'lib/element/define.js',
-      'lib/types/widget/card/resort-conditions.d.ts',
-      'lib/custom-elements.json',
       'lib/browser/bundle/resort-conditions.js',
       'data/resorts.json',
     ])
       expect(existsSync(join(installed, file)), file).toBe(true);
-    // what npm pack ships, not the clone: no sources, no tests
+    // what npm pack ships, not the clone: no sources, no tests, and not the element's own package
     expect(existsSync(join(installed, 'test'))).toBe(false);
+    expect(existsSync(join(installed, 'lib', 'element'))).toBe(false);
     expect(existsSync(join(installed, 'scripts', 'cli', 'main.ts'))).toBe(false);
     // the lock records the commit it installed
     const lock = JSON.parse(await readFile(join(site, 'package-lock.json'), 'utf8')) as LockFile;

@@ -1,9 +1,11 @@
 /**
- * The package as a partner gets it (widget/README.md, "Using the package"): `npm pack` (which builds the
- * elements and the command line), installed into a fresh project without the network, strict TypeScript files
- * that import and use the card and the list, a vite bundle of each, and the `bin` building a tree from the embedded
- * default and serving the embedded service. The tree is packed from a copy without `lib/`, so the package
- * builds its browser files afresh and never touches the ones the other tests read.
+ * The two packages as a partner gets them (widget/README.md, "Using the package"): `npm run packages`
+ * (which builds the element and the command line and packs both), each installed into a fresh project
+ * without the network. The element's: strict TypeScript files that import and use the card and the list, a
+ * vite bundle of each, and a fresh vite app whose install holds lit and vite and nothing that runs in Node.
+ * The command line's: the `bin` building a tree from the embedded default and serving the embedded service.
+ * The tree is packed from a copy without `lib/`, so the packages build their browser files afresh and never
+ * touch the ones the other tests read.
  */
 import { execFile, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -16,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FROZEN_NOW } from '../helpers.ts';
 import { printedUrl } from '../cli/helpers.ts';
 import { lockFor, type LockFile } from './lock.ts';
-import { buildSite, freshSite, install, untracked } from './site.ts';
+import { buildSite, freshSite, install, installed, listedNames, untracked } from './site.ts';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -34,17 +36,68 @@ const SOURCES = [
   'data',
 ];
 
+/** A tarball `npm run packages` wrote: its file name and the paths it holds. */
 interface Packed {
   filename: string;
-  size: number;
-  unpackedSize: number;
-  entryCount: number;
-  files: Array<{ path: string }>;
+  files: string[];
 }
 
 let work: string;
+/** The project that installs the element's tarball. */
 let consumer: string;
+/** The project that installs the command line's tarball. */
+let cli: string;
+let element: Packed;
 let packed: Packed;
+let manifest: {
+  version: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+let lock: LockFile;
+let registry: string;
+/** Each project's install as it stands right after `npm install`, before a build writes caches beside it. */
+const installs = new Map<string, { packages: string[]; bytes: number }>();
+
+/** The paths a tarball holds, without npm's `package/` folder. */
+async function tarball(work: string, filename: string): Promise<Packed> {
+  const { stdout } = await run('tar', ['-tzf', join(work, filename)], { maxBuffer: 16 * 1024 * 1024 });
+  const files = stdout
+    .split('\n')
+    .filter((line) => line && !line.endsWith('/'))
+    .map((line) => line.replace(/^package\//, ''));
+  return { filename, files };
+}
+
+/** A fresh project in `dir`: its package.json and a lock file resolving `dependencies` as this repository's does. */
+async function freshProject(dir: string, dependencies: Record<string, string>, devDependencies = {}) {
+  await mkdir(join(dir, 'src'), { recursive: true });
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'partner-site',
+      version: '1.0.0',
+      private: true,
+      type: 'module',
+      devDependencies,
+    }),
+  );
+  await writeFile(
+    join(dir, 'package-lock.json'),
+    JSON.stringify(
+      lockFor(
+        lock,
+        { ...dependencies, ...devDependencies },
+        { name: 'partner-site', version: '1.0.0' },
+        registry,
+      ),
+    ),
+  );
+}
+
+/** `npm install` of a tarball in `dir` from npm's cache alone. */
+const installTarball = (dir: string, file: string) =>
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, file)], { cwd: dir, env: env() });
 
 /** npm without the network, the update check or the audit; RC_* variables never reach a child. */
 const env = () => {
@@ -61,56 +114,149 @@ beforeAll(async () => {
     await cp(join(ROOT, entry), join(source, entry), { recursive: true });
   }
   await symlink(NODE_MODULES, join(source, 'node_modules'), 'dir');
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', work], {
+  // the documented command: both tarballs, their names on stdout
+  const pack = await run('npm', ['run', '--silent', 'packages', '--', '--pack-destination', work], {
     cwd: source,
     env: env(),
     maxBuffer: 16 * 1024 * 1024,
   });
-  packed = (JSON.parse(pack.stdout) as Packed[])[0]!;
+  const [elementFile, cliFile] = pack.stdout.trim().split('\n');
+  element = await tarball(work, elementFile!);
+  packed = await tarball(work, cliFile!);
 
+  manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as typeof manifest;
+  lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as LockFile;
+  registry = (await run('npm', ['config', 'get', 'registry'], { env: env() })).stdout.trim();
   consumer = join(work, 'consumer');
-  await mkdir(join(consumer, 'src'), { recursive: true });
-  const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as LockFile;
-  await writeFile(
-    join(consumer, 'package.json'),
-    JSON.stringify({ name: 'partner-site', version: '1.0.0', private: true, type: 'module' }),
-  );
-  const registry = (
-    await run('npm', ['config', 'get', 'registry'], { cwd: consumer, env: env() })
-  ).stdout.trim();
-  await writeFile(
-    join(consumer, 'package-lock.json'),
-    JSON.stringify(
-      lockFor(lock, manifest.dependencies, { name: 'partner-site', version: '1.0.0' }, registry),
-    ),
-  );
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], {
-    cwd: consumer,
-    env: env(),
-  });
-}, 240_000);
+  await freshProject(consumer, { lit: manifest.dependencies.lit! });
+  await installTarball(consumer, element.filename);
+  installs.set('the element', await installed(consumer));
+  cli = join(work, 'cli');
+  await freshProject(cli, manifest.dependencies);
+  await installTarball(cli, packed.filename);
+  installs.set('the command line', await installed(cli));
+}, 300_000);
 
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe('the packed package', () => {
-  const paths = () => packed.files.map((f) => f.path);
+/** The element's installed package in the consumer project. */
+const elementDir = () => join(consumer, 'node_modules', '@resort-conditions', 'element');
 
-  it('ships the compiled element with its types, the command line, the sample data, the LICENSE and the README', () => {
-    expect(paths()).toEqual(
+describe('the packed element, @resort-conditions/element', () => {
+  it('is named @resort-conditions/element, with lit its only dependency and the exports of the card, the list, the manifest and the style sheet', async () => {
+    expect(element.filename).toBe(`resort-conditions-element-${manifest.version}.tgz`);
+    const own = JSON.parse(await readFile(join(elementDir(), 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      dependencies: Record<string, string>;
+      exports: Record<string, unknown>;
+      sideEffects: string[];
+      customElements: string;
+      scripts?: unknown;
+    };
+    expect(own.name).toBe('@resort-conditions/element');
+    expect(own.version).toBe(manifest.version);
+    expect(own.dependencies).toEqual({ lit: manifest.dependencies.lit });
+    expect(Object.keys(own.exports)).toEqual([
+      '.',
+      './define',
+      './list',
+      './list/define',
+      './custom-elements.json',
+      './resort-conditions.css',
+      './package.json',
+    ]);
+    expect(own.sideEffects).toEqual(['./define.js', './list/define.js', './resort-conditions.css']);
+    expect(own.customElements).toBe('custom-elements.json');
+    expect(own.scripts).toBeUndefined();
+  });
+
+  it('ships the compiled element with its types, its manifest, its style sheet, the LICENSE and its README, and nothing of the command line', () => {
+    expect(element.files).toEqual(
       expect.arrayContaining([
         'LICENSE',
         'README.md',
         'package.json',
-        'lib/element/resort-conditions.js',
-        'lib/types/widget/card/resort-conditions.d.ts',
-        'lib/element/define.js',
-        'lib/types/widget/card/define.d.ts',
-        'lib/custom-elements.json',
+        'resort-conditions.js',
+        'define.js',
+        'list/resort-conditions-list.js',
+        'list/define.js',
+        'types/widget/card/resort-conditions.d.ts',
+        'types/widget/card/define.d.ts',
+        'types/widget/list/resort-conditions-list.d.ts',
+        'types/widget/list/define.d.ts',
+        'custom-elements.json',
+        'resort-conditions.css',
+      ]),
+    );
+    const kinds = element.files.filter(
+      (p) =>
+        !/^(chunks\/[\w-]+\.js|types\/(widget|scripts\/api)\/[\w/-]+\.d\.ts|(list\/)?[\w-]+\.js)$/.test(p),
+    );
+    expect(kinds.sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'custom-elements.json',
+      'package.json',
+      'resort-conditions.css',
+    ]);
+    // the schemas' declarations, which name zod, are not in it: the records' types are written out
+    expect(element.files.filter((p) => p.includes('schemas'))).toEqual([]);
+  });
+
+  it('declares types that name only its own files and lit, its one dependency, so an isolated install type-checks', async () => {
+    const types = join(elementDir(), 'types');
+    const named = new Set<string>();
+    for (const file of await readdir(types, { recursive: true })) {
+      if (!file.endsWith('.d.ts')) continue;
+      const text = await readFile(join(types, file), 'utf8');
+      for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g))
+        if (!specifier!.startsWith('.')) named.add(specifier!);
+    }
+    expect([...named].sort()).toEqual(['lit/html.js']);
+  });
+
+  it('ships a manifest of both elements that points at their JavaScript', async () => {
+    const shipped = JSON.parse(await readFile(join(elementDir(), 'custom-elements.json'), 'utf8')) as {
+      modules: Array<{ path: string; declarations: Array<{ tagName?: string }> }>;
+    };
+    expect(shipped.modules.map((m) => [m.path, m.declarations.map((d) => d.tagName)])).toEqual([
+      ['resort-conditions.js', ['resort-conditions']],
+      ['list/resort-conditions-list.js', ['resort-conditions-list']],
+    ]);
+    for (const { path } of shipped.modules) expect(existsSync(join(elementDir(), path)), path).toBe(true);
+  });
+
+  it("ships the card's style sheet as the published bundle's", async () => {
+    expect(await readFile(join(elementDir(), 'resort-conditions.css'), 'utf8')).toBe(
+      await readFile(
+        join(cli, 'node_modules', 'resort-conditions', 'lib', 'browser', 'bundle', 'resort-conditions.css'),
+        'utf8',
+      ),
+    );
+  });
+
+  it("its README's links to the repository's other pages are absolute, as they are not in the package", async () => {
+    const readme = await readFile(join(elementDir(), 'README.md'), 'utf8');
+    const links = [...readme.replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.filter((l) => !l.startsWith('#') && !/^https?:\/\//.test(l))).toEqual([]);
+    expect(links).toContain(
+      'https://github.com/resort-conditions/resort-conditions/blob/HEAD/scripts/README.md',
+    );
+  });
+});
+
+describe('the packed command line, resort-conditions', () => {
+  it('ships the command line, the browser files it publishes, the sample data, the LICENSE and the README, and not the element package', () => {
+    expect(packed.filename).toBe(`resort-conditions-${manifest.version}.tgz`);
+    expect(packed.files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
         'lib/browser/bundle/resort-conditions.js',
         'lib/browser/runtime/frame-loader.js',
         'lib/browser/bundle/resort-conditions-frame.css',
@@ -118,18 +264,18 @@ describe('the packed package', () => {
         'lib/browser/bundle/resort-conditions-list.js',
         'lib/browser/bundle/resort-conditions-list.base.css',
         'lib/browser/prerender/list/prerender.js',
-        'lib/element/list/resort-conditions-list.js',
-        'lib/types/widget/list/resort-conditions-list.d.ts',
-        'lib/element/list/define.js',
-        'lib/types/widget/list/define.d.ts',
         'lib/scripts/cli/main.js',
         'scripts/bin/resort-conditions.js',
         'data/resorts.json',
       ]),
     );
+    expect(
+      packed.files.filter((p) => /^lib\/(element|types)\/|^lib\/custom-elements\.json$/.test(p)),
+    ).toEqual([]);
   });
 
   it('ships no TypeScript sources, tests or build state; its docs are those the README links to', () => {
+    const paths = () => packed.files;
     expect(
       paths().filter(
         (p) => (p.endsWith('.ts') && !p.endsWith('.d.ts')) || /^(test|dist|\.dist-releases)\//.test(p),
@@ -178,38 +324,12 @@ describe('the packed package', () => {
     expect([...reached].filter((p) => !paths().includes(p))).toEqual([]);
   });
 
-  it('declares types that name only its own files, lit and zod: dependencies an isolated install puts beside it', async () => {
-    const types = join(consumer, 'node_modules', 'resort-conditions', 'lib', 'types');
-    const named = new Set<string>();
-    for (const file of await readdir(types, { recursive: true })) {
-      if (!file.endsWith('.d.ts')) continue;
-      const text = await readFile(join(types, file), 'utf8');
-      for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g))
-        if (!specifier!.startsWith('.')) named.add(specifier!);
-    }
-    expect([...named].sort()).toEqual(['lit/html.js', 'zod']);
-  });
-
-  it('ships a manifest of both elements that points at their JavaScript', async () => {
-    const manifest = JSON.parse(
-      await readFile(
-        join(consumer, 'node_modules', 'resort-conditions', 'lib', 'custom-elements.json'),
-        'utf8',
-      ),
-    ) as { modules: Array<{ path: string; declarations: Array<{ tagName?: string }> }> };
-    expect(manifest.modules.map((m) => [m.path, m.declarations.map((d) => d.tagName)])).toEqual([
-      ['lib/element/resort-conditions.js', ['resort-conditions']],
-      ['lib/element/list/resort-conditions-list.js', ['resort-conditions-list']],
-    ]);
-    for (const { path } of manifest.modules)
-      expect(existsSync(join(consumer, 'node_modules', 'resort-conditions', path)), path).toBe(true);
-  });
-
-  it('installs from the npm cache alone, with its bin linked', () => {
-    expect(existsSync(join(consumer, 'node_modules', '.bin', 'resort-conditions'))).toBe(true);
+  it('installs from the npm cache alone, with its bin linked; the element package does not come with it', () => {
+    expect(existsSync(join(cli, 'node_modules', '.bin', 'resort-conditions'))).toBe(true);
     expect(
-      existsSync(join(consumer, 'node_modules', 'resort-conditions', 'lib', 'element', 'define.js')),
+      existsSync(join(cli, 'node_modules', 'resort-conditions', 'lib', 'scripts', 'cli', 'main.js')),
     ).toBe(true);
+    expect(existsSync(join(cli, 'node_modules', '@resort-conditions'))).toBe(false);
   });
 });
 
@@ -217,9 +337,9 @@ describe('a strict TypeScript project that uses the element', () => {
   beforeAll(async () => {
     await writeFile(
       join(consumer, 'src', 'main.ts'),
-      `import { ResortConditions } from 'resort-conditions';
-import 'resort-conditions/define';
-import 'resort-conditions/resort-conditions.css';
+      `import { ResortConditions } from '@resort-conditions/element';
+import '@resort-conditions/element/define';
+import '@resort-conditions/element/resort-conditions.css';
 
 const element = document.createElement('resort-conditions');
 const typed: ResortConditions = element;
@@ -242,8 +362,8 @@ typed.days = 'two';
     );
     await writeFile(
       join(consumer, 'src', 'list.ts'),
-      `import { ResortConditionsList } from 'resort-conditions/list';
-import 'resort-conditions/list/define';
+      `import { ResortConditionsList } from '@resort-conditions/element/list';
+import '@resort-conditions/element/list/define';
 
 const list = document.createElement('resort-conditions-list');
 const typed: ResortConditionsList = list;
@@ -298,7 +418,7 @@ typed.outdatedAfter = 'a day';
       );
       expect(result.output).toBe('');
       expect(result.code).toBe(0);
-      // the compiler reads every declaration of lit and zod (no skipLibCheck): a minute and more on a busy machine
+      // the compiler reads every declaration of lit (no skipLibCheck): a minute and more on a busy machine
     },
     180_000,
   );
@@ -319,7 +439,7 @@ typed.outdatedAfter = 'a day';
     await expect(
       run(
         process.execPath,
-        ['--input-type=module', '-e', "import 'resort-conditions/resort-conditions-list.css'"],
+        ['--input-type=module', '-e', "import '@resort-conditions/element/resort-conditions-list.css'"],
         {
           cwd: consumer,
         },
@@ -360,21 +480,113 @@ typed.outdatedAfter = 'a day';
   }, 60_000);
 });
 
+/** Packages that run in Node and serve the command line: none of them may come with the element. */
+const NODE_ONLY = ['@aws-sdk/client-s3', '@lit-labs/ssr', 'htmlparser2', 'sanitize-html', 'undici', 'zod'];
+
+/** The element and what lit brings: the whole install of the element's tarball. */
+const ELEMENT_INSTALL = [
+  '@lit-labs/ssr-dom-shim',
+  '@lit/reactive-element',
+  '@resort-conditions/element',
+  '@types/trusted-types',
+  'lit',
+  'lit-element',
+  'lit-html',
+];
+
+/** The rows of the install table of widget/README.md ("Using the package"): packages and MB of each path. */
+async function documentedInstalls(): Promise<Map<string, { packages: number; mb: number }>> {
+  const readme = await readFile(join(ROOT, 'widget', 'README.md'), 'utf8');
+  const rows = new Map<string, { packages: number; mb: number }>();
+  for (const [, label, packages, mb] of readme.matchAll(
+    /^\| (the element|a vite app|the command line)\b.*? \| (\d+) \| ([\d.]+) MB \|$/gm,
+  ))
+    rows.set(label!, { packages: Number(packages), mb: Number(mb) });
+  return rows;
+}
+
+describe("a fresh vite app that bundles the card from the element's tarball", () => {
+  let app: string;
+
+  beforeAll(async () => {
+    app = join(work, 'vite-app');
+    await freshProject(app, { lit: manifest.dependencies.lit! }, { vite: manifest.devDependencies.vite! });
+    await writeFile(
+      join(app, 'index.html'),
+      `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>Snow</title><script type="module" src="/src/main.js"></script></head>
+  <body><resort-conditions resort="25" src="https://snow.example/api/"></resort-conditions></body>
+</html>
+`,
+    );
+    await writeFile(
+      join(app, 'src', 'main.js'),
+      `import '@resort-conditions/element/define';\nimport '@resort-conditions/element/resort-conditions.css';\n`,
+    );
+    await installTarball(app, element.filename);
+    installs.set('a vite app', await installed(app));
+  }, 120_000);
+
+  it('installs the element and lit, nothing that runs in Node: npm ls --all lists no AWS SDK, undici, zod, sanitize-html or the server renderer', async () => {
+    const names = await listedNames(app);
+    expect(names).toEqual(expect.arrayContaining([...ELEMENT_INSTALL, 'vite']));
+    expect(
+      names.filter((n) => NODE_ONLY.includes(n) || n.startsWith('@aws-sdk/') || n.startsWith('@smithy/')),
+    ).toEqual([]);
+    // the element-only project: exactly the element and lit's own packages
+    expect(await listedNames(consumer)).toEqual(ELEMENT_INSTALL);
+  });
+
+  it("builds with the app's own vite: the card's element and its reserved heights in the app's files", async () => {
+    await run('npx', ['--offline', 'vite', 'build'], { cwd: app, env: env(), maxBuffer: 16 * 1024 * 1024 });
+    const assets = join(app, 'dist', 'assets');
+    const files = await readdir(assets);
+    const code = (
+      await Promise.all(files.filter((f) => f.endsWith('.js')).map((f) => readFile(join(assets, f), 'utf8')))
+    ).join('\n');
+    expect(code).toMatch(/customElements\.define\([`'"]resort-conditions[`'"]/);
+    const sheets = (
+      await Promise.all(files.filter((f) => f.endsWith('.css')).map((f) => readFile(join(assets, f), 'utf8')))
+    ).join('');
+    expect(sheets).toContain(':where(resort-conditions:not(:defined))');
+    expect(await readFile(join(app, 'dist', 'index.html'), 'utf8')).toMatch(
+      /<link rel="stylesheet"[^>]+assets\//,
+    );
+  }, 120_000);
+
+  it('measures each install as widget/README.md gives it: the element, a vite app with it, the command line', async () => {
+    const documented = await documentedInstalls();
+    expect(installs.get('the element')?.packages).toEqual(ELEMENT_INSTALL);
+    expect(installs.get('the command line')?.packages).toEqual(
+      expect.arrayContaining(['resort-conditions', ...NODE_ONLY]),
+    );
+    expect([...documented.keys()].sort()).toEqual([...installs.keys()].sort());
+    for (const [path, measured] of installs) {
+      const row = documented.get(path)!;
+      // the measured figures, as the table would give them, when a row needs updating
+      const said = `${path}: ${measured.packages.length} packages, ${(measured.bytes / 1e6).toFixed(1)} MB`;
+      expect(measured.packages.length, said).toBe(row.packages);
+      expect(Math.abs(measured.bytes / 1e6 - row.mb), said).toBeLessThanOrEqual(row.mb / 10);
+    }
+  });
+});
+
 describe('the bin in the partner project', () => {
-  const bin = () => join(consumer, 'node_modules', '.bin', 'resort-conditions');
+  const bin = () => join(cli, 'node_modules', '.bin', 'resort-conditions');
   /** A file of the installed package's published scripts and style sheets. */
   const shipped = (name: string) =>
-    join(consumer, 'node_modules', 'resort-conditions', 'lib', 'browser', 'bundle', name);
+    join(cli, 'node_modules', 'resort-conditions', 'lib', 'browser', 'bundle', name);
 
   const build = (args: string[]) =>
     run(bin(), ['build', '--config', 'snow.json', ...args], {
-      cwd: consumer,
+      cwd: cli,
       env: { ...env(), SOURCE_DATE_EPOCH: String(FROZEN_NOW / 1000) },
     });
 
   beforeAll(async () => {
     await writeFile(
-      join(consumer, 'snow.json'),
+      join(cli, 'snow.json'),
       JSON.stringify({ out: 'site', locales: ['en-US', 'de-DE'], resorts: [20, 25] }),
     );
   });
@@ -382,7 +594,7 @@ describe('the bin in the partner project', () => {
   it("builds the API tree and the host rules from the embedded default with the project's own config file", async () => {
     const { stdout } = await build(['--no-widget']);
     expect(stdout).toMatch(/^published site: \d+ files, \d+ data files under api\/ among them$/m);
-    const site = join(consumer, 'site');
+    const site = join(cli, 'site');
     const manifest = JSON.parse(await readFile(join(site, 'api', 'manifest.json'), 'utf8')) as {
       locales: string[];
       resorts: Array<{ id: number }>;
@@ -416,7 +628,7 @@ describe('the bin in the partner project', () => {
 
   it("builds the whole site: the element's bundle from the package, the demo page and the embeds", async () => {
     await build([]);
-    const site = join(consumer, 'site');
+    const site = join(cli, 'site');
     for (const file of ['resort-conditions.js', 'index.html', 'api/manifest.json'])
       expect(existsSync(join(site, file)), file).toBe(true);
     const bundle = await readFile(join(site, 'resort-conditions.js'), 'utf8');
@@ -432,17 +644,26 @@ describe('the bin in the partner project', () => {
     );
   }, 60_000);
 
+  it('answers npx resort-conditions --help with its commands', async () => {
+    const { stdout } = await run('npx', ['--offline', 'resort-conditions', '--help'], {
+      cwd: cli,
+      env: env(),
+    });
+    for (const command of ['build', 'plan', 'preview', 'ids', 'serve', 'deploy'])
+      expect(stdout).toMatch(new RegExp(`^ +${command}\\b`, 'm'));
+  }, 60_000);
+
   it('plans from the same config and refuses an unknown command', async () => {
-    const { stdout } = await run(bin(), ['plan', '--config', 'snow.json'], { cwd: consumer, env: env() });
+    const { stdout } = await run(bin(), ['plan', '--config', 'snow.json'], { cwd: cli, env: env() });
     expect(stdout).toMatch(/^Plan for 2 resorts in 2 locales/);
-    const unknown = await run(bin(), ['publish'], { cwd: consumer, env: env() }).catch(
+    const unknown = await run(bin(), ['publish'], { cwd: cli, env: env() }).catch(
       (error: { code: number; stderr: string }) => error,
     );
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('"publish" is not a command') });
   }, 60_000);
 
   it('serves the built site with npx resort-conditions preview, as a host must, and lists the ids', async () => {
-    const { stdout } = await run(bin(), ['ids', '--config', 'snow.json'], { cwd: consumer, env: env() });
+    const { stdout } = await run(bin(), ['ids', '--config', 'snow.json'], { cwd: cli, env: env() });
     expect(stdout).toMatch(/^2 resorts in site, for <resort-conditions resort="…">:$/m);
     expect(stdout).toMatch(/^ {2}25 {2}Elk Ridge$/m);
     expect(stdout).toMatch(/^ {2}429 {2}country {8}2 {2}United States$/m);
@@ -477,7 +698,7 @@ describe('the bin in the partner project', () => {
   async function running(args: string[], use: (url: string) => Promise<void>): Promise<void> {
     // its own process group, so that npx and the server it starts stop together
     const child = spawn('npx', ['--offline', 'resort-conditions', ...args], {
-      cwd: consumer,
+      cwd: cli,
       env: env(),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],

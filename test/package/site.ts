@@ -4,7 +4,8 @@
  * network (npm's cache and a lock file that names the dependencies' exact versions: `lock.ts`).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { FROZEN_NOW } from '../helpers.ts';
@@ -90,4 +91,42 @@ export async function untracked(dir: string): Promise<string[]> {
     .filter(Boolean)
     .map((line) => line.slice(3))
     .sort();
+}
+
+/** What an install put in `dir`'s node_modules: its packages (from npm's record of the tree) and their bytes. */
+export async function installed(dir: string): Promise<{ packages: string[]; bytes: number }> {
+  const tree = JSON.parse(await readFile(join(dir, 'node_modules', '.package-lock.json'), 'utf8')) as {
+    packages: Record<string, { link?: boolean }>;
+  };
+  const packages = Object.entries(tree.packages)
+    .filter(([key, entry]) => key.startsWith('node_modules/') && !entry.link && existsSync(join(dir, key)))
+    .map(([key]) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  let bytes = 0;
+  for (const entry of await readdir(join(dir, 'node_modules'), { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) bytes += (await lstat(join(entry.parentPath, entry.name))).size;
+  return { packages: packages.sort(), bytes };
+}
+
+/** The names `npm ls --all` prints for `dir`: every package of its tree, each once. */
+export async function listedNames(dir: string): Promise<string[]> {
+  const { stdout } = await run('npm', ['ls', '--all', '--json'], {
+    cwd: dir,
+    env: npmEnv(),
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  interface Node {
+    version?: string;
+    missing?: boolean;
+    dependencies?: Record<string, Node>;
+  }
+  const names = new Set<string>();
+  const visit = (deps: Record<string, Node> | undefined) => {
+    for (const [name, node] of Object.entries(deps ?? {})) {
+      if (node.missing || node.version === undefined) continue;
+      names.add(name);
+      visit(node.dependencies);
+    }
+  };
+  visit((JSON.parse(stdout) as Node).dependencies);
+  return [...names].sort();
 }
