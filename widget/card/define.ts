@@ -1,6 +1,6 @@
 /**
  * Registers `<resort-conditions>` (only if the tag is still free) and re-exports the class. This is the
- * module the bundle and `import 'resort-conditions/define'` load.
+ * module the bundle and `import '@resort-conditions/element/define'` load.
  */
 import { ResortConditions } from './resort-conditions.ts';
 
