@@ -27,6 +27,7 @@ import {
   type Engine,
   type EngineName,
 } from './engines.ts';
+import { observeLayoutShifts } from './card-pages.ts';
 import { listProblems, valueProblems } from './in-page.ts';
 import {
   allShown,
@@ -139,6 +140,53 @@ describe.skipIf(!ENGINES.includes('chromium') || (!!missing('chromium') && !CI))
       browser = await chromiumBrowser();
     }, 120_000);
     afterAll(() => browser?.close());
+
+    // the strip's chunk held until its frame has been drawn from the core's styles alone, or answered as it
+    // comes: the layout-shift observer of the page's own first paint on
+    it.each([
+      { width: 320, hold: true },
+      { width: 768, hold: true },
+      { width: 1280, hold: true },
+      { width: 768, hold: false },
+    ])(
+      'lays a strip in the first screen out as a strip from its first paint, at $width px (chunk held: $hold): no layout shift',
+      async ({ width, hold }) => {
+        const context = await browser.newContext({ viewport: { width, height: 800 }, timezoneId: 'UTC' });
+        await context.addInitScript(observeLayoutShifts);
+        const page = await context.newPage();
+        let release = () => {};
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        if (hold)
+          await page.route(/\/rc\.compact\.[\w-]+\.js$/, async (route) => {
+            await gate;
+            await route.continue();
+          });
+        await page.goto(`${partner.url}/strip-first.html`);
+        const strip = () =>
+          document.querySelector('resort-conditions')?.shadowRoot?.querySelector('.frame.compact');
+        if (hold) {
+          await page.waitForFunction(strip);
+          // two frames drawn with the frame and nothing of the strip's own styles
+          await page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+          );
+          release();
+        }
+        await page.waitForFunction(
+          () => !!document.querySelector('resort-conditions')?.shadowRoot?.querySelector('.compact .vals'),
+        );
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        const { cls, shifts } = await page.evaluate(() => {
+          const w = window as unknown as { __cls: number; __shifts: string[] };
+          return { cls: w.__cls, shifts: w.__shifts };
+        });
+        if (hold && width === 768) await page.screenshot({ path: join(RESULTS, 'partner-strip-first.png') });
+        await context.close();
+        expect(cls, shifts.join('; ')).toBe(0);
+      },
+    );
 
     it.each([
       { what: 'forced colours', media: { forcedColors: 'active' as const } },

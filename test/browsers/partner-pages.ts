@@ -90,13 +90,40 @@ ${control ? '<p style="color: red">refused</p>' : ''}${body}
 `;
 }
 
+/**
+ * A page whose first screen is a strip, below one line of heading (`/strip-first.html`): the strip's frame
+ * lays out as a strip from its first paint, before its chunk (its skeleton) as after.
+ */
+export const stripFirstPage = (site: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Partner page: a strip first</title>
+<script src="/watch.js"></script>
+<link rel="stylesheet" href="${site}/resort-conditions.css">
+<link rel="stylesheet" href="/plain.css">
+<script type="module" async src="${site}/resort-conditions.js"></script>
+</head>
+<body>
+<h1>Snow now</h1>
+<resort-conditions resort="25" layout="compact"><a href="https://partner.example/snow/25">Elk Ridge snow report</a></resort-conditions>
+<p class="below">${TEXT}</p>
+</body>
+</html>
+`;
+
 /** The partner's origin: `/<kind>.html` (`?control` for the control), `/<kind>.css`, `/watch.js` (its clock at `now`); the CSP page with its policy. */
 export function servePartnerPages(site: string, now: number): Promise<Listening> {
   const server = createServer(
     handled(async (request, response) => {
       const url = new URL(request.url ?? '/', 'http://x');
-      const [, name = '', ext = ''] = /^\/([a-z]+)\.(html|css|js)$/.exec(url.pathname) ?? [];
+      const [, name = '', ext = ''] = /^\/([a-z]+)(?:-first)?\.(html|css|js)$/.exec(url.pathname) ?? [];
       const kind = PARTNER_KINDS.find((k) => k === name);
+      if (ext === 'html' && name === 'strip')
+        return void response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(stripFirstPage(site));
       if (ext === 'js' && name === 'watch')
         return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(watcher(now));
       // a browser's request for /favicon.ico is no error of the page's
