@@ -28,12 +28,24 @@ import {
   type EngineName,
 } from './engines.ts';
 import { observeLayoutShifts } from './card-pages.ts';
-import { listProblems, valueProblems } from './in-page.ts';
+import {
+  bands,
+  CARD_BANDS,
+  LIST_BANDS,
+  listProblems,
+  STRIP_BANDS,
+  stripCuts,
+  valueProblems,
+  type Band,
+} from './in-page.ts';
 import {
   allShown,
+  everyShown,
+  GRID_RESORTS,
   PARTNER_KINDS,
   readPage,
   servePartnerPages,
+  type OtherPage,
   type PageReading,
   type PartnerKind,
 } from './partner-pages.ts';
@@ -67,15 +79,64 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
+/**
+ * Empty bands these pages find that are the elements' content's to mend, left out of the check until they
+ * are (each a test of its own part's, not of the partner's page): the blank plot of a resort's snowless week
+ * (resorts 189 and 20 of the sample: a snowless week should show its line, not an empty plot); in a 182 px
+ * sidebar, the list's sort control and the strip's links and attribution, whose 24 px targets around text
+ * scaled down to 10 px leave more than a line of the strip's 10 px text empty.
+ */
+const KNOWN: Array<{ where: RegExp; between: string }> = [
+  { where: /^\d+px (189|20)$/, between: 'chart and chart' },
+  { where: /^182px 429$/, between: 'sort and sort' },
+  { where: /^182px 25$/, between: 'links and attribution' },
+  { where: /^182px 25$/, between: 'attribution and attribution' },
+];
+
+/** Each band taller than one line of its element's text (half a pixel of rounding allowed), but the known ones. */
+const tooTall = (found: Band[]) =>
+  found
+    .filter((b) => b.band > b.line + 0.5)
+    .filter((b) => !KNOWN.some((k) => k.where.test(b.where) && k.between === b.between))
+    .map((b) => `${b.where}: ${b.band.toFixed(1)} px between ${b.between}`);
+
+/** A function of in-page.ts run in the page (a tab's or a playwright page's `evaluate`). */
+type Run = <A, R>(fn: (arg: A) => R, arg: A) => Promise<R>;
+
+/** In the page, what is cut and which bands are empty: the cards', the strips' and the lists'. */
+async function inspect(run: Run) {
+  const cut = [
+    ...(await run(valueProblems, null)),
+    ...(await run(stripCuts, null)),
+    ...(await run(listProblems, null)),
+  ];
+  const empty = tooTall([
+    ...(await run(bands, CARD_BANDS)),
+    ...(await run(bands, STRIP_BANDS)),
+    ...(await run(bands, LIST_BANDS)),
+  ]);
+  return { cut, empty };
+}
+
 /** A page of `kind` at `width`, once its card, strip and list have drawn their files: what the watcher saw. */
-async function visit(engine: Engine, kind: PartnerKind, width: number, query = '') {
+async function visit(engine: Engine, kind: PartnerKind | OtherPage, width: number, query = '') {
   const tab = await engine.open(`${partner.url}/${kind}.html${query}`, { width, height: 900 });
   try {
-    await tab.waitFor(allShown, null, `${kind} at ${width} px: the card, the strip and the list`);
+    if (PARTNER_KINDS.includes(kind as PartnerKind))
+      await tab.waitFor(allShown, null, `${kind} at ${width} px: the card, the strip and the list`);
+    else await tab.waitFor(everyShown, null, `${kind} at ${width} px: every element`);
+    if (kind === 'added')
+      await tab.waitFor(
+        () => !!document.querySelector('[data-added]')?.shadowRoot?.querySelector('.frame:not(.loading)'),
+        null,
+        `${kind} at ${width} px: the card added after the load`,
+      );
+    const { cut, empty } = await inspect((fn, arg) => tab.evaluate(fn, arg) as never);
     const reading = await tab.evaluate(readPage, null);
-    const cut = [...(await tab.evaluate(valueProblems, null)), ...(await tab.evaluate(listProblems, null))];
-    if (width === 768 && !query) await tab.screenshot(join(RESULTS, `partner-${kind}-${engine.name}.png`));
-    return { reading, cut };
+    const hosts = await tab.evaluate(() => document.querySelectorAll('resort-conditions').length, null);
+    if ((width === 768 || width === WEBKIT_MIN_WIDTH) && !query)
+      await tab.screenshot(join(RESULTS, `partner-${kind}-${width}-${engine.name}.png`));
+    return { reading, cut, empty, hosts };
   } finally {
     await tab.close();
   }
@@ -104,9 +165,10 @@ for (const name of ENGINES) {
       it.each(kind === 'sidebar' ? [widths.at(-1)!] : widths)(
         `on the ${kind} page at %i px: 0 px of shift, no violation or error, left to right, nothing cut, every link inside its frame`,
         async (width) => {
-          const { reading, cut } = await visit(engine, kind, width);
+          const { reading, cut, empty } = await visit(engine, kind, width);
           expect(reading.problems).toEqual([]);
           expect(reading.shift).toBeLessThanOrEqual(0.5);
+          expect(empty).toEqual([]);
           expect(reading.frames.map((f) => [f.what, f.dir, f.direction])).toEqual([
             ['resort-conditions', 'ltr', 'ltr'],
             ['resort-conditions compact', 'ltr', 'ltr'],
@@ -129,6 +191,35 @@ for (const name of ENGINES) {
           }
         },
       );
+
+    it.each(widths)(
+      "on Bootstrap's grid of cards at %i px: 0 px of shift, no violation or error, left to right, nothing cut, no empty band",
+      async (width) => {
+        const { reading, cut, empty, hosts } = await visit(engine, 'grid', width);
+        expect(hosts).toBe(GRID_RESORTS.length);
+        expect(reading.problems).toEqual([]);
+        expect(reading.shift).toBeLessThanOrEqual(0.5);
+        expect(reading.frames.map((f) => [f.dir, f.direction])).toEqual(
+          GRID_RESORTS.map(() => ['ltr', 'ltr']),
+        );
+        expect(cut).toEqual([]);
+        expect(empty).toEqual([]);
+        expect(reading.outside).toEqual([]);
+      },
+    );
+
+    it.each([widths[0]!, widths.at(-1)!])(
+      'on a page that adds a card after its load, at %i px: nothing that was there moves, no violation or error, nothing cut, no empty band',
+      async (width) => {
+        const { reading, cut, empty, hosts } = await visit(engine, 'added', width);
+        expect(hosts).toBe(3);
+        expect(reading.problems).toEqual([]);
+        expect(reading.shift).toBeLessThanOrEqual(0.5);
+        expect(cut).toEqual([]);
+        expect(empty).toEqual([]);
+        expect(reading.outside).toEqual([]);
+      },
+    );
   });
 }
 
@@ -185,6 +276,38 @@ describe.skipIf(!ENGINES.includes('chromium') || (!!missing('chromium') && !CI))
         if (hold && width === 768) await page.screenshot({ path: join(RESULTS, 'partner-strip-first.png') });
         await context.close();
         expect(cls, shifts.join('; ')).toBe(0);
+      },
+    );
+
+    // the partner pages under forced colours and as printed: what the watcher saw, what is cut or empty
+    it.each(
+      (['plain', 'bootstrap', 'grid'] as const).flatMap((kind) =>
+        [320, 1280].flatMap((width) => [
+          { kind, width, what: 'forced colours', media: { forcedColors: 'active' as const } },
+          { kind, width, what: 'print', media: { media: 'print' as const } },
+        ]),
+      ),
+    )(
+      'on the $kind page at $width px under $what: 0 px of shift, no violation or error, left to right, nothing cut, no empty band',
+      async ({ kind, width, what, media }) => {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: 'UTC' });
+        const page = await context.newPage();
+        await page.emulateMedia(media);
+        await page.goto(`${partner.url}/${kind}.html`);
+        await page.waitForFunction(kind === 'grid' ? everyShown : allShown);
+        const { cut, empty } = await inspect((fn, arg) => page.evaluate(fn as never, arg) as never);
+        const reading = await page.evaluate(readPage);
+        if (width === 320)
+          await page.screenshot({
+            path: join(RESULTS, `partner-${kind}-${what.replace(' ', '-')}-${width}.png`),
+            fullPage: true,
+          });
+        await context.close();
+        expect(reading.problems).toEqual([]);
+        expect(reading.shift).toBeLessThanOrEqual(0.5);
+        expect(new Set(reading.frames.map((f) => `${f.dir} ${f.direction}`))).toEqual(new Set(['ltr ltr']));
+        expect(cut).toEqual([]);
+        expect(empty).toEqual([]);
       },
     );
 
