@@ -2,10 +2,13 @@
  * The element at home on partner pages (widget/README.md, "Requests and safety", "Locales and units", "Sizes,
  * heights and layout"), in Chromium, Firefox ESR and WebKitGTK: a card, a strip and a list on a plain page, a
  * WordPress-style theme with a 62.5 % root and 18 px text, a right-to-left page, a page under the documented
- * strict Content-Security-Policy and a 182 px sidebar. On each: the text below moves by 0 px, no CSP
- * violation, no error or console error, every frame left-to-right, nothing cut, every link inside its frame's
- * padding; the card's text on the WordPress theme no smaller than on the plain page. In Chromium the card
- * under forced colours and as printed, with screenshots in test-results/partner-*.png. WebKitGTK's window is
+ * strict Content-Security-Policy, a 182 px sidebar, and pages on Bootstrap 5, Tailwind's preflight, Pico and
+ * normalize.css (devDependencies); Bootstrap's grid of six cards; a page that adds a card after its load. On
+ * each: the text below moves by 0 px, no CSP violation, no error or console error, every frame
+ * left-to-right, nothing cut, no empty band over a line of text (a blank plot counts as empty), every link
+ * inside its frame's padding; the card's text on the WordPress theme no smaller than on the plain page. In
+ * Chromium those pages under forced colours and as printed, and a strip in the first screen without layout
+ * shift, with screenshots in test-results/partner-*.png. WebKitGTK's window is
  * 500 px at the narrowest (engines.ts), so it runs the widths from there.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
