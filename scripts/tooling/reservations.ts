@@ -20,6 +20,12 @@ const WIDGET = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'widget
 /** A style sheet of the element's, by its path under `widget/`. */
 const sheet = (path: string): string => readFileSync(join(WIDGET, path), 'utf8');
 
+/**
+ * Where the pages' sheets read the element's: its files (`sheet`), or, for a test, the same sheets with one
+ * changed, to see the change reach every page's sheet.
+ */
+export type SheetReader = (path: string) => string;
+
 /** A selector as lightningcss reads it: its tree, and that tree's text to compare by. */
 function parsed(selector: string): { tree: Selector; key: string } {
   const trees: Selector[] = [];
@@ -38,14 +44,14 @@ function parsed(selector: string): { tree: Selector; key: string } {
  * on a selector the map does not name, so that a rule added to the element's sheet fails the build until the
  * pages' sheets say where it goes.
  */
-export function retarget(path: string, selectors: Record<string, string>): string {
+export function retarget(path: string, selectors: Record<string, string>, read: SheetReader = sheet): string {
   const map = new Map(
     Object.entries(selectors).map(([from, to]) => [parsed(from).key, parsed(to).tree] as const),
   );
   const unknown: string[] = [];
   const { code } = transform({
     filename: path,
-    code: Buffer.from(sheet(path)),
+    code: Buffer.from(read(path)),
     targets: TARGETS,
     visitor: {
       Selector(tree) {
@@ -89,23 +95,23 @@ export function tiles(n: number): string {
  * chart's room and, for the compact strip, the strip's height whatever `days` says: as weighty as the card's
  * rules and after them, so it wins.
  */
-export const reservation = (): string =>
-  sheet('stable-gutter.css') +
-  retarget('host-box.css', { ':host': UNDEFINED_CARD }) +
-  sheet('card/reservation.css') +
-  retarget('card/geometry.css', { '.frame': `${UNDEFINED_CARD}[resort]::before`, ...tilesOf(tiles) }) +
-  retarget('season/room.css', { ':host([season]) .frame': `${UNDEFINED_CARD}[season]::before` }) +
-  retarget('card/compact-geometry.css', { '.compact': `${UNDEFINED_CARD}[layout=compact]::before` });
+export const reservation = (read: SheetReader = sheet): string =>
+  read('stable-gutter.css') +
+  retarget('host-box.css', { ':host': UNDEFINED_CARD }, read) +
+  read('card/reservation.css') +
+  retarget('card/geometry.css', { '.frame': `${UNDEFINED_CARD}[resort]::before`, ...tilesOf(tiles) }, read) +
+  retarget('season/room.css', { ':host([season]) .frame': `${UNDEFINED_CARD}[season]::before` }, read) +
+  retarget('card/compact-geometry.css', { '.compact': `${UNDEFINED_CARD}[layout=compact]::before` }, read);
 
 /**
  * `resort-conditions-list.css`'s fixed part (widget/list/reservation.css): each `<resort-conditions-list>`
  * takes its frame's height before the script, for as many rows as the page's `--rc-rows` says.
  */
-export const listReservation = (): string =>
-  sheet('stable-gutter.css') +
-  retarget('host-box.css', { ':host': ':where(resort-conditions-list:not(:defined))' }) +
-  sheet('list/reservation.css') +
-  retarget('list/geometry.css', { '.frame': ':where(resort-conditions-list:not(:defined))::before' });
+export const listReservation = (read: SheetReader = sheet): string =>
+  read('stable-gutter.css') +
+  retarget('host-box.css', { ':host': ':where(resort-conditions-list:not(:defined))' }, read) +
+  read('list/reservation.css') +
+  retarget('list/geometry.css', { '.frame': ':where(resort-conditions-list:not(:defined))::before' }, read);
 
 /**
  * The card's text size over the reader's default: `max(0.9375rem, 0.9375em)` in its host's `font`, which
@@ -187,28 +193,33 @@ const WRAPPER = '.resort-conditions-frame';
  * wrapper's `medium` would count each em of the list 1/15 too tall. Heights are rounded up to a whole pixel,
  * as the loader rounds the height a card reports. Every pre-rendered card shows the default days.
  */
-export const frameReservation = (): string => {
+export const frameReservation = (read: SheetReader = sheet): string => {
   const card = `${WRAPPER}:not([data-layout='list']) > iframe`;
   return (
-    sheet('frame-reservation.css') +
+    read('frame-reservation.css') +
     rescaled(
-      retarget('card/geometry.css', {
-        '.frame': card,
-        ...tilesOf((n) => (n - 1 === DEFAULT_DAYS ? card : `${card}:not(*)`)),
-      }),
+      retarget(
+        'card/geometry.css',
+        { '.frame': card, ...tilesOf((n) => (n - 1 === DEFAULT_DAYS ? card : `${card}:not(*)`)) },
+        read,
+      ),
       { fontSize: true },
     ) +
     // in em of the card's text, as the frame's font size is once rescaled
-    retarget('season/room.css', {
-      ':host([season]) .frame': `${WRAPPER}[data-season]:not([data-layout]) > iframe`,
-    }) +
-    rescaled(
-      retarget('card/compact-geometry.css', { '.compact': `${WRAPPER}[data-layout='compact'] > iframe` }),
-      {
-        fontSize: false,
-      },
+    retarget(
+      'season/room.css',
+      { ':host([season]) .frame': `${WRAPPER}[data-season]:not([data-layout]) > iframe` },
+      read,
     ) +
-    rescaled(retarget('list/geometry.css', { '.frame': `${WRAPPER}[data-layout='list'] > iframe` }), {
+    rescaled(
+      retarget(
+        'card/compact-geometry.css',
+        { '.compact': `${WRAPPER}[data-layout='compact'] > iframe` },
+        read,
+      ),
+      { fontSize: false },
+    ) +
+    rescaled(retarget('list/geometry.css', { '.frame': `${WRAPPER}[data-layout='list'] > iframe` }, read), {
       fontSize: true,
     })
   );

@@ -211,7 +211,22 @@ export interface BandsOf {
   lines: string;
   /** One line of the element's text, in its font sizes. */
   lineHeight: number;
+  /** A plot counts by the shapes drawn in it, not by its box: a blank plot is an empty band. */
+  shapes?: boolean;
 }
+
+/**
+ * A full card with its report, whose line of text is 1.4 times its font: each chart by its bars and marks
+ * (a week or a season drawn without a shape in it is as empty as no chart).
+ */
+export const CARD_BANDS: BandsOf = {
+  tag: 'resort-conditions',
+  frame: '.frame:not(.compact):has(.report)',
+  unless: '',
+  lines: '',
+  lineHeight: 1.4,
+  shapes: true,
+};
 
 /**
  * A compact strip with a resort's report (a name in its header), whose line of text is 1.4 times its font
@@ -241,7 +256,7 @@ export const LIST_BANDS: BandsOf = {
  * line of text counts by its glyphs' boxes, so the leading of a 24 px link target is room that shows nothing
  * too.
  */
-export function bands({ tag, frame: frameSelector, unless, lines, lineHeight }: BandsOf): Band[] {
+export function bands({ tag, frame: frameSelector, unless, lines, lineHeight, shapes }: BandsOf): Band[] {
   const out: Band[] = [];
   for (const el of document.querySelectorAll(tag)) {
     const frame = el.shadowRoot?.querySelector<HTMLElement>(frameSelector);
@@ -268,7 +283,11 @@ export function bands({ tag, frame: frameSelector, unless, lines, lineHeight }: 
         const range = document.createRange();
         range.selectNodeContents(n);
         rects = [...range.getClientRects()];
-      } else if (n instanceof SVGSVGElement || n instanceof HTMLImageElement)
+      } else if (shapes && n instanceof SVGSVGElement)
+        rects = [...n.querySelectorAll('rect, path, line, polyline, polygon, circle, ellipse, text')].map(
+          (e) => e.getBoundingClientRect(),
+        );
+      else if (n instanceof SVGSVGElement || n instanceof HTMLImageElement)
         rects = [n.getBoundingClientRect()];
       for (const r of rects)
         if (r.width > 0 && r.height > 0) spans.push({ top: r.top, bottom: r.bottom, name: name(n) });

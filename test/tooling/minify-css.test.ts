@@ -46,4 +46,17 @@ describe('minifyCss', () => {
       'a{width:100%;width:-moz-available;width:stretch}',
     );
   });
+
+  it('leaves no white space around * and / or after a comma in a math function, and keeps it elsewhere', () => {
+    expect(
+      minifyCss(
+        'a > * { height: calc(var(--a) * 2em + 1px); width: max(0px, 24px - var(--b) / 2); font: var(--f, 1em / 1.4 x, y); }',
+      ),
+    ).toBe(
+      'a>*{height:calc(var(--a)*2em + 1px);width:max(0px,24px - var(--b)/2);font:var(--f,1em / 1.4 x, y)}',
+    );
+    expect(minifyCss('a { --y: .2 * pow((var(--r) / 255 + .055) / 1.055, 2.4); }')).toBe(
+      'a{--y:.2 * pow((var(--r)/255 + .055)/1.055,2.4)}',
+    );
+  });
 });

@@ -1,18 +1,20 @@
 /**
- * The compact strip's height (`layout="compact"`): like the full card's (geometry.css), a function of the
- * element's width alone, the same in every language and state, written in compact-geometry.css from the
- * table below (test/widget/compact.test.ts holds the one to the other), for the frame in the shadow root and
- * for the room a page reserves before the script runs (scripts/tooling/reservations.ts). The text scales
- * down under 320 px as the card's does (the frame's `font-size`), so these are em of the scaled text.
+ * The compact strip's height (`layout="compact"`), the one place it is written: like the full card's
+ * (geometry.css), a function of the element's width alone, the same in every language and state. From this
+ * table `npm run geometry` writes compact-geometry.css (scripts/tooling/geometry.ts), the rules of the frame
+ * in the shadow root, from which the build writes the room a page reserves before the script runs and the
+ * room of a pre-rendered strip in an iframe (scripts/tooling/reservations.ts); test/tooling/reservations.test.ts
+ * fails when the style sheet is not this table's. The text scales down under 320 px as the card's does (the
+ * frame's `font-size`), so these are em of the scaled text.
  *
  * The strip is groups of lines (card/compact.ts): name, state and update (`--_g1` lines of 1.45em); today's
  * weather and the figures (`--_g2` lines of 1.4em); the links (one line of 24 px targets); the attribution's
- * text (`--_ta` lines of 1.2727 times its text of 0.7333em, 14 px of 11 px at the default) and its app links (`--_tb` lines of 24 px). How many lines each
- * group has at a step is what it holds there in every language: the name, the state and the update, today's
- * weather and the figures each have their place on their lines, so they take them in every language; only
- * the attribution's text, from the files, may take a line less, whose room stays inside the attribution, half
- * above it and half below (the browser sweep holds every empty band to one line of the strip's text,
- * test/browsers/sweep.ts).
+ * text (`--_ta` lines of 0.9333em, 1.2727 times its text of 0.7333em: 14 px of 11 px at the default) and its app links
+ * (`--_tb` lines of 24 px). How many lines each group has at a step is what it holds there in every language:
+ * the name, the state and the update, today's weather and the figures each have their place on their lines,
+ * so they take them in every language; only the attribution's text, from the files, may take a line less,
+ * whose room stays inside the attribution, half above it and half below (the browser sweep holds every empty
+ * band to one line of the strip's text, test/browsers/sweep.ts).
  */
 
 /** The lines of each group of the strip at each width step, from the widest; `from` in em of its text. */
@@ -29,8 +31,34 @@ export const STRIP_STEPS = [
   { from: 0, g1: 2, g2: 3, ta: 2, tb: 2 },
 ] as const;
 
-export type StripStep = (typeof STRIP_STEPS)[number];
+export type StripGroup = 'g1' | 'g2' | 'ta' | 'tb';
+/** A step of the table: from how many em of its text, and each group's lines. */
+export type StripStep = { readonly from: number } & Readonly<Record<StripGroup, number>>;
+
+/** A length the strip's height adds up: `em` of its text (each factor written as it is) and px. */
+export interface StripLength {
+  em?: readonly number[];
+  px?: number;
+}
+
+/**
+ * What the strip's height adds up: the frame's padding, the gaps between its groups and the line of the
+ * resort's links (`fixed`, whatever the step), and one line of each group, times that group's lines at the
+ * step (compact.css gives each group that height, from the same custom properties).
+ */
+export const STRIP_LINES: { fixed: StripLength } & Record<StripGroup, StripLength> = {
+  fixed: { em: [1.4], px: 32 },
+  g1: { em: [1.45] },
+  g2: { em: [1.4] },
+  ta: { em: [0.9333] },
+  tb: { px: 24 },
+};
+
+/** A length in px for text of `em` px. */
+const px = (length: StripLength, em: number) =>
+  (length.em ? length.em.reduce((a, b) => a * b, em) : 0) + (length.px ?? 0);
 
 /** The strip's height at a step, in px, for text of `em` px (the attribution's text is 0.7333em, 11 px at the default). */
-export const stripHeight = (step: StripStep, em: number): number =>
-  1.4 * em + 32 + step.g1 * 1.45 * em + step.g2 * 1.4 * em + step.ta * 1.2727 * 0.7333 * em + step.tb * 24;
+export const stripHeight = (step: StripStep, em: number, lines = STRIP_LINES): number =>
+  px(lines.fixed, em) +
+  (['g1', 'g2', 'ta', 'tb'] as const).reduce((sum, group) => sum + step[group] * px(lines[group], em), 0);
