@@ -8,8 +8,12 @@ import { elementFiles, pageFiles, type BundleFile } from '../../scripts/site/bro
  * page load more, with the reason.
  *
  * - A page of full cards loads `resort-conditions.js` and the chunk it imports (lit, the elements' shared
- *   base, the card): 15,355 bytes, within the 15 KB (15,360) of a card's page, the season chart's part in it
- *   (below); 15,297 before the frame set its own direction (`dir`, 14), the 7-day chart's bars became SVG
+ *   base, the card): 15,338 bytes, within the 15 KB (15,360) of a card's page, the season chart's part in it
+ *   (below); 15,347 before a snowless week became a line, its room the forecast's (44 for its code and its
+ *   rules), which the retry button's and the pictures' rules paid for by going to the messages' chunk (59),
+ *   the inches of Family A's figures rounded where they are written alone (about 15), and rules that had no
+ *   effect went (a link's underline that no `abbr` without a title has, a flex size on a grid's item, 19);
+ *   15,297 before the frame set its own direction (`dir`, 14), the 7-day chart's bars became SVG
  *   rectangles that a strict CSP, forced colours and paper keep, a narrow sidebar's links kept their padding,
  *   a card its page on paper and the attribution its 12 px at the least as it grew with the card (44); 15,335 before its style sheets were minified whole (each `.css` file rather than pieces of
  *   template literals). It was 15,619 before the chunks were minified by terser (97), lit-html left out directives,
