@@ -234,7 +234,7 @@ describe('<resort-conditions>', () => {
     },
   );
 
-  it('draws the chart of a week with any snow, its largest day full height', async () => {
+  it('draws the chart of a week with any snow, its largest day the plot’s height', async () => {
     const path = 'de-DE/resort/60/snowreport.json';
     const files = filesFrom('full');
     const fetcher: typeof fetch = async (input, init) =>
@@ -247,8 +247,8 @@ describe('<resort-conditions>', () => {
     const { shadow } = await shown({ resort: 60, locale: 'de-DE', fetcher });
     expect(shadow.querySelector('.dry')).toBeNull();
     const heights = [...shadow.querySelectorAll('.chart rect')].map((r) => r.getAttribute('height'));
-    // under 1 cm, a day's bar is its share of 1 cm, as before
-    expect(heights).toEqual(['0%', '0%', '0%', '0%', '0%', '0%', '40%']);
+    // the week's largest day is as tall as the plot, however little it brought
+    expect(heights).toEqual(['0%', '0%', '0%', '0%', '0%', '0%', '100%']);
   });
 
   it('dates a report no later than the reader’s clock, when it runs behind the snapshot’s', async () => {

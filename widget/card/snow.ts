@@ -31,11 +31,12 @@ function renderChart(view: ReportView, ctx: ReportContext) {
   );
   if (recent.length === 0) return nothing;
   const values = recent.map((r) => fromCm(ctx, r.snow)!);
-  const max = Math.max(1, ...values);
+  // the week's largest day is the plot's height, so that no band stays empty above the bars
+  const max = Math.max(...values);
   const label = plural(ctx.locale, ctx.t.lastDays, recent.length, { n: ctx.f.number(recent.length) });
   // a week without snow says so in a line rather than in a plot of empty tracks; the room the plot would
   // take goes to the forecast (content.css)
-  if (!Math.max(...values)) return html`<p class="dry muted" part="chart">${label}: ${ctx.f.snowfall(0)}</p>`;
+  if (!max) return html`<p class="dry muted" part="chart">${label}: ${ctx.f.snowfall(0)}</p>`;
   return html`<figure class="chart" part="chart">
     <figcaption>${label} (${ctx.f.snowUnit})</figcaption>
     <ol>
