@@ -271,6 +271,18 @@ describe('<resort-conditions>', () => {
     expect(shadow.querySelector('#depths')!.textContent).toBe(expected);
   });
 
+  it.each(['it', 'it-CH'])(
+    'reads en-GB, in centimetres and °C, for lang="%s" on a build with en-GB but no Italian',
+    async (lang) => {
+      const { event, el, text } = await shown({ resort: 20, parent: inLang(lang) });
+      expect(event).toBe('load');
+      expect(el.effectiveLocale).toBe('en-GB');
+      expect(text).toMatch(/Base\d+ cm/);
+      expect(text).toContain('°C');
+      expect(text).not.toContain('°F');
+    },
+  );
+
   describe('falls back among the locales the snapshot built (en-US and de-DE here)', () => {
     it.each([
       { how: 'lang="fr"', lang: 'fr', locale: undefined, reads: 'en-US', heading: 'Snow depth' },
