@@ -115,7 +115,7 @@ function renderPick(
     ];
     ctx.onSort(column, direction);
   };
-  return html`<th class="pick" role="none"><label><span>${listStrings(ctx.locale).sortBy}</span><select part="sort-select" ?disabled=${!enabled} @change=${pick}>${options}</select></label></th>`;
+  return html`<th class="pick" role="columnheader"><label><span>${listStrings(ctx.locale).sortBy}</span><select part="sort-select" ?disabled=${!enabled} @change=${pick}>${options}</select></label></th>`;
 }
 
 /** A row's figures as text, in the locale's units; an empty cell where the file has none. */
