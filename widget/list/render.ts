@@ -85,13 +85,14 @@ function renderHead(ctx: ListContext, view: ListView) {
             ${ctx.frozen ? html`<span class="sort">${label}</span>` : html`<button type="button" part="sort" ?disabled=${!enabled} @click=${() => ctx.onSort(column)}>${label}</button>`}
           </th>`;
           })
-    }${view.kind === 'loading' || ctx.frozen ? nothing : renderPick(ctx, h, sort, enabled)}
+    }${view.kind === 'loading' ? nothing : renderPick(ctx, h, sort, enabled)}
   </tr></thead>`;
 }
 
 /**
  * On a phone (list-narrow.css), the header's one control: a labelled select of every column in both
- * directions, its first direction first (the buttons' order), the rows' order selected.
+ * directions, its first direction first (the buttons' order), the rows' order selected; in a pre-rendered
+ * copy, which sorts nothing, that order as text.
  */
 function renderPick(
   ctx: ListContext,
@@ -99,13 +100,18 @@ function renderPick(
   sort: Sort | undefined,
   enabled: boolean,
 ) {
-  const options = COLUMNS.flatMap((column) => {
+  const text = (column: Column, direction: Sort['direction']) => {
     const [visible, hidden] = h[column];
-    const name = `${hidden ? `${hidden} ` : ''}${visible}`.replace(/\u00ad/g, '');
+    return `${hidden ? `${hidden} ` : ''}${visible.replace(/\u00ad/g, '')} ${direction === 'ascending' ? '▲' : '▼'}`;
+  };
+  const label = html`<span>${listStrings(ctx.locale).sortBy}</span>`;
+  if (ctx.frozen)
+    return html`<th class="pick" role="columnheader"><span class="sort">${label}${sort ? html`<b>${text(sort.column, sort.direction)}</b>` : nothing}</span></th>`;
+  const options = COLUMNS.flatMap((column) => {
     const first = firstDirection(column);
-    return [first, first === 'ascending' ? 'descending' : 'ascending'].map(
+    return ([first, first === 'ascending' ? 'descending' : 'ascending'] as const).map(
       (direction) =>
-        html`<option value="${column} ${direction}" ?selected=${sort?.column === column && sort.direction === direction}>${name} ${direction === 'ascending' ? '▲' : '▼'}</option>`,
+        html`<option value="${column} ${direction}" ?selected=${sort?.column === column && sort.direction === direction}>${text(column, direction)}</option>`,
     );
   });
   const pick = (e: Event) => {
@@ -115,7 +121,7 @@ function renderPick(
     ];
     ctx.onSort(column, direction);
   };
-  return html`<th class="pick" role="columnheader"><label><span>${listStrings(ctx.locale).sortBy}</span><select part="sort-select" ?disabled=${!enabled} @change=${pick}>${options}</select></label></th>`;
+  return html`<th class="pick" role="columnheader"><label>${label}<select part="sort-select" ?disabled=${!enabled} @change=${pick}>${options}</select></label></th>`;
 }
 
 /** A row's figures as text, in the locale's units; an empty cell where the file has none. */
