@@ -683,6 +683,114 @@ describeChromium()('in Chromium, on a partner page of another origin', { timeout
     await context.close();
   });
 
+  it('says a week without snow in a line and gives its room to the forecast: no band or blank plot taller than a line, the same height as a card with a chart', async () => {
+    const css = 'main { max-width: none } p.below, main > h1, main > p { display: none }';
+    const { context, page } = await open({ embed: 'module', resorts: [], css }, { width: 320 });
+    // resort 60 (closed) with nothing in its last seven days; resort 20 as published, its chart drawn
+    await page.route(/\/resort\/60\/snowreport\.json$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({
+        response,
+        json: { ...body, recent: body.recent.map((r: object) => ({ ...r, snow: 0 })) },
+      });
+    });
+    const cards = ['en-US', 'de-DE', 'ja-JP'].flatMap((locale) =>
+      [0, 3, 5].flatMap((days) => [60, 20].map((id) => ({ locale, days, id }))),
+    );
+    await page.evaluate((list) => {
+      const main = document.querySelector('main')!;
+      for (const { locale, days, id } of list)
+        main.insertAdjacentHTML(
+          'beforeend',
+          `<resort-conditions resort="${id}" locale="${locale}" days="${days}"></resort-conditions>`,
+        );
+    }, cards);
+    const failures: string[] = [];
+    for (const host of [240, 320, 400, 480, 560, 768, 900, 1000, 1248]) {
+      await page.setViewportSize({ width: host + 32, height: 900 });
+      await settled(page);
+      failures.push(
+        ...(await page.evaluate((width) => {
+          const out: string[] = [];
+          const els = [...document.querySelectorAll('resort-conditions')];
+          for (const [i, el] of els.entries()) {
+            const frame = el.shadowRoot!.querySelector<HTMLElement>('.frame')!;
+            const where = `${width}px ${el.getAttribute('locale')} days=${el.getAttribute('days')} resort ${el.getAttribute('resort')}`;
+            const dry = frame.querySelector('.dry');
+            if (el.getAttribute('resort') === '60') {
+              if (!dry || frame.querySelector('.chart'))
+                out.push(`${where}: no line for the week, or a plot`);
+              // the card beside it, with its chart, takes the same room: the reservation holds for both
+              const other = els[i + 1]!.getBoundingClientRect().height;
+              if (Math.abs(el.getBoundingClientRect().height - other) > 0.01)
+                out.push(
+                  `${where}: ${el.getBoundingClientRect().height} px tall, the card with a chart ${other}`,
+                );
+              if (
+                dry &&
+                dry.getBoundingClientRect().height > parseFloat(getComputedStyle(dry).lineHeight) + 0.5
+              )
+                out.push(`${where}: the line is ${dry.getBoundingClientRect().height} px tall`);
+            }
+            // what the card draws: its text (by its glyphs' boxes), its pictures, the forecast's tiles (their
+            // borders), each track's line and each bar as tall as drawn, so that a plot of empty tracks is
+            // empty but its line
+            const spans: Array<{ top: number; bottom: number; name: string }> = [];
+            const name = (n: Node) => {
+              const e = (n instanceof Element ? n : n.parentElement)!;
+              return e.closest('[part]')?.getAttribute('part') ?? e.nodeName.toLowerCase();
+            };
+            const walker = document.createTreeWalker(frame, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              if (!n.textContent!.trim() || n.parentElement!.closest('.visually-hidden, [hidden]')) continue;
+              const range = document.createRange();
+              range.selectNodeContents(n);
+              for (const r of range.getClientRects())
+                if (r.height > 0) spans.push({ top: r.top, bottom: r.bottom, name: name(n) });
+            }
+            for (const e of frame.querySelectorAll(
+              '.days li, svg.icon, svg.mark, svg.glyph, img, .chart rect',
+            )) {
+              const r = e.getBoundingClientRect();
+              if (r.height > 0) spans.push({ top: r.top, bottom: r.bottom, name: name(e) });
+            }
+            for (const t of frame.querySelectorAll('.track')) {
+              const r = t.getBoundingClientRect();
+              spans.push({ top: r.bottom - 2, bottom: r.bottom, name: 'chart' });
+            }
+            spans.sort((a, b) => a.top - b.top);
+            const fb = frame.getBoundingClientRect();
+            const fs = getComputedStyle(frame);
+            const end = fb.bottom - parseFloat(fs.borderBottomWidth) - parseFloat(fs.paddingBottom);
+            const line = parseFloat(fs.fontSize) * 1.4;
+            let reach = fb.top + parseFloat(fs.borderTopWidth) + parseFloat(fs.paddingTop);
+            let last = 'the frame’s padding';
+            for (const sp of [...spans, { top: end, bottom: end, name: 'the frame’s padding' }]) {
+              if (sp.top - reach > line + 0.5)
+                out.push(
+                  `${where}: an empty band of ${(sp.top - reach).toFixed(1)} px between ${last} and ${sp.name}`,
+                );
+              if (sp.bottom > reach) [reach, last] = [sp.bottom, sp.name];
+            }
+          }
+          return out;
+        }, host)),
+      );
+      if (host === 320 || host === 1000)
+        for (const [i, locale] of [
+          [0, 'en-US'],
+          [6, 'de-DE'],
+        ] as const) {
+          const pair = page.locator('resort-conditions');
+          await pair.nth(i + 2).screenshot({ path: join(RESULTS, `snowless-week-${host}-${locale}.png`) });
+          await pair.nth(i + 3).screenshot({ path: join(RESULTS, `snowy-week-${host}-${locale}.png`) });
+        }
+    }
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     // the narrowest width of each step; under 320 px the card scales down with its width
     { text: 'the default text size', root: '', hosts: [240, 288, 360, 400, 480, 560, 900] },

@@ -90,7 +90,7 @@ function listHeight(width: number, rows: number, font = 16): number {
   const em = Math.min(host, Math.max(10, width / 21.3333));
   const fixed = 2 + em * (1.5 + 2 + 0.3) + 4;
   if (width >= 60 * host) return fixed + 2.75 * em + 1.1667 * 0.8 * em + 24 + rows * 3 * em;
-  const head = (width >= 30 * host ? 2 : 4) * 24 + 0.5 * em;
+  const head = (width >= 30 * host ? 2 : 1) * 24 + 0.5 * em;
   const text = (width >= 30 * host ? 0.8 : 0.7333) * em;
   const attribution = width >= 40 * host ? 1.1667 * text + 24 : 2 * 1.1667 * text + 2 * 24;
   return fixed + head + attribution + rows * 9.6 * em;

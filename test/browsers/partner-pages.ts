@@ -292,8 +292,11 @@ export function readPage(): PageReading {
   const w = window as unknown as { __stop: boolean; __shift: number; __problems: string[] };
   w.__stop = true;
   const hosts = [...document.querySelectorAll<HTMLElement>('resort-conditions, resort-conditions-list')];
+  // the first of `selector`'s elements that shows (a phone's list hides its header's buttons for its select)
   const left = (root: ParentNode | null | undefined, selector: string) =>
-    root?.querySelector(selector)?.getBoundingClientRect().left ?? NaN;
+    [...(root?.querySelectorAll(selector) ?? [])]
+      .find((e) => e.getClientRects().length > 0)
+      ?.getBoundingClientRect().left ?? NaN;
   const card = hosts[0]!.shadowRoot;
   const list = hosts[2]!.shadowRoot;
   const outside: string[] = [];
@@ -331,8 +334,8 @@ export function readPage(): PageReading {
       lastDay: left(card, '.chart li:last-child'),
       name: left(card, 'h2'),
       status: left(card, '.status'),
-      firstHead: left(list, 'thead th:first-child'),
-      secondHead: left(list, 'thead th:nth-child(2)'),
+      firstHead: left(list, 'thead th:first-child, thead .pick label > span'),
+      secondHead: left(list, 'thead th:nth-child(2), thead .pick select'),
     },
     outside,
   };

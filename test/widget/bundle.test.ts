@@ -8,8 +8,15 @@ import { elementFiles, pageFiles, type BundleFile } from '../../scripts/site/bro
  * page load more, with the reason.
  *
  * - A page of full cards loads `resort-conditions.js` and the chunk it imports (lit, the elements' shared
- *   base, the card): 15,355 bytes, within the 15 KB (15,360) of a card's page, the season chart's part in it
- *   (below); 15,297 before the frame set its own direction (`dir`, 14), the 7-day chart's bars became SVG
+ *   base, the card): 15,342 bytes, within the 15 KB (15,360) of a card's page, the season chart's part in it
+ *   (below); 15,347 before a week without snow became a line, its room the forecast's days (97 as first
+ *   written; 12 less with the days' label and 0 in its unit for its text rather than a string of its own, 5
+ *   more with each taller day's lines kept together and the plot as tall as the week's largest day), paid
+ *   for by the retry button's and the pictures' rules going to the messages' chunk (59), Family A's inches
+ *   rounded only where they are written and rules that did nothing (an `abbr` without a title has no
+ *   underline to take off, a grid's item no flex size; 35 with the placeholder's width in its own rule and
+ *   the narrowest step's padding in one block);
+ *   15,297 before the frame set its own direction (`dir`, 14), the 7-day chart's bars became SVG
  *   rectangles that a strict CSP, forced colours and paper keep, a narrow sidebar's links kept their padding,
  *   a card its page on paper and the attribution its 12 px at the least as it grew with the card (44); 15,335 before its style sheets were minified whole (each `.css` file rather than pieces of
  *   template literals). It was 15,619 before the chunks were minified by terser (97), lit-html left out directives,

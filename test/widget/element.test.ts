@@ -205,6 +205,52 @@ describe('<resort-conditions>', () => {
     expect(wind).toBe('Wind 0 km/h');
   });
 
+  it.each([
+    { locale: 'en-US', line: 'Snowfall, last 7 days: 0 in' },
+    { locale: 'de-DE', line: 'Schneefall, letzte 7 Tage: 0 cm' },
+    { locale: 'ja-JP', line: '過去7日間の降雪: 0 cm' },
+  ])(
+    'says in one line that a week had no snow ($locale), with no plot, and gives the room to the forecast',
+    async ({ locale, line }) => {
+      // a closed resort (openFlag 2) whose last seven days brought nothing
+      const path = `${locale}/resort/60/snowreport.json`;
+      const files = filesFrom('full');
+      const fetcher: typeof fetch = async (input, init) =>
+        urlOf(input).endsWith(path)
+          ? edited('full', path, (body) => ({
+              ...body,
+              recent: body.recent.map((r: object) => ({ ...r, snow: 0 })),
+            }))
+          : files(input, init);
+      const { event, shadow } = await shown({ resort: 60, locale, fetcher });
+      expect(event).toBe('load');
+      expect(shadow.querySelector('.frame')!.classList).toContain('closed');
+      expect(shadow.querySelector('.chart, figure, .track')).toBeNull();
+      const dry = shadow.querySelector('[part=chart]')!;
+      expect(dry.matches('p.dry.muted')).toBe(true);
+      expect(dry.textContent).toBe(line);
+      // the forecast is still there to take the room (content.css)
+      expect(shadow.querySelectorAll('.days li')).toHaveLength(4);
+    },
+  );
+
+  it('draws the chart of a week with any snow, its largest day the plot’s height', async () => {
+    const path = 'de-DE/resort/60/snowreport.json';
+    const files = filesFrom('full');
+    const fetcher: typeof fetch = async (input, init) =>
+      urlOf(input).endsWith(path)
+        ? edited('full', path, (body) => ({
+            ...body,
+            recent: body.recent.map((r: object, i: number) => ({ ...r, snow: i === 6 ? 0.4 : 0 })),
+          }))
+        : files(input, init);
+    const { shadow } = await shown({ resort: 60, locale: 'de-DE', fetcher });
+    expect(shadow.querySelector('.dry')).toBeNull();
+    const heights = [...shadow.querySelectorAll('.chart rect')].map((r) => r.getAttribute('height'));
+    // the week's largest day is as tall as the plot, however little it brought
+    expect(heights).toEqual(['0%', '0%', '0%', '0%', '0%', '0%', '100%']);
+  });
+
   it('dates a report no later than the reader’s clock, when it runs behind the snapshot’s', async () => {
     const { shadow } = await shown({
       resort: 20,
@@ -224,6 +270,18 @@ describe('<resort-conditions>', () => {
     const { shadow } = await shown({ resort: dataset.resorts[0]!.id, parent: inLang(lang) });
     expect(shadow.querySelector('#depths')!.textContent).toBe(expected);
   });
+
+  it.each(['it', 'it-CH'])(
+    'reads en-GB, in centimetres and °C, for lang="%s" on a build with en-GB but no Italian',
+    async (lang) => {
+      const { event, el, text } = await shown({ resort: 20, parent: inLang(lang) });
+      expect(event).toBe('load');
+      expect(el.effectiveLocale).toBe('en-GB');
+      expect(text).toMatch(/Base\d+ cm/);
+      expect(text).toContain('°C');
+      expect(text).not.toContain('°F');
+    },
+  );
 
   describe('falls back among the locales the snapshot built (en-US and de-DE here)', () => {
     it.each([

@@ -167,6 +167,11 @@ describe('the build’s embeds', () => {
       ).toEqual(Object.keys(group).sort());
       expect(page).toContain('<caption part="caption">Bulletin neige</caption>');
       expect(page).not.toContain('<button');
+      expect(page).not.toContain('<select');
+      // a phone's header line (list-narrow.css): the rows' order as text, for the select a copy has not
+      expect(page).toMatch(
+        /<th class="pick" role="columnheader"><span class="sort"><span>Trier par<\/span><b>Station ▲<\/b><\/span><\/th>/,
+      );
       expect(page).not.toContain('rc-image:');
       expect([...page.matchAll(/<script/g)]).toHaveLength(1);
       expect(page).toMatch(/postMessage\(\{type:(['"`])resort-conditions:height\1/);

@@ -172,6 +172,30 @@ describe('<resort-conditions-list>', () => {
     expect(sorts).toEqual(['base descending', 'base ascending', 'name ascending']);
   });
 
+  it("sorts from a phone's one control, a labelled select of every column both ways, the rows' order selected", async () => {
+    const { el, shadow } = await shown({ region: String(REGION), locale: 'de-DE' });
+    const select = shadow.querySelector<HTMLSelectElement>('thead .pick select')!;
+    expect(select.closest('label')!.textContent).toContain('Sortieren nach');
+    const options = [...select.options];
+    expect(options).toHaveLength(20);
+    // each column's first direction first, as its button sorts: names A–Z, figures from the most
+    expect(options.slice(0, 2).map((o) => [o.value, o.textContent])).toEqual([
+      ['name ascending', 'Skigebiet ▲'],
+      ['name descending', 'Skigebiet ▼'],
+    ]);
+    expect(options.find((o) => o.value === 'snow24 descending')!.textContent).toBe('Neuschnee 24 h ▼');
+    expect(options.find((o) => o.selected)!.value).toBe('name ascending');
+    const sorts: string[] = [];
+    el.addEventListener('sort', (e) => sorts.push(`${e.detail.column} ${e.detail.direction}`));
+    select.value = 'base ascending';
+    select.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(sorts).toEqual(['base ascending']);
+    expect(shadow.querySelector('th[aria-sort]')!.classList).toContain('v');
+    expect(shadow.querySelector('th[aria-sort]')!.getAttribute('aria-sort')).toBe('ascending');
+    expect([...select.options].find((o) => o.selected)!.value).toBe('base ascending');
+  });
+
   it("reverses a region's rows, shown by name, at the first press on the name's header", async () => {
     const { el, shadow } = await shown({ region: String(REGION), locale: 'en-US' });
     const names = () => [...shadow.querySelectorAll('tbody th')].map((c) => c.textContent!.trim());

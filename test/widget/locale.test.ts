@@ -14,6 +14,10 @@ describe('fallbackLocale', () => {
     { tag: 'en-AU', built: ['en-US', 'en-GB'], expected: 'en-GB' },
     { tag: 'en', built: ['en-GB', 'en-US'], expected: 'en-US' },
     { tag: 'en-GB', built: ['en-US', 'de-DE'], expected: 'en-US' },
+    // widget/README.md's examples ("Locales and units")
+    { tag: 'it-CH', built: ['en-US', 'it-IT', 'de-DE'], expected: 'it-IT' },
+    { tag: 'it', built: ['en-US', 'en-GB', 'de-DE', 'fr-FR'], expected: 'en-GB' },
+    { tag: 'it', built: ['en-US', 'de-DE', 'fr-FR'], expected: 'en-US' },
     // English by the page's region
     { tag: 'fr', built: ['en-US', 'de-DE'], expected: 'en-US' },
     { tag: 'fr-CH', built: ['en-US', 'en-GB', 'de-DE'], expected: 'en-GB' },

@@ -9,8 +9,23 @@ import { html, type HTMLTemplateResult } from 'lit/html.js';
 import type { View } from '../state.ts';
 import type { RenderContext } from '../context.ts';
 import { renderMessage } from './pictures.ts';
+import messageStyles from './messages.css?raw';
 
 export { renderMessage, statePicture } from './pictures.ts';
+
+/** The messages' rules (messages.css), as text: the pre-rendered cards carry them beside the card's. */
+export { messageStyles };
+
+let sheet: CSSStyleSheet | undefined;
+
+/** Adds the messages' rules to a card's shadow root, once. */
+export function adoptMessages(root: ShadowRoot): void {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(messageStyles);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
 
 /** The views without a report or a skeleton. */
 export type FailureView = Exclude<View, { kind: 'report' | 'loading' }>;

@@ -16,14 +16,15 @@ import type { CardData } from '../data.ts';
 import { reportView } from '../state.ts';
 import { STATIC_COPY } from '../shared-styles.ts';
 import { styles } from './styles.ts';
+import messageStyles from './messages.css?raw';
 
 export type { CardData };
 
 /** A card to pre-render: the element's data, and for a card with its season chart the season file's body. */
 export type PrerenderCard = CardData & { season?: { name: string; body: unknown } };
 
-/** The element's style sheet as text, with the rule of a copy that streams in. */
-export const cardCss = styles + STATIC_COPY;
+/** The element's style sheet as text, with the messages' (a copy may show one) and the rule of a copy that streams in. */
+export const cardCss = styles + messageStyles + STATIC_COPY;
 
 /** The compact strip's: the card's and its own. */
 export const compactCss = cardCss + compactStyles;

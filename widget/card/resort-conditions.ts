@@ -4,7 +4,7 @@ import { FileError, type CardData, type ResortData } from '../data.ts';
 import { fileFailure, ResortElement, type ErrorCode, type Failure } from '../element.ts';
 import { stringsFor } from '../i18n/index.ts';
 import { loadResort } from './files.ts';
-import { loadMessages } from './message-chunk.ts';
+import { loadMessages, messages } from './message-chunk.ts';
 import { renderCard } from './render.ts';
 import { REPORTED, renderReport } from './report.ts';
 import type { RenderContext } from '../context.ts';
@@ -239,6 +239,7 @@ export class ResortConditions extends ResortElement {
   /** The strip's styles, once its module is loaded (scoped to its frame: harmless to a full card). */
   protected override updated(root: ShadowRoot): void {
     compact?.adoptCompact(root);
+    messages?.adoptMessages(root);
     if (this.#season) chart?.adoptSeason(root);
   }
 

@@ -10,9 +10,12 @@ import { plural, type Plural } from '../i18n/index.ts';
 import type { ReportView } from '../state.ts';
 import type { ReportContext } from '../context.ts';
 
-/** Family A is centimetres in every locale; en-US readers get inches like the rest of the card. */
-const fromCm = (ctx: ReportContext, cm: number | undefined, digits = 0) =>
-  cm === undefined || !ctx.imperial ? cm : Math.round((cm / 2.54) * 10 ** digits) / 10 ** digits;
+/**
+ * Family A is centimetres in every locale; en-US readers get inches like the rest of the card, rounded where
+ * they are written (format.ts).
+ */
+const fromCm = (ctx: ReportContext, cm: number | undefined) =>
+  cm === undefined || !ctx.imperial ? cm : cm / 2.54;
 
 const openOf = (ctx: ReportContext, forms: Plural, open: number | undefined, total: number | undefined) =>
   total === undefined
@@ -27,10 +30,15 @@ function renderChart(view: ReportView, ctx: ReportContext) {
     (r) => num(r?.snow) !== undefined && typeof r.date === 'string',
   );
   if (recent.length === 0) return nothing;
-  const values = recent.map((r) => fromCm(ctx, r.snow, 1)!);
-  const max = Math.max(1, ...values);
+  const values = recent.map((r) => fromCm(ctx, r.snow)!);
+  // the week's largest day is the plot's height, so that no band stays empty above the bars
+  const max = Math.max(...values);
+  const label = plural(ctx.locale, ctx.t.lastDays, recent.length, { n: ctx.f.number(recent.length) });
+  // a week without snow says so in a line rather than in a plot of empty tracks; the room the plot would
+  // take goes to the forecast (content.css)
+  if (!max) return html`<p class="dry muted" part="chart">${label}: ${ctx.f.snowfall(0)}</p>`;
   return html`<figure class="chart" part="chart">
-    <figcaption>${plural(ctx.locale, ctx.t.lastDays, recent.length, { n: ctx.f.number(recent.length) })} (${ctx.f.snowUnit})</figcaption>
+    <figcaption>${label} (${ctx.f.snowUnit})</figcaption>
     <ol>
       ${recent.map(
         // each bar's height is an attribute of its SVG rectangle, not a style attribute that a page's

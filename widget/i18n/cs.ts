@@ -107,6 +107,7 @@ const strings: Strings = {
     missing: 'Bez údajů',
     unknownRegion: 'Tento region ve zprávě o sněhu není.',
     nothing: 'Žádná střediska k zobrazení.',
+    sortBy: 'Řadit podle',
     hyphens: 'Ak|tu|a|li|za|ce la|nov|ky Sjez|dov|ky',
   },
 };

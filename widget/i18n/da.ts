@@ -95,6 +95,7 @@ const strings: Strings = {
     missing: 'Ingen data',
     unknownRegion: 'Denne region er ikke i snerapporten.',
     nothing: 'Ingen skisteder at vise.',
+    sortBy: 'Sortér efter',
     hyphens: 'Op|da|te|ret',
   },
 };

@@ -92,6 +92,7 @@ const strings: Strings = {
     missing: 'Keine Daten',
     unknownRegion: 'Diese Region ist nicht im Schneebericht.',
     nothing: 'Keine Skigebiete.',
+    sortBy: 'Sortieren nach',
     hyphens: '',
   },
 };

@@ -98,6 +98,8 @@ export interface ListStrings {
   missing: string;
   unknownRegion: string;
   nothing: string;
+  /** The label of a phone's one sort control, a select of the columns. */
+  sortBy: string;
   /** Where the narrow columns' headers may break a word: widget/list/strings.ts, `hyphenated`. */
   hyphens: string;
 }

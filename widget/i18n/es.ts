@@ -95,6 +95,7 @@ const strings: Strings = {
     missing: 'Sin datos',
     unknownRegion: 'Esta región no está en el parte de nieve.',
     nothing: 'No hay estaciones que mostrar.',
+    sortBy: 'Ordenar por',
     hyphens: 'Ac|tua|li|za|do Re|mon|tes',
   },
 };

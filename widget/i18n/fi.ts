@@ -92,6 +92,7 @@ const strings: Strings = {
     missing: 'Ei tietoja',
     unknownRegion: 'Tätä aluetta ei ole lumiraportissa.',
     nothing: 'Ei näytettäviä keskuksia.',
+    sortBy: 'Järjestä',
     hyphens: 'Päi|vi|tet|ty Ala-ase|ma Rin|teet',
   },
 };

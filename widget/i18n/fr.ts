@@ -92,6 +92,7 @@ const strings: Strings = {
     missing: 'Pas de données',
     unknownRegion: 'Cette région n’est pas dans le bulletin neige.',
     nothing: 'Aucune station à afficher.',
+    sortBy: 'Trier par',
     hyphens: 'Som|met Re|mon|tées',
   },
 };

@@ -95,6 +95,7 @@ const strings: Strings = {
     missing: 'Nessun dato',
     unknownRegion: 'Questa regione non è nel bollettino neve.',
     nothing: 'Nessuna località da mostrare.',
+    sortBy: 'Ordina per',
     hyphens: 'Ag|gior|na|to Im|pian|ti',
   },
 };

@@ -87,6 +87,7 @@ const strings: Strings = {
     missing: 'データなし',
     unknownRegion: 'この地域は積雪情報にありません。',
     nothing: '表示するスキー場がありません。',
+    sortBy: '並べ替え',
     hyphens: '',
   },
 };

@@ -95,6 +95,7 @@ const strings: Strings = {
     missing: 'Geen gegevens',
     unknownRegion: 'Deze regio staat niet in het sneeuwbericht.',
     nothing: 'Geen skigebieden om te tonen.',
+    sortBy: 'Sorteren op',
     hyphens: 'Bij|ge|werkt',
   },
 };

@@ -95,6 +95,7 @@ const strings: Strings = {
     missing: 'Ingen data',
     unknownRegion: 'Denne regionen er ikke i snørapporten.',
     nothing: 'Ingen skisteder å vise.',
+    sortBy: 'Sorter etter',
     hyphens: 'Opp|da|tert',
   },
 };

@@ -112,6 +112,7 @@ const strings: Strings = {
     missing: 'Brak danych',
     unknownRegion: 'Tego regionu nie ma w raporcie śniegowym.',
     nothing: 'Brak ośrodków do pokazania.',
+    sortBy: 'Sortuj według',
     hyphens: 'Ak|tu|ali|za|cja Wy|cią|gi',
   },
 };

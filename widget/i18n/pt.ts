@@ -95,6 +95,7 @@ const strings: Strings = {
     missing: 'Sem dados',
     unknownRegion: 'Esta região não está no relatório de neve.',
     nothing: 'Sem estâncias para mostrar.',
+    sortBy: 'Ordenar por',
     hyphens: 'Atua|li|za|do Ele|va|do|res',
   },
 };

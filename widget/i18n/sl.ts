@@ -112,6 +112,7 @@ const strings: Strings = {
     missing: 'Ni podatkov',
     unknownRegion: 'Te regije ni v snežnem poročilu.',
     nothing: 'Ni smučišč za prikaz.',
+    sortBy: 'Razvrsti po',
     hyphens: 'Po|so|dob|lje|no Žič|ni|ce',
   },
 };

@@ -95,6 +95,7 @@ const strings: Strings = {
     missing: 'Inga data',
     unknownRegion: 'Den här regionen finns inte i snörapporten.',
     nothing: 'Inga skidorter att visa.',
+    sortBy: 'Sortera efter',
     hyphens: 'Upp|da|te|rad',
   },
 };

@@ -11,7 +11,7 @@ import { renderAttribution } from '../attribution.ts';
 import type { ReportContext } from '../context.ts';
 import type { ReportView } from '../state.ts';
 import type { AttributionRecord } from '../../scripts/api/browser.ts';
-import { COLUMNS, type Column, type Row, type Sort } from './rows.ts';
+import { COLUMNS, firstDirection, type Column, type Row, type Sort } from './rows.ts';
 import { hyphenated, listStrings } from './strings.ts';
 
 /** What the list shows: loading (the rows' count known or not), rows, or a message. */
@@ -32,7 +32,7 @@ export interface ListContext {
   asset(url: unknown): string | undefined;
   /** A page without a clock (the pre-rendered lists). */
   frozen?: boolean;
-  onSort(column: Column): void;
+  onSort(column: Column, direction?: Sort['direction']): void;
   retry(): void;
 }
 
@@ -85,8 +85,43 @@ function renderHead(ctx: ListContext, view: ListView) {
             ${ctx.frozen ? html`<span class="sort">${label}</span>` : html`<button type="button" part="sort" ?disabled=${!enabled} @click=${() => ctx.onSort(column)}>${label}</button>`}
           </th>`;
           })
-    }
+    }${view.kind === 'loading' ? nothing : renderPick(ctx, h, sort, enabled)}
   </tr></thead>`;
+}
+
+/**
+ * On a phone (list-narrow.css), the header's one control: a labelled select of every column in both
+ * directions, its first direction first (the buttons' order), the rows' order selected; in a pre-rendered
+ * copy, which sorts nothing, that order as text.
+ */
+function renderPick(
+  ctx: ListContext,
+  h: ReturnType<typeof headers>,
+  sort: Sort | undefined,
+  enabled: boolean,
+) {
+  const text = (column: Column, direction: Sort['direction']) => {
+    const [visible, hidden] = h[column];
+    return `${hidden ? `${hidden} ` : ''}${visible.replace(/\u00ad/g, '')} ${direction === 'ascending' ? '▲' : '▼'}`;
+  };
+  const label = html`<span>${listStrings(ctx.locale).sortBy}</span>`;
+  if (ctx.frozen)
+    return html`<th class="pick" role="columnheader"><span class="sort">${label}${sort ? html`<b>${text(sort.column, sort.direction)}</b>` : nothing}</span></th>`;
+  const options = COLUMNS.flatMap((column) => {
+    const first = firstDirection(column);
+    return ([first, first === 'ascending' ? 'descending' : 'ascending'] as const).map(
+      (direction) =>
+        html`<option value="${column} ${direction}" ?selected=${sort?.column === column && sort.direction === direction}>${text(column, direction)}</option>`,
+    );
+  });
+  const pick = (e: Event) => {
+    const [column, direction] = (e.target as HTMLSelectElement).value.split(' ') as [
+      Column,
+      Sort['direction'],
+    ];
+    ctx.onSort(column, direction);
+  };
+  return html`<th class="pick" role="columnheader"><label>${label}<select part="sort-select" ?disabled=${!enabled} @change=${pick}>${options}</select></label></th>`;
 }
 
 /** A row's figures as text, in the locale's units; an empty cell where the file has none. */

@@ -368,7 +368,7 @@ export class ResortConditionsList extends ResortElement {
         const path = assetPath(url);
         return path && base ? new URL(`../${path}`, base).href : undefined;
       },
-      onSort: (column: Column) => this.sortBy(column),
+      onSort: (column: Column, direction?: Sort['direction']) => this.sortBy(column, direction),
       retry: () => void this.reload(),
     };
     try {

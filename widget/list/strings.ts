@@ -25,6 +25,7 @@ export const englishList: ListStrings = {
   missing: 'No data',
   unknownRegion: 'This region is not in the snow report.',
   nothing: 'No resorts to show.',
+  sortBy: 'Sort by',
   hyphens: 'Up|dat|ed',
 };
 
