@@ -56,7 +56,7 @@ function layerOf(path: string): string {
 /** Which layers each layer may import (itself included); packages are checked apart. */
 const ALLOWED: Record<string, readonly string[]> = {
   api: ['api'],
-  // what more than one layer of the command line uses (the progress): it imports only itself
+  // what more than one layer of the command line uses (the progress, the threads): it imports only itself
   shared: ['shared'],
   dataset: ['api', 'shared', 'dataset'],
   service: ['api', 'shared', 'dataset', 'service'],
