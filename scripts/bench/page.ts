@@ -4,7 +4,7 @@
  * rather than copy its numbers.
  */
 import { cpus, totalmem } from 'node:os';
-import { formatBytes } from '../snapshot/progress.ts';
+import { formatBytes } from '../shared/progress.ts';
 
 export type Row = Record<string, string | number>;
 

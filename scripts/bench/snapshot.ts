@@ -9,7 +9,7 @@ import { loadDataset } from '../dataset/load.ts';
 import { collectEarly } from '../cli/process.ts';
 import { parseConfig } from '../snapshot/config.ts';
 import { localSource } from '../snapshot/source/local.ts';
-import { formatBytes } from '../snapshot/progress.ts';
+import { formatBytes } from '../shared/progress.ts';
 import { runSnapshot } from '../snapshot/run.ts';
 import { elementFiles } from '../site/browser-files.ts';
 import { buildSite } from '../site/extras.ts';

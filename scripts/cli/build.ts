@@ -13,7 +13,7 @@ import { buildSite } from '../site/extras.ts';
 import { LIST_SHEET_BASE } from '../site/lists.ts';
 import { hostLimitLines, treeCounts } from '../site/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
-import { createProgress } from '../snapshot/progress.ts';
+import { createProgress } from '../shared/progress.ts';
 import { historyPublisher } from '../snapshot/release/history-step.ts';
 import { runSnapshot, type SnapshotResult } from '../snapshot/run.ts';
 import { chooseSource } from '../snapshot/source/select.ts';
@@ -229,7 +229,7 @@ export async function build(io: CliIo): Promise<number> {
       ...(io.signal ? { signal: io.signal } : {}),
       cutoff: cutoff.signal,
       force: flags.force === true,
-      progress: flags.plan ? undefined : createProgress(io.stderr),
+      progress: flags.plan ? undefined : createProgress(io.stderr, 'requests'),
       // the history first: the feeds and the season cards read what it recorded
       publishers: [historyPublisher(bucket ? [bucket] : []), ...site.publishers],
     }).finally(() => site.close());

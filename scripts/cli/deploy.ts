@@ -6,7 +6,8 @@ import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
 import { parseDeployConfig } from '../deploy/config.ts';
 import { deploy, type DeployOptions } from '../deploy/deploy.ts';
-import { createDeployProgress, summaryLines } from '../deploy/progress.ts';
+import { summaryLines } from '../deploy/progress.ts';
+import { createProgress } from '../shared/progress.ts';
 import { CREDENTIAL_VARIABLES } from '../deploy/store.ts';
 import { parseTarget } from '../deploy/target.ts';
 import { loadConfig } from '../snapshot/config.ts';
@@ -97,7 +98,7 @@ export async function deployCommand(io: DeployIo): Promise<number> {
     const concurrency = flags.concurrency !== undefined ? Number(flags.concurrency) : settings.concurrency;
     if (concurrency < 1 || concurrency > 256)
       throw new ResortConditionsError('usage', `--concurrency: ${concurrency} must be from 1 to 256`);
-    const progress = createDeployProgress(io.stderr);
+    const progress = createProgress(io.stderr, 'objects');
     const { summary } = await deploy({
       out: config.out.startsWith('/') ? config.out : `${cwd}/${config.out}`,
       target: parseTarget(to, flags.to ? '--to' : 'deploy.to'),

@@ -20,7 +20,8 @@ import { eachInPool as inPool } from '../snapshot/fetch/pool.ts';
 import { costOf, pricesFor, type Prices } from './cost.ts';
 import { isText, layers, namesIn } from './order.ts';
 import { isUpToDate, planDeploy, settleChecks, uploads, type DeployPlan, type RemoteState } from './plan.ts';
-import { silentDeployProgress, type DeployProgress, type DeploySummary } from './progress.ts';
+import { silentProgress, type Progress } from '../shared/progress.ts';
+import type { DeploySummary } from './progress.ts';
 import { readObject, readRelease, type LocalObject, type LocalRelease } from './release-files.ts';
 import {
   decode,
@@ -53,7 +54,7 @@ export interface DeployOptions {
   dryRun?: boolean;
   /** Take over a prefix that holds objects but no deploy index: list it and reconcile every object. */
   adopt?: boolean;
-  progress?: DeployProgress;
+  progress?: Progress;
   /** Called after every answered HTTP attempt (tests stop a deploy at a chosen request). */
   onRequest?: StoreOptions['onRequest'];
 }
@@ -69,7 +70,7 @@ const BOOKKEEPING_HEADERS = { contentType: 'application/gzip', cacheControl: 'no
 
 export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const started = performance.now();
-  const progress = options.progress ?? silentDeployProgress;
+  const progress = options.progress ?? silentProgress;
   // 1. the release
   const release = await readRelease(options.out);
   const store = Store.open({
@@ -158,7 +159,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   }
 }
 
-async function readRemote(store: Store, adopt: boolean, progress: DeployProgress): Promise<RemoteState> {
+async function readRemote(store: Store, adopt: boolean, progress: Progress): Promise<RemoteState> {
   const [indexBytes, journalBytes] = await Promise.all([store.get(INDEX_KEY), store.get(JOURNAL_KEY)]);
   const where = (key: string) => targetUrl(store.target, key);
   const readable = <T>(bytes: Uint8Array | undefined, schema: ZodType<T>, key: string): T | undefined => {
@@ -222,7 +223,7 @@ async function checkByListing(
   plan: DeployPlan,
   remote: RemoteState,
   concurrency: number,
-  progress: DeployProgress,
+  progress: Progress,
 ): Promise<{ found: Map<string, string | undefined>; listed: ReadonlyMap<string, string | undefined> }> {
   progress.note('the same release: one listing of the prefix tells what it left');
   const listed = await store.listAll();
@@ -264,7 +265,7 @@ async function checkObjects(
   release: LocalRelease,
   objects: readonly LocalObject[],
   concurrency: number,
-  progress: DeployProgress,
+  progress: Progress,
 ): Promise<Map<string, string | undefined>> {
   const found = new Map<string, string | undefined>();
   await inPool(objects, concurrency, async (object) => {
@@ -312,7 +313,7 @@ async function uploadAll(
   release: LocalRelease,
   objects: readonly LocalObject[],
   concurrency: number,
-  progress: DeployProgress,
+  progress: Progress,
 ): Promise<void> {
   await inPool(objects, concurrency, async (object) => {
     await store.put(object.path, await readObject(release, object), object, object.fingerprint);

@@ -1,33 +1,10 @@
 /**
- * Progress of a deploy — a bar on a terminal, a line every 5 seconds otherwise — and its summary:
- * objects uploaded, deleted and unchanged, bytes, requests by kind and what they cost.
+ * The summary of a deploy, written once its progress (scripts/shared/progress.ts) is cleared: objects
+ * uploaded, deleted and unchanged, bytes, requests by kind and what they cost.
  */
-import { createBar, formatBytes, type Stream } from '../snapshot/progress.ts';
+import { formatBytes } from '../shared/progress.ts';
 import { formatDollars } from './cost.ts';
 import type { RequestCounts } from './store.ts';
-
-export interface DeployProgress {
-  /** Adds `objects` to what the bar counts to. */
-  total(objects: number): void;
-  /** `count` objects uploaded, checked or deleted. */
-  tick(count?: number): void;
-  note(line: string): void;
-  /** Clears the bar before the summary. */
-  end(): void;
-}
-
-export function createDeployProgress(stream: Stream, now?: () => number): DeployProgress {
-  const bar = createBar(stream, 'objects', now);
-  return {
-    total: (objects) => bar.add(objects),
-    tick: (count) => bar.tick(count),
-    note: (line) => bar.note(line),
-    end: () => bar.clear(),
-  };
-}
-
-/** A progress that says nothing: for library use and tests. */
-export const silentDeployProgress: DeployProgress = { total() {}, tick() {}, note() {}, end() {} };
 
 export interface DeploySummary {
   /** `s3://bucket/prefix/` */

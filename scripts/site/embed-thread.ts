@@ -8,12 +8,11 @@
  * of which 10.7 s were spent waiting.
  *
  * The thread starts with the first locale and keeps the process alive only while a locale is under way
- * (scripts/snapshot/store/thread.ts: from the sources through tsx, from the package its compiled module).
+ * (scripts/shared/thread.ts: from the sources through tsx, from the package its compiled module).
  */
-import type { Worker } from 'node:worker_threads';
+import { besideModule, startThread, type Thread } from '../shared/thread.ts';
 import { SnapshotError } from '../snapshot/errors.ts';
 import type { Placed } from '../snapshot/store/staging.ts';
-import { besideModule, startThread } from '../snapshot/store/thread.ts';
 import type { EmbedAnswer, EmbedJob, EmbedMessage, EmbedWorkerData, FailedPart } from './embed-worker.ts';
 import { prerenderFile } from './browser-files.ts';
 import { heightReporterSource } from './cards.ts';
@@ -22,7 +21,7 @@ import { heightReporterSource } from './cards.ts';
 export type LocaleJob = Omit<EmbedJob, 'job'>;
 
 export class EmbedThread {
-  #worker: Promise<Worker> | undefined;
+  #thread: Promise<Thread> | undefined;
   readonly #jobs = new Map<number, (answer: EmbedAnswer) => void>();
   #next = 0;
   #failure: Error | undefined;
@@ -35,11 +34,12 @@ export class EmbedThread {
   async place(locale: LocaleJob, signal?: AbortSignal): Promise<{ placed: Placed; failed: FailedPart[] }> {
     // a job stopped before it began is not sent: its stop could reach the thread after its first files
     if (signal?.aborted) return { placed: { written: 0, unchanged: 0, bytes: 0 }, failed: [] };
-    const worker = await (this.#worker ??= this.#start());
+    const thread = await (this.#thread ??= this.#start());
+    const { worker } = thread;
     if (this.#failure) throw this.#failure;
     const id = this.#next++;
     const answer = new Promise<EmbedAnswer>((resolve) => this.#jobs.set(id, resolve));
-    if (this.#jobs.size === 1) worker.ref();
+    thread.busy();
     const stop = () => worker.postMessage({ stop: id } satisfies EmbedMessage);
     signal?.addEventListener('abort', stop, { once: true });
     try {
@@ -53,18 +53,18 @@ export class EmbedThread {
     } finally {
       signal?.removeEventListener('abort', stop);
       this.#jobs.delete(id);
-      if (this.#jobs.size === 0) worker.unref();
+      thread.idle();
     }
   }
 
   /** Stops the thread. */
   async close(): Promise<void> {
-    const worker = this.#worker;
-    this.#worker = undefined;
-    if (worker) await (await worker).terminate();
+    const thread = this.#thread;
+    this.#thread = undefined;
+    if (thread) await (await thread).worker.terminate();
   }
 
-  async #start(): Promise<Worker> {
+  async #start(): Promise<Thread> {
     const data: EmbedWorkerData = {
       prerender: prerenderFile(),
       listPrerender: prerenderFile('list/prerender'),
@@ -72,21 +72,17 @@ export class EmbedThread {
     };
     // a card or a list is tens of kilobytes of short-lived strings: a small young generation collects them as often
     // and keeps the thread's heap small
-    const worker = startThread(besideModule('embed-worker', import.meta.url), data, {
+    const events = {
+      answer: (answer: EmbedAnswer) => this.#jobs.get(answer.job)?.(answer),
+      // a thread that died writes nothing more: its jobs end with its error (a thread closed with none, nothing)
+      gone: (error: Error, how: 'error' | 'exit') => {
+        if (how === 'exit' && this.#jobs.size === 0) return;
+        this.#failure ??= error;
+        for (const [job, settle] of this.#jobs) settle({ job, error: error.message });
+      },
+    };
+    return startThread(besideModule('embed-worker', import.meta.url), data, 'making the embeds', events, {
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
-    worker.on('message', (answer: EmbedAnswer) => this.#jobs.get(answer.job)?.(answer));
-    // a thread that died writes nothing more: its jobs end with its error
-    const fail = (error: Error) => {
-      this.#failure ??= error;
-      for (const [job, settle] of this.#jobs) settle({ job, error: error.message });
-    };
-    worker.on('error', (error) => fail(new Error(`the thread making the embeds failed: ${error.message}`)));
-    worker.on('exit', (code) => {
-      if (this.#jobs.size > 0) fail(new Error(`the thread making the embeds stopped (exit code ${code})`));
-    });
-    // after the listeners, which ref the thread's port again: it keeps the process alive only while a job runs
-    worker.unref();
-    return worker;
   }
 }

@@ -22,7 +22,8 @@ import { Fetcher } from './fetch/fetch.ts';
 import type { Manifest } from './store/manifest.ts';
 import { resortCollections, type PlanContext } from './plan/plan.ts';
 import { PreviousBuild } from './store/previous.ts';
-import { emptySummary, silentProgress, type Progress, type Summary } from './progress.ts';
+import { silentProgress, type Progress } from '../shared/progress.ts';
+import { emptySummary, summaryLine, type Summary } from './progress.ts';
 import { FAMILY_B_PROBE, familyAProbe, preflight } from './source/preflight.ts';
 import { keptFiles } from './release/kept.ts';
 import { Release, type Failure, type ReleaseHead } from './release/release.ts';
@@ -350,7 +351,7 @@ class Run {
       };
       this.#stopped();
       const { manifest, state, summary, dataFiles } = await release.publish(head, this.started);
-      this.progress.done(summary);
+      this.progress.end([summaryLine(summary)]);
       return {
         ...this.#result(plan),
         manifest,

@@ -45,7 +45,9 @@ function importsOf(file: string): Import[] {
 
 /** The layer a repository path belongs to. */
 function layerOf(path: string): string {
-  const m = /^(widget|scripts\/(api|dataset|service|snapshot|site|deploy|cli|bench|tooling))\//.exec(path);
+  const m = /^(widget|scripts\/(api|shared|dataset|service|snapshot|site|deploy|cli|bench|tooling))\//.exec(
+    path,
+  );
   if (m) return m[2] ?? 'widget';
   if (/^scripts\/[^/]+\.ts$/.test(path)) return 'entry';
   return path;
@@ -54,18 +56,20 @@ function layerOf(path: string): string {
 /** Which layers each layer may import (itself included); packages are checked apart. */
 const ALLOWED: Record<string, readonly string[]> = {
   api: ['api'],
-  dataset: ['api', 'dataset'],
-  service: ['api', 'dataset', 'service'],
-  snapshot: ['api', 'dataset', 'service', 'snapshot'],
-  site: ['api', 'service', 'snapshot', 'site'],
-  deploy: ['api', 'snapshot', 'deploy'],
-  cli: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli'],
+  // what more than one layer of the command line uses (the progress, the threads): it imports only itself
+  shared: ['shared'],
+  dataset: ['api', 'shared', 'dataset'],
+  service: ['api', 'shared', 'dataset', 'service'],
+  snapshot: ['api', 'shared', 'dataset', 'service', 'snapshot'],
+  site: ['api', 'shared', 'service', 'snapshot', 'site'],
+  deploy: ['api', 'shared', 'snapshot', 'deploy'],
+  cli: ['api', 'shared', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli'],
   // the repository's own tooling: the browser files' bundle and its stamp, the package, and the pages' style
   // sheets, which read the element's rules (its geometry, the forecast days it shows)
-  tooling: ['api', 'site', 'tooling', 'widget'],
-  entry: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling'],
+  tooling: ['api', 'shared', 'site', 'tooling', 'widget'],
+  entry: ['api', 'shared', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling'],
   // npm run bench: an entry point of its own modules, measuring every layer
-  bench: ['api', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling', 'bench'],
+  bench: ['api', 'shared', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling', 'bench'],
   widget: ['api', 'widget'],
 };
 

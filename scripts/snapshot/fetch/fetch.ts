@@ -8,7 +8,7 @@
 import type { DriftIssue } from '../../api/schemas/drift.ts';
 import { describeRequest } from '../../api/redact.ts';
 import { interrupted, SnapshotError } from '../errors.ts';
-import { silentProgress, type Progress } from '../progress.ts';
+import { silentProgress, type Progress } from '../../shared/progress.ts';
 import type { Source } from '../source/source.ts';
 import { pool } from './pool.ts';
 import { validateBody, whereOf } from './validate.ts';

@@ -10,13 +10,12 @@
  * file for the source's secrets before it writes it, and writes no file that holds one.
  *
  * One thread serves every writer of the process (`shared`): starting one from the sources costs a few
- * hundred milliseconds (thread.ts), which a process that builds many times over (the tests) would pay per
+ * hundred milliseconds (scripts/shared/thread.ts), which a process that builds many times over (the tests) would pay per
  * build. It keeps the process alive only while a batch of some writer is under way.
  */
-import type { Worker } from 'node:worker_threads';
+import { besideModule, startThread, type Thread } from '../../shared/thread.ts';
 import { Records, type Batch } from './records.ts';
 import type { Needle } from './secrets.ts';
-import { besideModule, startThread } from './thread.ts';
 import type { WriteAnswer, WriteMessage } from './write-worker.ts';
 
 /** Bytes in a batch; a larger file goes over in a batch of its own. */
@@ -28,30 +27,30 @@ const MOST = 4 * IN_FLIGHT;
 
 /** The process's writing thread and the writers using it, by id; started by the first writer. */
 interface Shared {
-  worker: Worker;
+  /** The thread, busy while a batch of any writer is under way. */
+  thread: Thread;
   writers: Map<number, WriteThread>;
-  /** Batches under way, of every writer: the thread keeps the process alive while there are any. */
-  pending: number;
 }
 let shared: Shared | undefined;
 let nextWriter = 0;
 
 function sharedThread(): Shared {
   if (shared) return shared;
-  const worker = startThread(besideModule('write-worker', import.meta.url), undefined);
-  const thread: Shared = { worker, writers: new Map(), pending: 0 };
-  worker.on('message', (answer: WriteAnswer) => thread.writers.get(answer.writer)?.answer(answer));
-  // a thread that failed answers no batch under way: its writers fail, and the next writer starts anew
-  const gone = (error: Error) => {
-    if (shared === thread) shared = undefined;
-    for (const writer of thread.writers.values()) writer.gone(error);
-  };
-  worker.on('error', gone);
-  worker.on('exit', (code) => gone(new Error(`the thread writing the release stopped (exit code ${code})`)));
-  // after the listeners: a 'message' listener refs the thread's port again; it keeps the process alive
-  // only while a batch is under way (`#send`)
-  worker.unref();
-  return (shared = thread);
+  const writers = new Map<number, WriteThread>();
+  const thread = startThread<WriteAnswer>(
+    besideModule('write-worker', import.meta.url),
+    undefined,
+    'writing the release',
+    {
+      answer: (answer) => writers.get(answer.writer)?.answer(answer),
+      // a thread that failed answers no batch under way: its writers fail, and the next writer starts anew
+      gone: (error) => {
+        if (shared?.thread === thread) shared = undefined;
+        for (const writer of writers.values()) writer.gone(error);
+      },
+    },
+  );
+  return (shared = { thread, writers });
 }
 
 export class WriteThread {
@@ -132,13 +131,13 @@ export class WriteThread {
   }
 
   #post(message: WriteMessage, transfer: ArrayBuffer[] = []): void {
-    this.#thread.worker.postMessage(message, transfer);
+    this.#thread.thread.worker.postMessage(message, transfer);
   }
 
   #send(batch: Batch): void {
     this.#sent++;
     this.#pending++;
-    if (this.#thread.pending++ === 0) this.#thread.worker.ref();
+    this.#thread.thread.busy();
     this.#post({ writer: this.#id, ...batch }, [batch.buffer]);
   }
 
@@ -152,7 +151,7 @@ export class WriteThread {
       this.#fail(Object.assign(new Error(message), fields));
     }
     this.#pending--;
-    if (--this.#thread.pending === 0) this.#thread.worker.unref();
+    this.#thread.thread.idle();
     this.#wake();
     if (this.#pending < IN_FLIGHT) this.#turns.shift()?.();
   }

@@ -23,7 +23,7 @@ import type { Dataset } from '../../../scripts/dataset/schema.ts';
 import { handled, listen } from '../../../scripts/service/listen.ts';
 import { serveFolder } from '../../../scripts/site/static-server.ts';
 import { parseConfig } from '../../../scripts/snapshot/config.ts';
-import type { Progress } from '../../../scripts/snapshot/progress.ts';
+import type { Progress } from '../../../scripts/shared/progress.ts';
 import { reportPoint } from '../../../scripts/snapshot/release/history.ts';
 import { historyPublisher } from '../../../scripts/snapshot/release/history-step.ts';
 import type { Publisher } from '../../../scripts/snapshot/release/publisher.ts';
@@ -86,7 +86,7 @@ async function buildAt(
 ): Promise<string[]> {
   clock = at;
   const notes: string[] = [];
-  const progress: Progress = { total() {}, tick() {}, done() {}, note: (line) => void notes.push(line) };
+  const progress: Progress = { total() {}, tick() {}, end() {}, note: (line) => void notes.push(line) };
   const config = parseConfig(
     {
       out: join(root, out),
