@@ -1,8 +1,10 @@
 /**
  * Bodies without drift, found without zod's parse (drift.ts): a test made once per schema from its
- * definition, which allocates nothing and answers true only where the full check finds nothing.
+ * public definition (`schema.def`), which allocates nothing and answers true only where the full check
+ * finds nothing.
  */
-import { defOf, shallow, type Def } from './zod-defs.ts';
+import { z } from 'zod';
+import { defOf, presence, shallow, type Def } from './zod-defs.ts';
 
 export type Conforms = (value: unknown) => boolean;
 
@@ -11,9 +13,10 @@ const conforming = new WeakMap<object, Conforms>();
 /**
  * A test that answers true only for a value `schema` accepts (`safeParse` succeeds) in which `extras` finds
  * nothing: the drift of such a value is empty. It understands the kinds of schema the full schemas use
- * (objects, arrays, records, unions of primitives, optional, nullable, enums, literals, strings with
- * patterns, numbers, booleans, null, unknown); for any other kind, check or shape it answers false, and
- * the full check decides. Made once per schema; it allocates nothing.
+ * (objects, arrays, records, unions of primitives, optional, nullable, enums, literals, strings and
+ * numbers with or without checks, booleans, null, unknown); for any other kind, or a check on anything
+ * but a string or a number, it answers false, and the full check decides. Made once per schema; it
+ * allocates nothing.
  */
 export function conformsTo(schema: unknown): Conforms {
   if (schema === null || typeof schema !== 'object') return () => false;
@@ -23,9 +26,7 @@ export function conformsTo(schema: unknown): Conforms {
   // a schema that holds itself reaches this entry before it is made
   test = (value) => made(value);
   conforming.set(schema, test);
-  made = makeConforms(
-    schema as { _zod: { def: Def & Record<string, unknown>; values?: Set<unknown>; optin?: string } },
-  );
+  made = makeConforms(schema);
   return test;
 }
 
@@ -38,45 +39,14 @@ export function conformsQuietly(schema: unknown, value: unknown): boolean {
   }
 }
 
-interface CheckDef {
-  check?: string;
-  format?: string;
-  pattern?: RegExp;
-  /** A bound of `greater_than` and `less_than` (`.min`, `.max`, `.positive`), and whether it is allowed. */
-  value?: unknown;
-  inclusive?: boolean;
-}
-
-/** Integer formats of `z.int()`, `z.int32()`, `z.uint32()`: their ranges. */
-const INT_RANGES: Record<string, [number, number]> = {
-  safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-  int32: [-2147483648, 2147483647],
-  uint32: [0, 4294967295],
-};
-
-/** The test of a check the full schemas use (a pattern, a date or time format, an integer format, a bound), or undefined. */
-function checkTest(type: string, check: CheckDef): Conforms | undefined {
-  const pattern = check.pattern;
-  if (
-    type === 'string' &&
-    check.check === 'string_format' &&
-    pattern instanceof RegExp &&
-    ['regex', 'date', 'datetime', 'time', 'duration'].includes(check.format ?? '')
-  )
-    return (value) => {
-      pattern.lastIndex = 0;
-      return pattern.test(value as string);
-    };
-  const bound = check.value;
-  if (type === 'number' && typeof bound === 'number' && check.check === 'greater_than')
-    return check.inclusive ? (value) => (value as number) >= bound : (value) => (value as number) > bound;
-  if (type === 'number' && typeof bound === 'number' && check.check === 'less_than')
-    return check.inclusive ? (value) => (value as number) <= bound : (value) => (value as number) < bound;
-  const range = INT_RANGES[check.format ?? ''];
-  if (type === 'number' && check.check === 'number_format' && range)
-    return (value) =>
-      Number.isSafeInteger(value) && (value as number) >= range[0] && (value as number) <= range[1];
-  return undefined;
+/**
+ * The test of a string or a number with checks (a pattern, a date or time format, an integer format, a
+ * bound, …): zod's own, compiled once (`z.compile`, whose `validate` of a valid value allocates nothing),
+ * so no check of zod's is written again here.
+ */
+function checkedLeaf(schema: object, type: 'string' | 'number'): Conforms {
+  const compiled = z.compile(schema as z.ZodType);
+  return (value) => typeof value === type && compiled.validate(value);
 }
 
 const isPlain = (value: unknown): value is Record<string, unknown> =>
@@ -85,22 +55,12 @@ const isPlain = (value: unknown): value is Record<string, unknown> =>
   !Array.isArray(value) &&
   Object.getPrototypeOf(value) === Object.prototype;
 
-function makeConforms(schema: {
-  _zod: { def: Def & Record<string, unknown>; values?: Set<unknown> };
-}): Conforms {
-  const def = schema._zod.def;
+function makeConforms(schema: object): Conforms {
+  const def = defOf(schema);
+  if (!def) return () => false;
   // the checks a schema holds, and the one it may be itself (`z.int()`, `z.iso.date()`)
-  const checkDefs = [
-    ...(def.check ? [def as CheckDef] : []),
-    ...((def.checks as Array<{ _zod: { def: CheckDef } }> | undefined) ?? []).map((c) => c._zod.def),
-  ];
-  const checks: Conforms[] = [];
-  for (const check of checkDefs) {
-    const test = checkTest(def.type, check);
-    if (!test) return () => false;
-    checks.push(test);
-  }
-  const checked = (value: unknown) => checks.every((check) => check(value));
+  if (def.check !== undefined || (def.checks?.length ?? 0) > 0)
+    return def.type === 'string' || def.type === 'number' ? checkedLeaf(schema, def.type) : () => false;
   switch (def.type) {
     case 'unknown':
     case 'any':
@@ -111,13 +71,19 @@ function makeConforms(schema: {
     case 'boolean':
       return (value) => typeof value === 'boolean';
     case 'number':
-      return (value) => typeof value === 'number' && Number.isFinite(value) && checked(value);
+      return (value) => typeof value === 'number' && Number.isFinite(value);
     case 'string':
-      return (value) => typeof value === 'string' && checked(value);
-    case 'literal':
+      return (value) => typeof value === 'string';
+    case 'literal': {
+      // a literal's values (`ZodLiteral.values`), an enumeration's (`ZodEnum.options`)
+      const values = (schema as { values?: unknown }).values;
+      return values instanceof Set ? (value) => values.has(value) : () => false;
+    }
     case 'enum': {
-      const values = schema._zod.values;
-      return values ? (value) => values.has(value) : () => false;
+      const options = (schema as { options?: unknown }).options;
+      if (!Array.isArray(options)) return () => false;
+      const values = new Set(options);
+      return (value) => values.has(value);
     }
     case 'optional': {
       const inner = conformsTo(def.innerType);
@@ -161,8 +127,8 @@ function objectConforms(def: Def): Conforms {
   const members = keys.map((k) => conformsTo(shape[k]));
   // as zod's object: a member may be absent when its schema is optional both in and out
   const required = keys.map((k) => {
-    const zod = (shape[k] as { _zod?: { optin?: string; optout?: string } })._zod;
-    return zod?.optin === undefined || zod.optout !== 'optional';
+    const member = presence(shape[k]);
+    return member?.in === undefined || member.out !== 'optional';
   });
   const rest = defOf(def.catchall)?.type;
   // an undeclared member is drift (an extra), but in an object that declares none, which any may hold

@@ -12,7 +12,7 @@ import type { EndpointId } from '../endpoints.ts';
 import { jsonPath } from '../json-path.ts';
 import { SCHEMAS } from './by-endpoint.ts';
 import { conformsQuietly } from './conforms.ts';
-import { defOf, MAX_NESTING, shownPath, step, tooDeep, unwrap, type Issue } from './zod-defs.ts';
+import { defOf, MAX_NESTING, presence, shownPath, step, tooDeep, unwrap, type Issue } from './zod-defs.ts';
 
 /** `too-long` and `control-character`: a text cut or cleaned (scripts/api/README.md, "Limits"). */
 export type DriftKind = BodyDriftKind | 'too-long' | 'control-character';
@@ -140,7 +140,7 @@ function optionalAt(schema: unknown, path: readonly PropertyKey[]): boolean {
   const key = path[path.length - 1];
   if (def?.type !== 'object' || typeof key !== 'string' || !def.shape || !Object.hasOwn(def.shape, key))
     return false;
-  return (def.shape[key] as { _zod?: { optin?: string } })._zod?.optin === 'optional';
+  return presence(def.shape[key])?.in === 'optional';
 }
 
 // ---- zod issues -------------------------------------------------------------------------------------

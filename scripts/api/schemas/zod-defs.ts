@@ -1,7 +1,9 @@
 /**
- * The slice of zod 4's schema definitions (`schema._zod.def`) the walks over bodies read (drift.ts,
- * conforms.ts, verdict.ts): a schema's kind under its wrappers, the schema of a member or an element, the
- * path a message may show, and the bound on nesting every walk keeps.
+ * The slice of zod 4's schema definitions the walks over bodies read (drift.ts, conforms.ts, verdict.ts),
+ * through zod's public surface only (`schema.def`, scripts/api/README.md, "Zod"): a schema's kind under its
+ * wrappers, whether a member may be absent, the schema of a member or an element, the path a message may
+ * show, and the bound on nesting every walk keeps. `test/api/zod-surface.test.ts` names every part of it
+ * an upgrade of zod could change.
  */
 
 /**
@@ -22,16 +24,21 @@ export interface Issue {
   issues?: Issue[];
 }
 
-/** The slice of a zod 4 schema definition (`schema._zod.def`) the walks understand. */
+/** The slice of a zod 4 schema definition (a schema's public `def`) the walks understand. */
 export interface Def {
   type: string;
   shape?: Record<string, unknown>;
   catchall?: unknown;
   element?: unknown;
+  keyType?: unknown;
   valueType?: unknown;
   options?: unknown[];
   innerType?: unknown;
   in?: unknown;
+  out?: unknown;
+  /** The checks a schema holds, and the one it may be itself (`z.int()`, `z.iso.date()`). */
+  checks?: unknown[];
+  check?: string;
 }
 
 /** Schema kinds that only wrap another schema without changing the shape of an accepted value. */
@@ -46,9 +53,66 @@ const WRAPPERS = new Set([
   'success',
 ]);
 
+/** A schema's definition: zod 4's `schema.def` (the same object as its internal one), or undefined. */
 export function defOf(schema: unknown): Def | undefined {
-  const def = (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
-  return def && typeof def.type === 'string' ? def : undefined;
+  if (schema === null || typeof schema !== 'object') return undefined;
+  const def = (schema as { def?: Def }).def;
+  return def !== null && typeof def === 'object' && typeof def.type === 'string' ? def : undefined;
+}
+
+/**
+ * Whether a member of an object may be absent from its input (`in`: `optional`, or `defaulted` when a
+ * default fills it) and from its output (`out`), as zod's object decides it: derived from the kinds of
+ * the public definition, the rules zod 4.6.7 keeps for them. Undefined for a kind whose rule is not
+ * derived here (a walk then treats the member as unknown).
+ */
+export interface Presence {
+  in: 'optional' | 'defaulted' | undefined;
+  out: 'optional' | undefined;
+}
+
+const PRESENT: Presence = { in: undefined, out: undefined };
+
+/** Kinds that take their presence from the schema they wrap (`innerType`). */
+const PASS_PRESENCE = new Set(['nullable', 'readonly']);
+/** Kinds zod makes absent-in as their wrapped schema is defaulted, or else `optional`. */
+const OPTIONAL_IN = new Set(['optional', 'catch']);
+/** `lazy`: its schema is made by a function, which a walk does not call. */
+const UNDERIVED = new Set(['lazy']);
+
+export function presence(schema: unknown, depth = 0): Presence | undefined {
+  const def = defOf(schema);
+  if (!def || depth > 16 || UNDERIVED.has(def.type)) return undefined;
+  const inner = (s: unknown) => presence(s, depth + 1);
+  if (PASS_PRESENCE.has(def.type)) return inner(def.innerType);
+  if (OPTIONAL_IN.has(def.type)) {
+    const of = inner(def.innerType);
+    if (!of) return undefined;
+    return {
+      in: of.in === 'defaulted' ? 'defaulted' : 'optional',
+      out: def.type === 'optional' ? 'optional' : of.out,
+    };
+  }
+  if (def.type === 'default' || def.type === 'prefault') return { in: 'defaulted', out: undefined };
+  if (def.type === 'transform') return { in: 'optional', out: undefined };
+  if (def.type === 'pipe') {
+    const [from, to] = [inner(def.in), inner(def.out)];
+    return from && to && { in: from.in, out: to.out };
+  }
+  if (def.type === 'union') {
+    const options = (def.options ?? []).map(inner);
+    if (options.some((o) => o === undefined)) return undefined;
+    const known = options as Presence[];
+    return {
+      in: known.some((o) => o.in === 'defaulted')
+        ? 'defaulted'
+        : known.some((o) => o.in !== undefined)
+          ? 'optional'
+          : undefined,
+      out: known.some((o) => o.out === 'optional') ? 'optional' : undefined,
+    };
+  }
+  return PRESENT;
 }
 
 /** The definition under optional/nullable/default/… wrappers and a pipe's input side. */
