@@ -32,7 +32,7 @@ export default tseslint.config(
           allowDefaultProject: [
             'eslint.config.js',
             'widget/custom-elements-manifest.config.mjs',
-            'scripts/snapshot/store/thread-bootstrap.mjs',
+            'scripts/shared/thread-bootstrap.mjs',
             'scripts/bin/resort-conditions.js',
           ],
         },

@@ -4,7 +4,7 @@
  * read with the deploy's store and its credentials. Read only: a build never writes to the bucket.
  */
 import type { HistoryOrigin } from '../snapshot/release/history-origins.ts';
-import { BodyTooLarge } from '../snapshot/source/http.ts';
+import { BodyTooLarge } from '../shared/http.ts';
 import { parseDeployConfig } from './config.ts';
 import { CREDENTIAL_VARIABLES, Store } from './store.ts';
 import { parseTarget, targetUrl } from './target.ts';

@@ -7,7 +7,7 @@
  *
  * undici reads a socket with `read()` when it is readable and writes a request with `write()`, one request
  * at a time on a connection (its default), so the bytes read after a request is written open its answer.
- * The pinned undici is held to that by test/snapshot/source/informational.test.ts.
+ * The pinned undici is held to that by test/shared/informational.test.ts.
  */
 import type { Socket } from 'node:net';
 

@@ -14,7 +14,7 @@ import { resolve, sep } from 'node:path';
 import { assetPath } from '../api/assets.ts';
 import { filePath } from '../api/paths.ts';
 import { redactUrl } from '../api/redact.ts';
-import { BodyTooLarge, get, upstreamAgent } from '../snapshot/source/http.ts';
+import { BodyTooLarge, get, upstreamAgent } from '../shared/http.ts';
 import { sanitizeSvg } from './svg.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 

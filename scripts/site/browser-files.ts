@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
-import { packageRoot } from './root.ts';
+import { packageRoot } from '../shared/root.ts';
 
 /** Where the browser files are, relative to the package's folder. */
 export const BROWSER_FOLDER = 'lib/browser';

@@ -8,12 +8,12 @@
  * of which 10.7 s were spent waiting.
  *
  * The thread starts with the first locale and keeps the process alive only while a locale is under way
- * (scripts/snapshot/store/thread.ts: from the sources through tsx, from the package its compiled module).
+ * (scripts/shared/thread.ts: from the sources through tsx, from the package its compiled module).
  */
 import type { Worker } from 'node:worker_threads';
 import { SnapshotError } from '../snapshot/errors.ts';
 import type { Placed } from '../snapshot/store/staging.ts';
-import { besideModule, startThread } from '../snapshot/store/thread.ts';
+import { besideModule, startThread } from '../shared/thread.ts';
 import type { EmbedAnswer, EmbedJob, EmbedMessage, EmbedWorkerData, FailedPart } from './embed-worker.ts';
 import { prerenderFile } from './browser-files.ts';
 import { heightReporterSource } from './cards.ts';

@@ -7,7 +7,7 @@
  * next file, and says so only once it writes no more.
  */
 import { parentPort } from 'node:worker_threads';
-import { threadData } from '../snapshot/store/thread.ts';
+import { threadData } from '../shared/thread.ts';
 import { SnapshotError } from '../snapshot/errors.ts';
 import {
   placeBeside,

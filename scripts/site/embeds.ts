@@ -19,7 +19,7 @@ import { cardFiles, frameLoaderSource } from './cards.ts';
 import { seasonCardFiles } from './season-cards.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
 import { listFiles, regionIds } from './lists.ts';
-import { packageRoot } from './root.ts';
+import { packageRoot } from '../shared/root.ts';
 import type { Scope } from '../snapshot/model.ts';
 
 export interface EmbedOptions {

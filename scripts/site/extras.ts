@@ -15,7 +15,7 @@ import type { Publisher } from '../snapshot/release/publisher.ts';
 import { FEED_FOLDER } from '../api/feeds.ts';
 import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
 import { filePath } from '../api/paths.ts';
-import { catalogueOf } from './catalogue.ts';
+import { catalogueOf } from '../shared/catalogue.ts';
 import { demoPage, type DemoRegion } from './demo.ts';
 import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, regionIds, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';

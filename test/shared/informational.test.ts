@@ -1,12 +1,12 @@
 /**
- * Informational answers before the real one (scripts/snapshot/source/informational.ts): an upstream that
+ * Informational answers before the real one (scripts/shared/informational.ts): an upstream that
  * sends `100 Continue` unasked, `102 Processing` or `103 Early Hints` first is read as if it had not.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { downloadedImages } from '../../../scripts/site/assets.ts';
-import { get, upstreamAgent } from '../../../scripts/snapshot/source/http.ts';
-import { InformationalFilter } from '../../../scripts/snapshot/source/informational.ts';
+import { downloadedImages } from '../../scripts/site/assets.ts';
+import { get, upstreamAgent } from '../../scripts/shared/http.ts';
+import { InformationalFilter } from '../../scripts/shared/informational.ts';
 
 const ANSWER = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 9\r\n\r\n{"id":25}';
 const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';

@@ -8,7 +8,7 @@
 import { feedPath, type FeedSubject } from '../../api/feeds.ts';
 import { filePath } from '../../api/paths.ts';
 import type { ExtraFile, KeptFiles, KeptGroup } from '../../snapshot/store/staging.ts';
-import { regionNames } from '../catalogue.ts';
+import { regionNames } from '../../shared/catalogue.ts';
 import { feedAlerts, newestOf, type Alert } from './alerts.ts';
 import { atomFeed } from './atom.ts';
 import { feedOf, type FeedEntry, type FeedPlace } from './entries.ts';

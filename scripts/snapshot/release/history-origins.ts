@@ -11,7 +11,7 @@ import { resolve, sep } from 'node:path';
 import { ResortConditionsError } from '../../api/errors.ts';
 import { HISTORY_INDEX_PATH, historyPath, type HistoryIndex } from '../../api/schemas/history.ts';
 import { outside as outsideOf, type DayWindow } from '../../api/window.ts';
-import { BodyTooLarge, get, upstreamAgent } from '../source/http.ts';
+import { BodyTooLarge, get, upstreamAgent } from '../../shared/http.ts';
 import { MAX_INDEX_BYTES, checkIndex, indexInWindow } from './history.ts';
 
 export interface HistoryOrigin {

@@ -16,7 +16,7 @@ import {
   historyPath,
 } from '../../api/schemas/history.ts';
 import { dirname } from 'node:path';
-import { eachInPool } from '../fetch/pool.ts';
+import { eachInPool } from '../../shared/pool.ts';
 import type { StagedFiles } from '../store/staging.ts';
 import type { Scope } from '../model.ts';
 import { inWindow, outside as outsideOf, recordWindow, type DayWindow } from '../../api/window.ts';

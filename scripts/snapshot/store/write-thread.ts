@@ -16,7 +16,7 @@
 import type { Worker } from 'node:worker_threads';
 import { Records, type Batch } from './records.ts';
 import type { Needle } from './secrets.ts';
-import { besideModule, startThread } from './thread.ts';
+import { besideModule, startThread } from '../../shared/thread.ts';
 import type { WriteAnswer, WriteMessage } from './write-worker.ts';
 
 /** Bytes in a batch; a larger file goes over in a batch of its own. */
