@@ -13,7 +13,7 @@ import { formatBytes } from '../snapshot/progress.ts';
 import { runSnapshot } from '../snapshot/run.ts';
 import { elementFiles } from '../site/browser-files.ts';
 import { buildSite } from '../site/extras.ts';
-import { historyPublisher } from '../snapshot/release/history-step.ts';
+import { historyPublisher } from '../history/publisher.ts';
 import { treeRssCounter, watchCounter } from './measure.ts';
 import { fillSeasons, seasonSeconds } from './season.ts';
 

@@ -8,13 +8,13 @@ import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
-import type { bucketOrigin } from '../deploy/history-origin.ts';
+import type { bucketOrigin } from '../history/bucket-origin.ts';
 import { buildSite } from '../site/extras.ts';
 import { LIST_SHEET_BASE } from '../site/lists.ts';
 import { hostLimitLines, treeCounts } from '../site/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { createProgress } from '../snapshot/progress.ts';
-import { historyPublisher } from '../snapshot/release/history-step.ts';
+import { historyPublisher } from '../history/publisher.ts';
 import { runSnapshot, type SnapshotResult } from '../snapshot/run.ts';
 import { chooseSource } from '../snapshot/source/select.ts';
 import type { Source } from '../snapshot/source/source.ts';
@@ -149,7 +149,7 @@ async function historyBucket(
 ): Promise<ReturnType<typeof bucketOrigin>> {
   const deployTo = (config.deploy as { to?: unknown } | undefined)?.to;
   if (typeof deployTo !== 'string' || !env.AWS_ACCESS_KEY_ID || !env.AWS_SECRET_ACCESS_KEY) return undefined;
-  const { bucketOrigin } = await import('../deploy/history-origin.ts');
+  const { bucketOrigin } = await import('../history/bucket-origin.ts');
   return bucketOrigin(config.deploy, env, configFile ?? 'package.json#resortConditions');
 }
 

@@ -3,11 +3,11 @@
  * state is gone (scripts/docs/snapshot.md, "The season's history"): the deploy's target from the config,
  * read with the deploy's store and its credentials. Read only: a build never writes to the bucket.
  */
-import type { HistoryOrigin } from '../snapshot/release/history-origins.ts';
+import type { HistoryOrigin } from './origins.ts';
 import { BodyTooLarge } from '../shared/http.ts';
-import { parseDeployConfig } from './config.ts';
-import { CREDENTIAL_VARIABLES, Store } from './store.ts';
-import { parseTarget, targetUrl } from './target.ts';
+import { parseDeployConfig } from '../deploy/config.ts';
+import { CREDENTIAL_VARIABLES, Store } from '../deploy/store.ts';
+import { parseTarget, targetUrl } from '../deploy/target.ts';
 
 /**
  * The bucket of the config's `deploy.to`, when it names one and the environment holds the store's

@@ -8,11 +8,11 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { ResortConditionsError } from '../../api/errors.ts';
-import { HISTORY_INDEX_PATH, historyPath, type HistoryIndex } from '../../api/schemas/history.ts';
-import { outside as outsideOf, type DayWindow } from '../../api/window.ts';
-import { BodyTooLarge, get, upstreamAgent } from '../../shared/http.ts';
-import { MAX_INDEX_BYTES, checkIndex, indexInWindow } from './history.ts';
+import { ResortConditionsError } from '../api/errors.ts';
+import { HISTORY_INDEX_PATH, historyPath, type HistoryIndex } from '../api/schemas/history.ts';
+import { outside as outsideOf, type DayWindow } from '../api/window.ts';
+import { BodyTooLarge, get, upstreamAgent } from '../shared/http.ts';
+import { MAX_INDEX_BYTES, checkIndex, indexInWindow } from './season.ts';
 
 export interface HistoryOrigin {
   /** Where, in messages: `the previous release`, `https://snow.example/`, `s3://bucket/prefix/`. */

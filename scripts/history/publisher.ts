@@ -5,13 +5,13 @@
  * origins a lost history is read back from (the previous release, the published site, the bucket). When it
  * fails, the previous release's `history/` is kept whole and the feeds are made without this build's points.
  */
-import type { SnapshotConfig } from '../config.ts';
-import type { Scope } from '../model.ts';
-import type { PreviousBuild } from '../store/previous.ts';
-import type { HistoryCarry } from '../store/staging.ts';
-import { bounded, folderOrigin, siteOrigin, type HistoryOrigin } from './history-origins.ts';
-import type { PublishContext, Publisher } from './publisher.ts';
-import { recordHistory } from './record-history.ts';
+import type { SnapshotConfig } from '../snapshot/config.ts';
+import type { Scope } from '../snapshot/model.ts';
+import type { PreviousBuild } from '../snapshot/store/previous.ts';
+import type { HistoryCarry } from '../snapshot/store/staging.ts';
+import { bounded, folderOrigin, siteOrigin, type HistoryOrigin } from './origins.ts';
+import type { PublishContext, Publisher } from '../snapshot/release/publisher.ts';
+import { recordHistory } from './record.ts';
 
 /** The history step; `origins`: where a lost history is read back from after the published site (the bucket). */
 export function historyPublisher(origins: readonly HistoryOrigin[] = []): Publisher {

@@ -6,15 +6,15 @@
  * never stop a release). No index: no history yet, no entries.
  */
 import type { z } from 'zod';
-import { jsonPath } from '../../api/json-path.ts';
+import { jsonPath } from '../api/json-path.ts';
 import {
   HISTORY_INDEX_PATH,
   historyPath,
   HistoryIndex,
   SeasonHistory,
   type HistoryDay,
-} from '../../api/schemas/history.ts';
-import { contractSeason } from '../../snapshot/release/history.ts';
+} from '../api/schemas/history.ts';
+import { contractSeason } from './season.ts';
 
 /** Reads a file of the tree being released, relative to its root; undefined when there is none. */
 export type TreeReader = (path: string) => Promise<Uint8Array | undefined>;

@@ -6,21 +6,21 @@
  * site or the bucket holds, read back and checked; when none can be read, the build says so and a new
  * history starts. Every file is checked against the contract before it is placed.
  */
-import { filePath } from '../../api/paths.ts';
-import { unitSystem } from '../../api/locales.ts';
+import { filePath } from '../api/paths.ts';
+import { unitSystem } from '../api/locales.ts';
 import {
   HISTORY_INDEX_PATH,
   HistoryDay,
   HistoryIndex,
   SeasonHistory,
   historyPath,
-} from '../../api/schemas/history.ts';
+} from '../api/schemas/history.ts';
 import { dirname } from 'node:path';
-import { eachInPool } from '../../shared/pool.ts';
-import type { StagedFiles } from '../store/staging.ts';
-import type { Scope } from '../model.ts';
-import { inWindow, outside as outsideOf, recordWindow, type DayWindow } from '../../api/window.ts';
-import { baseOf, folderOrigin, readFailure, type Base, type Recall } from './history-origins.ts';
+import { eachInPool } from '../shared/pool.ts';
+import type { StagedFiles } from '../snapshot/store/staging.ts';
+import type { Scope } from '../snapshot/model.ts';
+import { inWindow, outside as outsideOf, recordWindow, type DayWindow } from '../api/window.ts';
+import { baseOf, folderOrigin, readFailure, type Base, type Recall } from './origins.ts';
 import {
   MAX_INDEX_BYTES,
   MAX_SEASON_BYTES,
@@ -36,7 +36,7 @@ import {
   withDay,
   type ReportFiles,
   type ReportPoint,
-} from './history.ts';
+} from './season.ts';
 
 export interface HistoryJob extends Recall {
   scope: Scope;

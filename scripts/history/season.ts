@@ -6,9 +6,9 @@
  * A point is what one report says, never an estimate: a member the report does not give is `null`, and a
  * day without a build is no point at all.
  */
-import { unitSystem } from '../../api/locales.ts';
-import { inWindow, outside, type DayWindow } from '../../api/window.ts';
-import { HistoryIndex, IsoDay, SeasonHistory, seasonOf, type HistoryDay } from '../../api/schemas/history.ts';
+import { unitSystem } from '../api/locales.ts';
+import { inWindow, outside, type DayWindow } from '../api/window.ts';
+import { HistoryIndex, IsoDay, SeasonHistory, seasonOf, type HistoryDay } from '../api/schemas/history.ts';
 
 /** The most bytes a season file may have when it is read (a season of 366 full days is about 40 KB at most). */
 export const MAX_SEASON_BYTES = 64 * 1024;

@@ -8,7 +8,7 @@
  */
 import { HISTORY_INDEX_PATH, HistoryIndex, historyPath } from '../api/schemas/history.ts';
 import { cardFiles, type CardOptions, type SeasonFile } from './cards.ts';
-import type { TreeReader } from './feeds/history.ts';
+import type { TreeReader } from '../history/read.ts';
 import type { ExtraFile } from '../snapshot/store/staging.ts';
 
 /** A staged JSON file of the tree, or undefined when there is none or it is no JSON. */

@@ -14,10 +14,10 @@ import { filePath } from '../../scripts/api/paths.ts';
 import { HistoryIndex, SeasonHistory, historyPath } from '../../scripts/api/schemas/history.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
-import { reportPoint } from '../../scripts/snapshot/release/history.ts';
+import { reportPoint } from '../../scripts/history/season.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
-import { REPO, runDeploy } from './helpers.ts';
-import { startS3, type LocalS3 } from './s3-server.ts';
+import { REPO, runDeploy } from '../deploy/helpers.ts';
+import { startS3, type LocalS3 } from '../deploy/s3-server.ts';
 
 const DAY = 86_400_000;
 const RESORTS = [20, 25, 60];

@@ -9,32 +9,32 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multiEndpoint } from '../../../scripts/api/endpoints.ts';
-import { headerRules, headersFor } from '../../../scripts/api/headers.ts';
+import { multiEndpoint } from '../../scripts/api/endpoints.ts';
+import { headerRules, headersFor } from '../../scripts/api/headers.ts';
 import {
   HISTORY_INDEX_PATH,
   HistoryIndex,
   SeasonHistory,
   historyPath,
-} from '../../../scripts/api/schemas/history.ts';
-import { build } from '../../../scripts/cli/build.ts';
-import { EXIT } from '../../../scripts/cli/exit-codes.ts';
-import type { Dataset } from '../../../scripts/dataset/schema.ts';
-import { handled, listen } from '../../../scripts/service/listen.ts';
-import { serveFolder } from '../../../scripts/site/static-server.ts';
-import { parseConfig } from '../../../scripts/snapshot/config.ts';
-import type { Progress } from '../../../scripts/snapshot/progress.ts';
-import { reportPoint } from '../../../scripts/snapshot/release/history.ts';
-import { historyPublisher } from '../../../scripts/snapshot/release/history-step.ts';
-import type { Publisher } from '../../../scripts/snapshot/release/publisher.ts';
-import { recordHistory, stagedHistory } from '../../../scripts/snapshot/release/record-history.ts';
-import { runSnapshot, type SnapshotResult } from '../../../scripts/snapshot/run.ts';
-import { localSource } from '../../../scripts/snapshot/source/local.ts';
-import type { Source } from '../../../scripts/snapshot/source/source.ts';
-import type { HistoryCarry, KeptFiles } from '../../../scripts/snapshot/store/staging.ts';
-import type { AlertMemory } from '../../../scripts/snapshot/store/state.ts';
-import { releasesDir } from '../../../scripts/snapshot/store/writer.ts';
-import { FROZEN_NOW, FULL, sample } from '../../helpers.ts';
+} from '../../scripts/api/schemas/history.ts';
+import { build } from '../../scripts/cli/build.ts';
+import { EXIT } from '../../scripts/cli/exit-codes.ts';
+import type { Dataset } from '../../scripts/dataset/schema.ts';
+import { handled, listen } from '../../scripts/service/listen.ts';
+import { serveFolder } from '../../scripts/site/static-server.ts';
+import { parseConfig } from '../../scripts/snapshot/config.ts';
+import type { Progress } from '../../scripts/snapshot/progress.ts';
+import { reportPoint } from '../../scripts/history/season.ts';
+import { historyPublisher } from '../../scripts/history/publisher.ts';
+import type { Publisher } from '../../scripts/snapshot/release/publisher.ts';
+import { recordHistory, stagedHistory } from '../../scripts/history/record.ts';
+import { runSnapshot, type SnapshotResult } from '../../scripts/snapshot/run.ts';
+import { localSource } from '../../scripts/snapshot/source/local.ts';
+import type { Source } from '../../scripts/snapshot/source/source.ts';
+import type { HistoryCarry, KeptFiles } from '../../scripts/snapshot/store/staging.ts';
+import type { AlertMemory } from '../../scripts/snapshot/store/state.ts';
+import { releasesDir } from '../../scripts/snapshot/store/writer.ts';
+import { FROZEN_NOW, FULL, sample } from '../helpers.ts';
 
 const DAY = 86_400_000;
 const RESORTS = [20, 25, 60];

@@ -5,7 +5,7 @@ import {
   SeasonHistory,
   seasonOf,
   type HistoryDay,
-} from '../../../scripts/api/schemas/history.ts';
+} from '../../scripts/api/schemas/history.ts';
 import {
   checkIndex,
   checkSeason,
@@ -21,9 +21,9 @@ import {
   seasonSpan,
   spliceDay,
   withDay,
-} from '../../../scripts/snapshot/release/history.ts';
-import { recordWindow } from '../../../scripts/api/window.ts';
-import { FROZEN_NOW } from '../../helpers.ts';
+} from '../../scripts/history/season.ts';
+import { recordWindow } from '../../scripts/api/window.ts';
+import { FROZEN_NOW } from '../helpers.ts';
 
 /** A combined report as the service publishes it, in the unit of `locale`. */
 const combined = (report: Record<string, unknown>, latitude = 46.5) => ({

@@ -12,7 +12,7 @@ import { regionNames } from '../../shared/catalogue.ts';
 import { feedAlerts, newestOf, type Alert } from './alerts.ts';
 import { atomFeed } from './atom.ts';
 import { feedOf, type FeedEntry, type FeedPlace } from './entries.ts';
-import { readAll, type TreeReader } from './history.ts';
+import { readAll, type TreeReader } from '../../history/read.ts';
 import { resortAlerts } from './memory.ts';
 import { jsonFeed } from './json-feed.ts';
 import { CANARY_ALERTS, CANARY_NAMES, canaryDigest, feedKey } from './keys.ts';

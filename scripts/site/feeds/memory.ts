@@ -9,7 +9,7 @@ import type { HistoryCarry } from '../../snapshot/store/staging.ts';
 import type { AlertMemory } from '../../snapshot/store/state.ts';
 import type { HistoryDay } from '../../api/schemas/history.ts';
 import { alertText, RECORD_ALERTS, recordOf, withPoint, type Alert, type AlertRecord } from './alerts.ts';
-import { readHistories, type TreeReader } from './history.ts';
+import { readHistories, type TreeReader } from '../../history/read.ts';
 
 /**
  * What the alerts of a memory mean: what makes an alert (alerts.ts) and how a record is written. A change of
