@@ -27,7 +27,7 @@ import { seasonBytes } from '../history/season.ts';
 import { recordHistory } from '../history/record.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
 import type { AlertMemory } from '../snapshot/store/state.ts';
-import { feedFiles } from '../site/feeds/feeds.ts';
+import { feedFiles } from '../feeds/feeds.ts';
 import { regionIds } from '../site/lists.ts';
 
 /**

@@ -9,7 +9,7 @@
  * first point closed after one open; the first point of a history opens nothing (what came before is not
  * known), and a gap of days between two points changes nothing.
  */
-import type { HistoryDay } from '../../api/schemas/history.ts';
+import type { HistoryDay } from '../api/schemas/history.ts';
 
 /** The three kinds of entry: `powder`, `open` (for the season), `close` (for the season). */
 export type AlertKind = 'powder' | 'open' | 'close';

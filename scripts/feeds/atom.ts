@@ -2,7 +2,7 @@
  * A feed as Atom 1.0 (RFC 4287): every value from the data escaped as XML text or attribute, so a name
  * holding `<`, `&`, `]]>` or quotes stays text; characters XML cannot hold are never written. Pure.
  */
-import { FEED_TYPES } from '../../api/feeds.ts';
+import { FEED_TYPES } from '../api/feeds.ts';
 import type { Feed, FeedEntry } from './entries.ts';
 
 const ENTITIES: Record<string, string> = {

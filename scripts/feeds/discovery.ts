@@ -3,9 +3,9 @@
  * `<link rel="alternate">` per format, as feed readers and browsers look for them, titled in the page's
  * language. The pre-rendered cards carry them (cards.ts).
  */
-import { feedPath, FEED_TYPES, type FeedFormat } from '../../api/feeds.ts';
-import { escapeHtml } from '../../api/html.ts';
-import { fillTemplate } from '../../api/text.ts';
+import { feedPath, FEED_TYPES, type FeedFormat } from '../api/feeds.ts';
+import { escapeHtml } from '../api/html.ts';
+import { fillTemplate } from '../api/text.ts';
 import { cleanName } from './entries.ts';
 import { feedStrings } from './strings.ts';
 

@@ -7,9 +7,9 @@
  * the reports' (their day at 00:00 UTC), never the build's time, so two builds of the same history write
  * the same bytes.
  */
-import { unitSystem } from '../../api/locales.ts';
-import { fillTemplate } from '../../api/text.ts';
-import type { HistoryDay } from '../../api/schemas/history.ts';
+import { unitSystem } from '../api/locales.ts';
+import { fillTemplate } from '../api/text.ts';
+import type { HistoryDay } from '../api/schemas/history.ts';
 import type { Alert } from './alerts.ts';
 import { feedStrings } from './strings.ts';
 

@@ -5,14 +5,14 @@
  * reports and countries list), and the config's `alerts` and `publicUrl`. They ask nothing of the
  * upstream. `localeFeeds` is the pure part: inputs in, files out.
  */
-import { feedPath, type FeedSubject } from '../../api/feeds.ts';
-import { filePath } from '../../api/paths.ts';
-import type { ExtraFile, KeptFiles, KeptGroup } from '../../snapshot/store/staging.ts';
-import { regionNames } from '../../shared/catalogue.ts';
+import { feedPath, type FeedSubject } from '../api/feeds.ts';
+import { filePath } from '../api/paths.ts';
+import type { ExtraFile, KeptFiles, KeptGroup } from '../snapshot/store/staging.ts';
+import { regionNames } from '../shared/catalogue.ts';
 import { feedAlerts, newestOf, type Alert } from './alerts.ts';
 import { atomFeed } from './atom.ts';
 import { feedOf, type FeedEntry, type FeedPlace } from './entries.ts';
-import { readAll, type TreeReader } from '../../history/read.ts';
+import { readAll, type TreeReader } from '../history/read.ts';
 import { resortAlerts } from './memory.ts';
 import { jsonFeed } from './json-feed.ts';
 import { CANARY_ALERTS, CANARY_NAMES, canaryDigest, feedKey } from './keys.ts';

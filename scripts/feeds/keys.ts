@@ -10,7 +10,7 @@
  * feeds' code or of the runtime's `Intl` data (a Node.js upgrade) changes that output, and so every key.
  */
 import { createHash } from 'node:crypto';
-import type { HistoryDay } from '../../api/schemas/history.ts';
+import type { HistoryDay } from '../api/schemas/history.ts';
 import { alertText, type Alert } from './alerts.ts';
 import type { FeedPlace } from './entries.ts';
 

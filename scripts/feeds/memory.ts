@@ -5,11 +5,11 @@
  * from its whole history, read back from the tree being released (`readHistories`). Both give the alerts
  * `alertsOf` gives of the published history, the newest a feed keeps.
  */
-import type { HistoryCarry } from '../../snapshot/store/staging.ts';
-import type { AlertMemory } from '../../snapshot/store/state.ts';
-import type { HistoryDay } from '../../api/schemas/history.ts';
+import type { HistoryCarry } from '../snapshot/store/staging.ts';
+import type { AlertMemory } from '../snapshot/store/state.ts';
+import type { HistoryDay } from '../api/schemas/history.ts';
 import { alertText, RECORD_ALERTS, recordOf, withPoint, type Alert, type AlertRecord } from './alerts.ts';
-import { readHistories, type TreeReader } from '../../history/read.ts';
+import { readHistories, type TreeReader } from '../history/read.ts';
 
 /**
  * What the alerts of a memory mean: what makes an alert (alerts.ts) and how a record is written. A change of

@@ -7,7 +7,7 @@
  * and `{total}` counts, `{depths}` the depths joined by `separator`. No plural forms: no count is followed
  * by a noun that would need one.
  */
-import type { Language } from '../../api/locales.ts';
+import type { Language } from '../api/locales.ts';
 
 const en = {
   /** A resort's or a region's feed. */

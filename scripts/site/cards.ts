@@ -19,7 +19,7 @@ import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
 import { prerenderFile, runtimeBundle } from './browser-files.ts';
-import { feedLinks } from './feeds/discovery.ts';
+import { feedLinks } from '../feeds/discovery.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
 /** Forecast days after today on a card: the element's default. */

@@ -1,5 +1,5 @@
 /**
- * The alert feeds (scripts/site/feeds/): made from season histories fabricated in a real folder, the tree
+ * The alert feeds (scripts/feeds/): made from season histories fabricated in a real folder, the tree
  * a release stages, and read back by a real feed parser (feedsmith, for Atom and JSON Feed) after a strict
  * XML check (fast-xml-parser's validator): the threshold, the season's openings and closings, ids that
  * hold the report's date and stay the same from build to build, no duplicate, the newest 50, the locale's
@@ -14,10 +14,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { feedPath } from '../../scripts/api/feeds.ts';
 import type { HistoryDay, HistoryIndex, SeasonHistory } from '../../scripts/api/schemas/history.ts';
 import { stagedReader } from '../../scripts/snapshot/store/staging.ts';
-import { alertsOf, FEED_ENTRIES, seasonOpen } from '../../scripts/site/feeds/alerts.ts';
-import { xmlEscape } from '../../scripts/site/feeds/atom.ts';
-import { feedFiles, feedGroups, type FeedInputs, type FeedOptions } from '../../scripts/site/feeds/feeds.ts';
-import { FEED_STRINGS } from '../../scripts/site/feeds/strings.ts';
+import { alertsOf, FEED_ENTRIES, seasonOpen } from '../../scripts/feeds/alerts.ts';
+import { xmlEscape } from '../../scripts/feeds/atom.ts';
+import { feedFiles, feedGroups, type FeedInputs, type FeedOptions } from '../../scripts/feeds/feeds.ts';
+import { FEED_STRINGS } from '../../scripts/feeds/strings.ts';
 import { LANGUAGES } from '../../scripts/api/locales.ts';
 import { siteFiles } from '../../scripts/site/extras.ts';
 

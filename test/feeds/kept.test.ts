@@ -1,9 +1,9 @@
 /**
- * The alert feeds a build links from the previous release rather than make (scripts/site/feeds/keys.ts):
+ * The alert feeds a build links from the previous release rather than make (scripts/feeds/keys.ts):
  * over a stretch of simulated days of the sample, each day's feeds are what the feeds' code makes of that
  * day's published tree, whether they were linked or made; a feed whose entries did not change is the
  * previous release's file; the private state holds a key for each feed, and the feeds' memory of each
- * resort's alerts, which the next day's build adds its day to (scripts/site/feeds/memory.ts).
+ * resort's alerts, which the next day's build adds its day to (scripts/feeds/memory.ts).
  */
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
@@ -15,9 +15,9 @@ import { EXIT } from '../../scripts/cli/exit-codes.ts';
 import { historyPath, SeasonHistory } from '../../scripts/api/schemas/history.ts';
 import { stagedReader } from '../../scripts/snapshot/store/staging.ts';
 import { AlertMemory } from '../../scripts/snapshot/store/state.ts';
-import { alertsOf } from '../../scripts/site/feeds/alerts.ts';
-import { recordFrom, recordText } from '../../scripts/site/feeds/memory.ts';
-import { feedFiles } from '../../scripts/site/feeds/feeds.ts';
+import { alertsOf } from '../../scripts/feeds/alerts.ts';
+import { recordFrom, recordText } from '../../scripts/feeds/memory.ts';
+import { feedFiles } from '../../scripts/feeds/feeds.ts';
 import { sample } from '../helpers.ts';
 
 const LOCALES = ['en-US', 'de-DE'];

@@ -1,5 +1,5 @@
 /**
- * What the alert feeds remember of the history (scripts/site/feeds/memory.ts, the private state's `alerts`):
+ * What the alert feeds remember of the history (scripts/feeds/memory.ts, the private state's `alerts`):
  * a record a day is added to gives the alerts the whole history gives, day after day, a day built again
  * included; a resort the memory holds is not read back, and every case the memory cannot serve is.
  */
@@ -19,8 +19,8 @@ import {
   recordOf,
   withPoint,
   type AlertRecord,
-} from '../../scripts/site/feeds/alerts.ts';
-import { MEMORY_VERSION, recordFrom, recordText, resortAlerts } from '../../scripts/site/feeds/memory.ts';
+} from '../../scripts/feeds/alerts.ts';
+import { MEMORY_VERSION, recordFrom, recordText, resortAlerts } from '../../scripts/feeds/memory.ts';
 
 const trees: string[] = [];
 afterAll(() => {
