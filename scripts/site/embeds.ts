@@ -13,7 +13,7 @@ import {
   downloadedImages,
   sampleImages,
   type ImageSource,
-} from './assets.ts';
+} from '../images/assets.ts';
 import type { EmbedThread } from './embed-thread.ts';
 import { cardFiles, frameLoaderSource } from './cards.ts';
 import { seasonCardFiles } from './season-cards.ts';

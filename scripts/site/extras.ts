@@ -8,7 +8,7 @@ import { headersFile } from '../api/headers.ts';
 import { NOT_FOUND_PAGE, notFoundPage } from './not-found.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
 import { feedFiles } from '../feeds/feeds.ts';
-import type { ImageSource } from './assets.ts';
+import type { ImageSource } from '../images/assets.ts';
 import { EmbedThread } from './embed-thread.ts';
 import { embedParts, imageSource, placeLocaleEmbeds, type SitePart } from './embeds.ts';
 import type { Publisher } from '../snapshot/release/publisher.ts';

@@ -8,7 +8,7 @@ import {
   publishableImage,
   sampleImages,
   type ImageSource,
-} from '../../scripts/site/assets.ts';
+} from '../../scripts/images/assets.ts';
 import { bytes, endless, redirect, startHostile, trickle, type HostileServer } from '../hostile/server.ts';
 import { DATA_DIR } from '../helpers.ts';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { sanitizeSvg } from '../../scripts/site/svg.ts';
+import { sanitizeSvg } from '../../scripts/images/svg.ts';
 import { DATA_DIR } from '../helpers.ts';
 
 const NS = 'xmlns="http://www.w3.org/2000/svg"';

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { downloadedImages } from '../../scripts/site/assets.ts';
+import { downloadedImages } from '../../scripts/images/assets.ts';
 import { get, upstreamAgent } from '../../scripts/shared/http.ts';
 import { InformationalFilter } from '../../scripts/shared/informational.ts';
 

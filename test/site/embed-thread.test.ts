@@ -13,7 +13,7 @@ import { build } from '../../scripts/cli/build.ts';
 import { SnapshotError } from '../../scripts/snapshot/errors.ts';
 import { stagedReader, type Beside } from '../../scripts/snapshot/store/staging.ts';
 import { EmbedThread, type LocaleJob } from '../../scripts/site/embed-thread.ts';
-import { attributionImages, sampleImages } from '../../scripts/site/assets.ts';
+import { attributionImages, sampleImages } from '../../scripts/images/assets.ts';
 import { DATA_DIR, FROZEN_NOW, sample } from '../helpers.ts';
 
 let root: string;
