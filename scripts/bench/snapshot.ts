@@ -11,7 +11,7 @@ import { parseConfig } from '../snapshot/config.ts';
 import { localSource } from '../snapshot/source/local.ts';
 import { formatBytes } from '../snapshot/progress.ts';
 import { runSnapshot } from '../snapshot/run.ts';
-import { elementFiles } from '../site/browser-files.ts';
+import { elementFiles } from '../element/browser-files.ts';
 import { buildSite } from '../site/extras.ts';
 import { historyPublisher } from '../history/publisher.ts';
 import { treeRssCounter, watchCounter } from './measure.ts';

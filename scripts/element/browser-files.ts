@@ -80,7 +80,7 @@ export function pageFiles(files: readonly BundleFile[], script: string): BundleF
     if (!file || out.includes(file)) return;
     out.push(file);
     const code = Buffer.from(file.bytes).toString('utf8');
-    // a minified module's static imports: `import{a as b}from"./rc.x.js"` or `import"./rc.x.js"`
+    // a minified module's static imports: `import{a as b}from"../site/rc.x.js"` or `import"./rc.x.js"`
     for (const m of code.matchAll(/\bimport\s*(?:[\w${},\s*]+from\s*)?["']\.\/([^"']+)["']/g)) visit(m[1]!);
   };
   visit(script);

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
-import { prerenderFile, runtimeBundle } from './browser-files.ts';
+import { prerenderFile, runtimeBundle } from '../element/browser-files.ts';
 import { feedLinks } from '../feeds/discovery.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 

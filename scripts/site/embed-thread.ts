@@ -15,7 +15,7 @@ import { SnapshotError } from '../snapshot/errors.ts';
 import type { Placed } from '../snapshot/store/staging.ts';
 import { besideModule, startThread } from '../shared/thread.ts';
 import type { EmbedAnswer, EmbedJob, EmbedMessage, EmbedWorkerData, FailedPart } from './embed-worker.ts';
-import { prerenderFile } from './browser-files.ts';
+import { prerenderFile } from '../element/browser-files.ts';
 import { heightReporterSource } from './cards.ts';
 
 /** One locale's job as the build gives it: the staged folder, the build's time, the resorts, the images. */

@@ -20,7 +20,7 @@ import { demoPage, type DemoRegion } from './demo.ts';
 import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, regionIds, regionRowsCss } from './lists.ts';
 import { mirrorFiles } from './mirror.ts';
 import { MIRROR_FOLDER } from './rewrites.ts';
-import { runtimeBundle } from './browser-files.ts';
+import { runtimeBundle } from '../element/browser-files.ts';
 import type { Scope } from '../snapshot/model.ts';
 import type { ExtraFile, KeptFiles, StagedFiles } from '../snapshot/store/staging.ts';
 

@@ -23,7 +23,7 @@ import {
   readJson,
   scriptJson,
 } from './cards.ts';
-import { prerenderFile } from './browser-files.ts';
+import { prerenderFile } from '../element/browser-files.ts';
 import type { Group } from '../snapshot/model.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 

@@ -8,7 +8,7 @@
  */
 import { CACHE_SECONDS } from '../api/headers.ts';
 import { mirrorErrors, publishedSets, type MirrorData, type MirrorOptions } from './rewrites.ts';
-import { runtimeBundle } from './browser-files.ts';
+import { runtimeBundle } from '../element/browser-files.ts';
 
 export async function edgeWorker(options: MirrorOptions): Promise<string> {
   const data: MirrorData = {

@@ -1,5 +1,5 @@
 /**
- * The browser files, built once with vite into `lib/browser/` (scripts/site/browser-files.ts reads them):
+ * The browser files, built once with vite into `lib/browser/` (scripts/element/browser-files.ts reads them):
  *
  * - `bundle/`: both elements as a build publishes them (vite.config.ts): `resort-conditions.js` and
  *   `resort-conditions-list.js`, ES modules that share one chunk (lit, the update cycle, the files' cache),
@@ -18,7 +18,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Plugin } from 'vite';
-import { BROWSER_FOLDER, RUNTIME, type BundleFile, type RuntimeName } from '../site/browser-files.ts';
+import { BROWSER_FOLDER, RUNTIME, type BundleFile, type RuntimeName } from '../element/browser-files.ts';
 import { minifyStyleSheets } from './minify-css.ts';
 
 /**

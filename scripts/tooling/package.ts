@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { BROWSER_FOLDER } from '../site/browser-files.ts';
+import { BROWSER_FOLDER } from '../element/browser-files.ts';
 import { minifyStyleSheets } from './minify-css.ts';
 import { freshBrowserFiles } from './stamp.ts';
 

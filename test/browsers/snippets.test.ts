@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
 import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
 import { serveFolder } from '../../scripts/site/static-server.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { rescaled } from '../../scripts/tooling/reservations.ts';
 import { FROZEN_NOW } from '../helpers.ts';
 import { chromiumBrowser, describeChromium } from './engines.ts';

@@ -10,7 +10,7 @@ import { escapeHtml } from '../../scripts/api/html.ts';
 import { demoPage, type DemoOptions } from '../../scripts/site/demo.ts';
 import { snippet, SNIPPET_LAYOUTS, type SnippetChoice } from '../../scripts/site/runtime/snippets.ts';
 import { siteFiles, type SiteOptions } from '../../scripts/site/extras.ts';
-import { runtimeBundle } from '../../scripts/site/browser-files.ts';
+import { runtimeBundle } from '../../scripts/element/browser-files.ts';
 import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, resortsRowsCss } from '../../scripts/site/lists.ts';
 
 const HOSTILE = `<img src=x onerror="alert(1)">&'`;

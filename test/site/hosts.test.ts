@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_TYPES } from '../../scripts/api/feeds.ts';
 import { ASSET_POLICY, headerRules, headersFor, type ObjectHeaders } from '../../scripts/api/headers.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
 import { REPO } from '../deploy/helpers.ts';
 import { headersSent, netlifyEngine, netlifyHeaders, netlifyRedirectRules } from './netlify-engine.ts';

@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { HtmlValidate, StaticConfigLoader } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
 import { REPO } from '../deploy/helpers.ts';
 
