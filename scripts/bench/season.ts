@@ -28,7 +28,7 @@ import { recordHistory } from '../history/record.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
 import type { AlertMemory } from '../snapshot/store/state.ts';
 import { feedFiles } from '../feeds/feeds.ts';
-import { regionIds } from '../site/lists.ts';
+import { regionIds } from '../embeds/lists.ts';
 
 /**
  * Seconds the history step and the feeds take over the release published in `out`, the history held

@@ -19,16 +19,16 @@ export interface BundleFile {
 }
 
 /**
- * The code a release publishes to run elsewhere (`runtime/`: the edge function, the iframe loader of a
- * partner page, the height reporter of a card page, the demo page's locale switcher), and how each one runs:
- * an ES module, or a classic script.
+ * The code a release publishes to run elsewhere (the `runtime/` folder of the capability that publishes it:
+ * the edge function, the iframe loader of a partner page, the height reporter of a card page, the demo page's
+ * locale switcher), where its source is, and how each one runs: an ES module, or a classic script.
  */
 export const RUNTIME = {
-  'edge-worker': { format: 'es', minify: false },
-  'frame-loader': { format: 'iife', minify: false },
-  'height-reporter': { format: 'iife', minify: true },
-  'demo-locale': { format: 'iife', minify: true },
-} as const satisfies Record<string, { format: 'es' | 'iife'; minify: boolean }>;
+  'edge-worker': { source: 'scripts/hosting/runtime', format: 'es', minify: false },
+  'frame-loader': { source: 'scripts/embeds/runtime', format: 'iife', minify: false },
+  'height-reporter': { source: 'scripts/embeds/runtime', format: 'iife', minify: true },
+  'demo-locale': { source: 'scripts/demo/runtime', format: 'iife', minify: true },
+} as const satisfies Record<string, { source: string; format: 'es' | 'iife'; minify: boolean }>;
 export type RuntimeName = keyof typeof RUNTIME;
 
 /** A folder of `lib/browser/`, refused with what to do when it is missing. */

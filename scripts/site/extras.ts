@@ -5,21 +5,21 @@
  */
 import { dirname } from 'node:path';
 import { headersFile } from '../api/headers.ts';
-import { NOT_FOUND_PAGE, notFoundPage } from './not-found.ts';
+import { NOT_FOUND_PAGE, notFoundPage } from '../hosting/not-found.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
 import { feedFiles } from '../feeds/feeds.ts';
 import type { ImageSource } from '../images/assets.ts';
-import { EmbedThread } from './embed-thread.ts';
-import { embedParts, imageSource, placeLocaleEmbeds, type SitePart } from './embeds.ts';
+import { EmbedThread } from '../embeds/embed-thread.ts';
+import { embedParts, imageSource, placeLocaleEmbeds, type SitePart } from '../embeds/embeds.ts';
 import type { Publisher } from '../snapshot/release/publisher.ts';
 import { FEED_FOLDER } from '../api/feeds.ts';
 import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
 import { filePath } from '../api/paths.ts';
 import { catalogueOf } from '../shared/catalogue.ts';
-import { demoPage, type DemoRegion } from './demo.ts';
-import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, regionIds, regionRowsCss } from './lists.ts';
-import { mirrorFiles } from './mirror.ts';
-import { MIRROR_FOLDER } from './rewrites.ts';
+import { demoPage, type DemoRegion } from '../demo/page.ts';
+import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, regionIds, regionRowsCss } from '../embeds/lists.ts';
+import { mirrorFiles } from '../hosting/mirror.ts';
+import { MIRROR_FOLDER } from '../hosting/rewrites.ts';
 import { runtimeBundle } from '../element/browser-files.ts';
 import type { Scope } from '../snapshot/model.ts';
 import type { ExtraFile, KeptFiles, StagedFiles } from '../snapshot/store/staging.ts';

@@ -8,7 +8,7 @@
  *   script's style sheet;
  * - `prerender/`: the pre-render modules of the cards and the lists (lit kept an import), which the build
  *   imports in Node;
- * - `runtime/`: the code a release publishes to run elsewhere (`scripts/site/runtime/`), one file each;
+ * - `runtime/`: the code a release publishes to run elsewhere (the `runtime/` folders of `scripts/hosting/`, `scripts/embeds/`, `scripts/demo/`), one file each;
  * - `stamp.json`: every source file those builds read, with its hash (stamp.ts), so that a build reads
  *   the folder as it is until one of them changes.
  *
@@ -245,7 +245,7 @@ async function runtime(root: string, outDir: string, name: RuntimeName): Promise
       target: 'es2020',
       minify,
       lib: {
-        entry: join(root, 'scripts/site/runtime', `${name}.ts`),
+        entry: join(root, RUNTIME[name].source, `${name}.ts`),
         formats: [format],
         name: 'resortConditions',
         fileName: () => `${name}.js`,

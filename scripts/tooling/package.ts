@@ -32,7 +32,7 @@ const ELEMENT_ENTRIES = ['widget/card/define.ts', 'widget/list/define.ts'];
 const CLI_ENTRIES = [
   'scripts/cli/main.ts',
   'scripts/cli/deploy.ts',
-  'scripts/site/embed-worker.ts',
+  'scripts/embeds/embed-worker.ts',
   'scripts/snapshot/store/write-worker.ts',
 ];
 

@@ -14,7 +14,9 @@ import { BROWSER_FOLDER } from '../element/browser-files.ts';
 const WATCHED = [
   'widget',
   'scripts/api',
-  'scripts/site/runtime',
+  'scripts/hosting/runtime',
+  'scripts/embeds/runtime',
+  'scripts/demo/runtime',
   'scripts/element/browser-files.ts',
   'scripts/tooling',
   'vite.config.ts',

@@ -198,7 +198,7 @@ describe('the layers', () => {
         const allowed =
           i.target.startsWith('scripts/api/') ||
           i.target.startsWith('scripts/site/runtime/') ||
-          i.target === 'scripts/site/rewrites.ts';
+          i.target === 'scripts/hosting/rewrites.ts';
         expect(allowed, `${file} imports ${i.target}`).toBe(true);
       }
     }

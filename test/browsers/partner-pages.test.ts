@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../../scripts/service/listen.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { elementFiles } from '../../scripts/element/browser-files.ts';
-import { serveFolder } from '../../scripts/site/static-server.ts';
+import { serveFolder } from '../../scripts/hosting/static-server.ts';
 import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import {
   chromiumBrowser,

@@ -1,17 +1,17 @@
 /**
- * The demo page (scripts/site/demo.ts) and the region it lists (scripts/site/extras.ts, `largestRegion`):
- * every resort as a card with its id, the snippet of each layout (scripts/site/runtime/snippets.ts), the
+ * The demo page (scripts/demo/page.ts) and the region it lists (scripts/site/extras.ts, `largestRegion`):
+ * every resort as a card with its id, the snippet of each layout (scripts/demo/runtime/snippets.ts), the
  * largest region's `<resort-conditions-list>` and its pre-rendered versions when the list is built, and
  * every name from the data escaped.
  */
 import { describe, expect, it } from 'vitest';
 import type { ExtraFile } from '../../scripts/snapshot/store/staging.ts';
 import { escapeHtml } from '../../scripts/api/html.ts';
-import { demoPage, type DemoOptions } from '../../scripts/site/demo.ts';
-import { snippet, SNIPPET_LAYOUTS, type SnippetChoice } from '../../scripts/site/runtime/snippets.ts';
+import { demoPage, type DemoOptions } from '../../scripts/demo/page.ts';
+import { snippet, SNIPPET_LAYOUTS, type SnippetChoice } from '../../scripts/demo/runtime/snippets.ts';
 import { siteFiles, type SiteOptions } from '../../scripts/site/extras.ts';
 import { runtimeBundle } from '../../scripts/element/browser-files.ts';
-import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, resortsRowsCss } from '../../scripts/site/lists.ts';
+import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, resortsRowsCss } from '../../scripts/embeds/lists.ts';
 
 const HOSTILE = `<img src=x onerror="alert(1)">&'`;
 const RESORTS = [

@@ -1,5 +1,5 @@
 /**
- * lit's markers in the pre-rendered cards and lists (scripts/site/cards.ts, `cleanHtml`, which the lists
+ * lit's markers in the pre-rendered cards and lists (scripts/embeds/cards.ts, `cleanHtml`, which the lists
  * share): every kind lit's server rendering leaves is stripped, and a built site holds none of them.
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
-import { cleanHtml, LIT_MARKERS } from '../../scripts/site/cards.ts';
+import { cleanHtml, LIT_MARKERS } from '../../scripts/embeds/cards.ts';
 import { FROZEN_NOW } from '../helpers.ts';
 
 describe('cleanHtml', () => {

@@ -1,5 +1,5 @@
 /**
- * The embeds' thread (scripts/site/embed-thread.ts): one locale's cards and lists made from a staged `api/`
+ * The embeds' thread (scripts/embeds/embed-thread.ts): one locale's cards and lists made from a staged `api/`
  * folder and placed in a staging folder by the thread itself, byte for byte as the in-process embeds make
  * them; linked when the previous release has the same bytes; refused when one would hold a secret; and a
  * stopped job writes no more once it has settled.
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
 import { SnapshotError } from '../../scripts/snapshot/errors.ts';
 import { stagedReader, type Beside } from '../../scripts/snapshot/store/staging.ts';
-import { EmbedThread, type LocaleJob } from '../../scripts/site/embed-thread.ts';
+import { EmbedThread, type LocaleJob } from '../../scripts/embeds/embed-thread.ts';
 import { attributionImages, sampleImages } from '../../scripts/images/assets.ts';
 import { DATA_DIR, FROZEN_NOW, sample } from '../helpers.ts';
 

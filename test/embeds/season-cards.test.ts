@@ -1,5 +1,5 @@
 /**
- * The pre-rendered cards with their season chart (`embeds.season`, scripts/site/season-cards.ts): three
+ * The pre-rendered cards with their season chart (`embeds.season`, scripts/embeds/season-cards.ts): three
  * simulated days of the sample built with the config's `embeds.season`, then the cards read as files. Each
  * resort with a history has, in each locale, a page and an include of the full card with the chart of its
  * latest season, whose text alternative reads the days and the latest depths the history holds; a season
@@ -13,7 +13,7 @@ import { build } from '../../scripts/cli/build.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
 import { historyPath, type SeasonHistory } from '../../scripts/api/schemas/history.ts';
 import { stagedReader } from '../../scripts/snapshot/store/staging.ts';
-import { seasonCardFiles } from '../../scripts/site/season-cards.ts';
+import { seasonCardFiles } from '../../scripts/embeds/season-cards.ts';
 
 let root: string;
 let out: string;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
 import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
 import { DATA_DIR, describeNeeding, FROZEN_NOW } from '../helpers.ts';
-import { NGINX, startNginx, type RunningNginx } from './nginx.ts';
+import { NGINX, startNginx, type RunningNginx } from '../hosting/nginx.ts';
 
 /** The fenced blocks of a language that follow `heading` in widget/README.md, up to the next bold heading. */
 async function readmeBlocks(heading: string, language: string): Promise<string[]> {

@@ -21,7 +21,7 @@ import { build } from '../../scripts/cli/build.ts';
 import { EXIT } from '../../scripts/cli/exit-codes.ts';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { handled, listen } from '../../scripts/service/listen.ts';
-import { serveFolder } from '../../scripts/site/static-server.ts';
+import { serveFolder } from '../../scripts/hosting/static-server.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
 import type { Progress } from '../../scripts/snapshot/progress.ts';
 import { reportPoint } from '../../scripts/history/season.ts';

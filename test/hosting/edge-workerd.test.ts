@@ -15,7 +15,7 @@ import { FEED_TYPES } from '../../scripts/api/feeds.ts';
 import { ASSET_POLICY, FEED_CACHE_CONTROL } from '../../scripts/api/headers.ts';
 import { ErrorBody } from '../../scripts/api/schemas/error.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { mirrorErrors } from '../../scripts/site/rewrites.ts';
+import { mirrorErrors } from '../../scripts/hosting/rewrites.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
 import { REPO } from '../deploy/helpers.ts';
 

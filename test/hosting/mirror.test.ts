@@ -14,7 +14,7 @@ import { ErrorBody } from '../../scripts/api/schemas/error.ts';
 import { build } from '../../scripts/cli/build.ts';
 import type { Dataset } from '../../scripts/dataset/schema.ts';
 import { startServer, type RunningServer } from '../../scripts/service/http.ts';
-import { serveFolder, type StaticServer } from '../../scripts/site/static-server.ts';
+import { serveFolder, type StaticServer } from '../../scripts/hosting/static-server.ts';
 import { DATA_DIR, describeNeeding, FROZEN_NOW, FULL, sample } from '../helpers.ts';
 import { difference, memo, replay, type Host, type HostRequest, type Limits } from './flows.ts';
 import { APACHE, startApache } from './apache.ts';

@@ -1,5 +1,5 @@
 /**
- * The static server of a published tree (scripts/site/static-server.ts): only regular files inside the tree
+ * The static server of a published tree (scripts/hosting/static-server.ts): only regular files inside the tree
  * (scripts/docs/hosting.md, "Hosting"), whatever a symbolic link, `..` or a percent-encoding says.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFolder, type StaticServer } from '../../scripts/site/static-server.ts';
+import { serveFolder, type StaticServer } from '../../scripts/hosting/static-server.ts';
 
 let root: string;
 let tree: string;

@@ -1,5 +1,5 @@
 /**
- * On the demo page (`scripts/site/demo.ts`): the locale switcher sets the page's language and the `locale`
+ * On the demo page (`scripts/demo/page.ts`): the locale switcher sets the page's language and the `locale`
  * of every card and list on it; the snippets (`snippets.ts`) follow the chosen resort, region and locale,
  * with this page's own host, which serves the snapshot they read.
  */

@@ -1,5 +1,5 @@
 /**
- * The snippets a partner copies from the demo page (scripts/site/demo.ts), one per way to put a resort on
+ * The snippets a partner copies from the demo page (scripts/demo/page.ts), one per way to put a resort on
  * a page — the card, the compact strip, a region's list, the card in an iframe, the card as a server-side
  * include — for a chosen resort, region and locale, with the URLs of the snapshot's host. The page is
  * written with them (for the first resort and locale) and its script (`demo-locale.ts`) writes them again
