@@ -1,57 +1,34 @@
 /**
- * What the element and the pre-rendered cards need beside the bundle: copies of the images they show
- * (`assets/`), the cards of every resort and locale, the lists of every region and locale, and the frame loader. They are made from the staged
- * files of the release being built; without those (a caller that only lists paths), there is nothing to make.
+ * The pre-rendered embeds a release publishes (widget/README.md, "Embeds"): the cards of every resort and
+ * locale, the lists of every region and locale, the frame loader and the season cards. They are made from
+ * the staged files of the release being built, and show the image copies the images' step makes
+ * (scripts/images/publisher.ts); without those files (a caller that only lists paths), there is nothing to make.
  */
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { FRAME_LOADER } from '../api/headers.ts';
-import type { Made, Part } from '../snapshot/release/publisher.ts';
-import type { Beside, ExtraFile, ExtraFiles, StagedFiles } from '../snapshot/store/staging.ts';
-import {
-  attributionImages,
-  checkedImages,
-  downloadedImages,
-  sampleImages,
-  type ImageSource,
-} from '../images/assets.ts';
+import type { FilesPart, Made } from '../snapshot/release/publisher.ts';
+import type { Beside, ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
+import { attributionImages, type ImageSource } from '../images/assets.ts';
 import type { EmbedThread } from './embed-thread.ts';
 import { cardFiles, frameLoaderSource } from './cards.ts';
 import { seasonCardFiles } from './season-cards.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
-import { listFiles, regionIds } from './lists.ts';
-import { packageRoot } from '../shared/root.ts';
-import type { Scope } from '../snapshot/model.ts';
+import { listFiles } from './lists.ts';
+import { regionIds, type Scope } from '../snapshot/model.ts';
 
 export interface EmbedOptions {
   scope: Pick<Scope, 'resorts'> & Partial<Pick<Scope, 'groups'>>;
   /** Published API files; the embeds are made from them while they are staged and readable. */
   files: Partial<Pick<StagedFiles, 'read' | 'builtAt' | 'dir'>>;
   locales: readonly string[];
-  /** Whether the data is the embedded sample (its images are in the dataset's folder). */
-  sample: boolean;
-  /** Where the images come from (`imageSource`; by default the sample's folder when `sample`, else none). */
-  images?: ImageSource;
+  /** The image copies the embeds show (scripts/images/publisher.ts, made once for the build). */
+  images: () => Promise<ExtraFile[]>;
   /** The cards and lists were made locale by locale as the build went (`placeLocaleEmbeds`): not again. */
   embedsMade?: boolean;
   /** The config's `publicUrl`: the includes name their resort's feeds under it. */
   publicUrl?: string;
   /** The config's `embeds.season`: the cards with their season chart, from the history beside `api/` (season-cards.ts). */
   seasonCards?: boolean;
-}
-
-/**
- * Where a build's images come from: the sample's folder, or a real upstream's `origins` (assets.ts,
- * `downloadedImages`); each fetched and checked once however often it is asked for, each refusal said
- * once through `note`. `close` lets go of the connections.
- */
-export function imageSource(options: {
-  sample: boolean;
-  origins?: readonly string[];
-  note?: (line: string) => void;
-}): ImageSource & { close(): Promise<void> } {
-  const download = options.sample ? undefined : downloadedImages({ origins: options.origins ?? [] });
-  const images = checkedImages(download ?? sampleImages(join(packageRoot(), 'data')), options.note);
-  return Object.assign(images, { close: async () => download?.close() });
 }
 
 /**
@@ -86,25 +63,17 @@ export async function placeLocaleEmbeds(
   return thread.place(job, options.signal);
 }
 
-/** A part of the site's files beside `api/` (scripts/snapshot/release/publisher.ts) and how its files are made. */
-export interface SitePart extends Part {
-  files(): ExtraFiles | Promise<ExtraFiles>;
-}
-
 /**
- * The embeds' parts beside the locales' cards: the image copies, the frame loader, each locale's season
- * cards, and (unless made already, locale by locale) each locale's cards and lists.
+ * The embeds' parts beside the locales' cards: the frame loader, each locale's season cards, and (unless
+ * made already, locale by locale) each locale's cards and lists.
  */
-export function embedParts(options: EmbedOptions): SitePart[] {
+export function embedParts(options: EmbedOptions): FilesPart[] {
   const { read, builtAt, dir } = options.files;
   if (!read || builtAt === undefined) return [];
   const files = { read, builtAt };
-  const source = options.images ?? imageSource({ sample: options.sample });
-  let copies: Promise<ExtraFile[]> | undefined;
-  const images = () => (copies ??= attributionImages(files, options.locales, source));
+  const { images } = options;
   const publicUrl = options.publicUrl ? { publicUrl: options.publicUrl } : {};
-  const parts: SitePart[] = [
-    { artefact: 'images', under: ['assets'], files: images },
+  const parts: FilesPart[] = [
     {
       artefact: FRAME_LOADER,
       paths: [FRAME_LOADER],
@@ -140,9 +109,4 @@ export function embedParts(options: EmbedOptions): SitePart[] {
       });
   }
   return parts;
-}
-
-/** The image copies, the frame loader, then the cards and the lists one by one (unless made already). */
-export async function* embedFiles(options: EmbedOptions): AsyncGenerator<ExtraFile> {
-  for (const part of embedParts(options)) yield* await part.files();
 }

@@ -10,7 +10,6 @@
  * `resort-conditions-list.css`: the room a list takes before its script and its data (`regionRowsCss`).
  */
 import { escapeHtml } from '../api/html.ts';
-import { ID_SOURCE } from '../api/text.ts';
 import { multiEndpoint } from '../api/endpoints.ts';
 import { filePath } from '../api/paths.ts';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +23,7 @@ import {
   scriptJson,
 } from './cards.ts';
 import { prerenderFile } from '../element/browser-files.ts';
-import type { Group } from '../snapshot/model.ts';
+import { regionsOf, type Group } from '../snapshot/model.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
 
 /** A region's list page and include, relative to the release root. */
@@ -45,13 +44,6 @@ interface ListPrerender {
   listTitle(locale: string): string;
   listTemplate(data: unknown, image: (url: unknown) => string | undefined): Promise<unknown>;
 }
-
-/** A region's group name: `region-<id>`. */
-const REGION_GROUP = new RegExp(`^region-${ID_SOURCE}$`);
-
-/** The regions of a snapshot's groups, with their ids. */
-const regionsOf = (groups: readonly Group[]) =>
-  groups.flatMap((g) => (REGION_GROUP.test(g.name) ? [{ region: Number(g.name.slice(7)), ids: g.ids }] : []));
 
 /** The region with the most resorts (the lowest id of a tie), which the demo page lists; none without regions. */
 export function largestRegion(groups: readonly Group[]): { region: number; rows: number } | undefined {
@@ -154,9 +146,6 @@ export async function listMaker(options: { heightReporter: string; file?: string
     },
   };
 }
-
-/** The regions of a snapshot's groups, by id (`region-<id>`). */
-export const regionIds = (groups: readonly Group[]) => regionsOf(groups).map((r) => r.region);
 
 /** Every region's list page and include in one locale, made one at a time from the staged files. */
 export async function* localeLists(

@@ -1,5 +1,5 @@
 /**
- * The demo page (scripts/demo/page.ts) and the region it lists (scripts/site/extras.ts, `largestRegion`):
+ * The demo page (scripts/demo/page.ts) and the region it lists (scripts/embeds/lists.ts, `largestRegion`, and scripts/demo/publisher.ts):
  * every resort as a card with its id, the snippet of each layout (scripts/demo/runtime/snippets.ts), the
  * largest region's `<resort-conditions-list>` and its pre-rendered versions when the list is built, and
  * every name from the data escaped.
@@ -9,7 +9,8 @@ import type { ExtraFile } from '../../scripts/snapshot/store/staging.ts';
 import { escapeHtml } from '../../scripts/api/html.ts';
 import { demoPage, type DemoOptions } from '../../scripts/demo/page.ts';
 import { snippet, SNIPPET_LAYOUTS, type SnippetChoice } from '../../scripts/demo/runtime/snippets.ts';
-import { siteFiles, type SiteOptions } from '../../scripts/site/extras.ts';
+import { releasedFiles, stepOptions } from '../cli/release-steps.ts';
+import type { StepOptions } from '../../scripts/cli/publishers.ts';
 import { runtimeBundle } from '../../scripts/element/browser-files.ts';
 import { LIST_SHEET, LIST_SHEET_BASE, largestRegion, resortsRowsCss } from '../../scripts/embeds/lists.ts';
 
@@ -22,13 +23,6 @@ const RESORTS = [
 /** What a `<section>` of the page holds, as text between its tags. */
 const section = (html: string) =>
   /<section aria-labelledby="list-title">([\s\S]*?)<\/section>/.exec(html)?.[1];
-
-/** Every file the site makes, in order (it makes them one at a time). */
-async function collect<T>(files: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const f of files) out.push(f);
-  return out;
-}
 
 /** Stands in for the bundled locale switcher. */
 const SWITCHER = 'switch();';
@@ -188,39 +182,41 @@ describe('largestRegion', () => {
   });
 });
 
-describe('siteFiles: the demo page', () => {
+describe('the build’s steps: the demo page and the list’s sheet', () => {
   const groups = [
     { name: 'all', ids: [20, 25, 36] },
     { name: 'region-251', ids: [20] },
     { name: 'region-429', ids: [25, 36] },
   ];
-  const bundle = (withList: boolean) => async (): Promise<ExtraFile[]> => [
+  const bundle = (withList: boolean): ExtraFile[] => [
     { path: 'resort-conditions.js', bytes: Buffer.from('') },
     ...(withList
       ? [{ path: LIST_SHEET_BASE, bytes: Buffer.from(':where(resort-conditions-list){--rc-rows:1}\n') }]
       : []),
   ];
-  const options = (over: Partial<SiteOptions>): SiteOptions => ({
-    scope: { resorts: RESORTS, groups, emptyRegions: [] },
-    files: [],
-    locales: ['en-US'],
-    sample: true,
-    ...over,
-  });
-  const page = async (over: Partial<SiteOptions>) => {
-    const files = await collect(siteFiles(options(over)));
+  type Over = Omit<Partial<StepOptions>, 'config'> & {
+    profile?: 'full' | 'widget';
+    files?: Iterable<string> & { read?: (path: string) => Promise<Uint8Array | undefined> };
+  };
+  const site = ({ profile, files, ...over }: Over) =>
+    releasedFiles(stepOptions({ ...over, ...(profile ? { config: { profile } } : {}) }), {
+      scope: { resorts: RESORTS, groups, emptyRegions: [] },
+      files: files ?? [],
+    });
+  const page = async (over: Over) => {
+    const files = await site(over);
     return Buffer.from(files.find((f) => f.path === 'index.html')!.bytes).toString('utf8');
   };
 
   it('lists the region with the most resorts when the list is built', async () => {
-    const html = await page({ widget: bundle(true) });
+    const html = await page({ bundle: bundle(true) });
     expect(section(html)).toContain(
       '<resort-conditions-list region="429"><p>Snow report of 2 resorts: loading…</p></resort-conditions-list>',
     );
   });
 
   it('lists no region in the widget profile, which publishes no group files', async () => {
-    expect(section(await page({ widget: bundle(true), profile: 'widget' }))).toBeUndefined();
+    expect(section(await page({ bundle: bundle(true), profile: 'widget' }))).toBeUndefined();
   });
 
   it('offers each region for the list snippet, named from the countries list, the largest first', async () => {
@@ -244,20 +240,18 @@ describe('siteFiles: the demo page', () => {
       path === 'en-US/externalservice/region/countries/list.json'
         ? Buffer.from(JSON.stringify(countries))
         : undefined;
-    const html = await page({ widget: bundle(true), files: Object.assign([], { read }) });
+    const html = await page({ bundle: bundle(true), files: Object.assign([], { read }) });
     expect(html).toContain(
       '<select id="region"><option value="429" data-rows="2" selected>United States (429)</option><option value="251" data-rows="1">Colorado (251)</option></select>',
     );
   });
 
   it("lists no region when the bundle has no list's sheet", async () => {
-    expect(section(await page({ widget: bundle(false) }))).toBeUndefined();
+    expect(section(await page({ bundle: bundle(false) }))).toBeUndefined();
   });
 
   it("publishes the list's sheet with its rows without the element (--no-widget), and no script or page", async () => {
-    const files = await collect(
-      siteFiles(options({ listSheet: Buffer.from(':where(resort-conditions-list){--rc-rows:1}\n') })),
-    );
+    const files = await site({ bundle: bundle(true), widget: false });
     const paths = files.map((f) => f.path);
     expect(paths).toContain(LIST_SHEET);
     // the 404 page is the host's, in every tree (scripts/docs/hosting.md, "What each host does")
@@ -270,7 +264,7 @@ describe('siteFiles: the demo page', () => {
   });
 
   it("completes the sheet with each region's rows from the scope when no file can be read, and the ids' rows", async () => {
-    const files = await collect(siteFiles(options({ widget: bundle(true) })));
+    const files = await site({ bundle: bundle(true) });
     // the bundle's fixed part is published only inside the sheet
     expect(files.map((f) => f.path)).not.toContain(LIST_SHEET_BASE);
     const sheet = Buffer.from(files.find((f) => f.path === LIST_SHEET)!.bytes).toString('utf8');

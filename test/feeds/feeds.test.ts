@@ -19,7 +19,7 @@ import { xmlEscape } from '../../scripts/feeds/atom.ts';
 import { feedFiles, feedGroups, type FeedInputs, type FeedOptions } from '../../scripts/feeds/feeds.ts';
 import { FEED_STRINGS } from '../../scripts/feeds/strings.ts';
 import { LANGUAGES } from '../../scripts/api/locales.ts';
-import { siteFiles } from '../../scripts/site/extras.ts';
+import { releasedFiles, stepOptions } from '../cli/release-steps.ts';
 
 const trees: string[] = [];
 afterAll(() => {
@@ -412,14 +412,23 @@ describe('FEED_STRINGS', () => {
   });
 });
 
-describe('siteFiles', () => {
+describe('the build’s steps', () => {
   it('writes the feeds of the release from the histories staged beside its api/ folder, with the config’s alerts', async () => {
     const dir = tree([
       season(25, [day('2026-01-04', { newSnow24h: 22 }), day('2026-01-05', { newSnow24h: 31 })]),
     ]);
     const api = join(dir, 'api');
     const made = new Map<string, string>();
-    for await (const file of siteFiles({
+    const options = stepOptions({
+      widget: false,
+      config: {
+        locales: ['en-GB'],
+        profile: 'widget',
+        alerts: { newSnowCm: 25 },
+        publicUrl: 'https://snow.example.org/',
+      },
+    });
+    for (const file of await releasedFiles(options, {
       scope: {
         resorts: [{ id: 25, name: 'Elk Ridge' }],
         groups: [{ name: 'region-429', ids: [25] }],
@@ -431,11 +440,6 @@ describe('siteFiles', () => {
         builtAt: 0,
         [Symbol.iterator]: () => [][Symbol.iterator](),
       },
-      locales: ['en-GB'],
-      sample: true,
-      profile: 'widget',
-      alerts: { newSnowCm: 25 },
-      publicUrl: 'https://snow.example.org/',
     }))
       made.set(file.path, Buffer.from(file.bytes).toString('utf8'));
     expect([...made.keys()].filter((p) => p.startsWith('feeds/')).sort()).toEqual([
