@@ -68,7 +68,7 @@ export default tseslint.config(
   {
     // the element and the code a release runs elsewhere (an edge function, a partner's page, a card's
     // frame) run in browsers and workers: Node's own globals (process, Buffer, require) are errors there
-    files: ['widget/**/*.ts', 'scripts/site/runtime/**/*.ts'],
+    files: ['widget/**/*.ts', 'scripts/*/runtime/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
     rules: {
       'no-restricted-globals': [

@@ -30,7 +30,7 @@ export const CHUNK_HASH = /(?<=^rc\.[\w-]+\.)[\w-]{8}(?=\.js$)/;
  * Beside each script its style sheet (scripts/tooling/reservations.ts): `resort-conditions.css`, the room each
  * card takes before the script runs; `resort-conditions-list.base.css`, the fixed part of each list's, which a
  * build completes with its snapshot's rows and publishes as `resort-conditions-list.css`
- * (scripts/site/lists.ts); and `resort-conditions-frame.css`, the room a pre-rendered card takes in an
+ * (scripts/embeds/lists.ts); and `resort-conditions-frame.css`, the room a pre-rendered card takes in an
  * iframe.
  */
 function reservationSheets(): Plugin {

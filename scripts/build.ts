@@ -3,7 +3,7 @@
  * element's bundle is read from `lib/browser/`, bundled first if its sources changed (scripts/tooling/stamp.ts).
  */
 import { fileURLToPath } from 'node:url';
-import { elementFiles } from './site/browser-files.ts';
+import { elementFiles } from './element/browser-files.ts';
 import { freshBrowserFiles } from './tooling/stamp.ts';
 import { build } from './cli/build.ts';
 import { collectEarly, stopSignal } from './cli/process.ts';

@@ -1,6 +1,6 @@
 /**
  * The reading of a pre-rendered copy (a card or a list the build rendered into a page's declarative shadow
- * DOM: scripts/site/cards.ts), which the element takes over (`adopt` in element.ts). A chunk of its own
+ * DOM: scripts/embeds/cards.ts), which the element takes over (`adopt` in element.ts). A chunk of its own
  * (`rc.adopt.*.js`) that only a page with such a copy loads.
  */
 import { loadStrings } from './i18n/index.ts';

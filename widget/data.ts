@@ -20,7 +20,7 @@ export interface ResortData {
   attribution?: AttributionRecord;
 }
 
-/** What a pre-rendered card carries for the element that takes it over (scripts/site/cards.ts). */
+/** What a pre-rendered card carries for the element that takes it over (scripts/embeds/cards.ts). */
 export interface CardData {
   resort: number;
   locale: string;

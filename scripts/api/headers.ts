@@ -6,7 +6,7 @@
  * image copies have rules of their own.
  *
  * The build writes the table as `_headers` for the static hosts that read it (Netlify, Cloudflare Pages
- * and others; `scripts/site/extras.ts`), and a deploy gives each object the `Content-Type` and
+ * and others; `scripts/cli/publishers.ts`), and a deploy gives each object the `Content-Type` and
  * `Cache-Control` the same rules name (`scripts/deploy/release-files.ts`). Pure.
  */
 import { CONTENT_TYPES, contentTypeOf, DEFAULT_CONTENT_TYPE } from './content-types.ts';

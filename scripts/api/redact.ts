@@ -26,7 +26,7 @@ const ESCAPES: ReadonlyArray<(text: string) => string> = [
   (s) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
   (s) => new URLSearchParams([['', s]]).toString().slice(1),
   encodeURI,
-  // JSON.stringify, and as a page's script holds it (`<` as `\u003c`: scripts/site/cards.ts, `scriptJson`)
+  // JSON.stringify, and as a page's script holds it (`<` as `\u003c`: scripts/embeds/cards.ts, `scriptJson`)
   (s) => JSON.stringify(s).slice(1, -1),
   (s) => JSON.stringify(s).slice(1, -1).replace(/</g, '\\u003c'),
   // HTML: this project's own escape (numeric references: html.ts)

@@ -1,7 +1,7 @@
 /** The bundles' measurement: the element's scripts, gzip -9, over lit's runtime bundled the same way. */
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { elementFiles, pageFiles, type BundleFile } from '../site/browser-files.ts';
+import { elementFiles, pageFiles, type BundleFile } from '../element/browser-files.ts';
 import { bundleSource } from '../tooling/bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -21,14 +21,13 @@ import {
   type HistoryDay,
 } from '../api/schemas/history.ts';
 import { DEFAULT_POWDER_CM } from '../snapshot/config.ts';
-import type { Scope } from '../snapshot/model.ts';
-import { folderOrigin } from '../snapshot/release/history-origins.ts';
-import { seasonBytes } from '../snapshot/release/history.ts';
-import { recordHistory } from '../snapshot/release/record-history.ts';
+import { regionIds, type Scope } from '../snapshot/model.ts';
+import { folderOrigin } from '../history/origins.ts';
+import { seasonBytes } from '../history/season.ts';
+import { recordHistory } from '../history/record.ts';
 import { stagedReader } from '../snapshot/store/staging.ts';
 import type { AlertMemory } from '../snapshot/store/state.ts';
-import { feedFiles } from '../site/feeds/feeds.ts';
-import { regionIds } from '../site/lists.ts';
+import { feedFiles } from '../feeds/feeds.ts';
 
 /**
  * Seconds the history step and the feeds take over the release published in `out`, the history held

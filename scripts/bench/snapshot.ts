@@ -11,9 +11,8 @@ import { parseConfig } from '../snapshot/config.ts';
 import { localSource } from '../snapshot/source/local.ts';
 import { formatBytes } from '../shared/progress.ts';
 import { runSnapshot } from '../snapshot/run.ts';
-import { elementFiles } from '../site/browser-files.ts';
-import { buildSite } from '../site/extras.ts';
-import { historyPublisher } from '../snapshot/release/history-step.ts';
+import { elementFiles } from '../element/browser-files.ts';
+import { publishingSteps } from '../cli/publishers.ts';
 import { treeRssCounter, watchCounter } from './measure.ts';
 import { fillSeasons, seasonSeconds } from './season.ts';
 
@@ -60,21 +59,16 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
     // as `npm run build` does (scripts/cli/build.ts): the bundle first (made before, bench/main.ts), then the dataset
     const widget = await elementFiles();
     const dataset = await loadDataset(dataDir);
-    const site = buildSite({
-      locales: config.locales,
-      // every dataset of the embedded service is built as the sample, whatever its folder (cli/build.ts)
-      sample: true,
-      profile: config.profile,
-      widget: async () => widget,
-    });
+    // every dataset of the embedded service is built as the sample, whatever its folder (cli/build.ts)
+    const steps = publishingSteps({ config, sample: true, bundle: widget, widget: true });
     const result = await runSnapshot({
       config,
       source: localSource(dataset, { now: () => NOW }),
       families: new Set(['A', 'B']),
       now: () => NOW,
       refresh: 'all',
-      publishers: [historyPublisher(), ...site.publishers],
-    }).finally(() => site.close());
+      publishers: steps.publishers,
+    }).finally(() => steps.close());
     return { result, seconds: (performance.now() - started) / 1000 };
   })().finally(() => {
     watches.stop();

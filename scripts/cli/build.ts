@@ -8,18 +8,16 @@ import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
-import type { bucketOrigin } from '../deploy/history-origin.ts';
-import { buildSite } from '../site/extras.ts';
-import { LIST_SHEET_BASE } from '../site/lists.ts';
-import { hostLimitLines, treeCounts } from '../site/host-limits.ts';
+import type { bucketOrigin } from '../history/bucket-origin.ts';
+import { hostLimitLines, treeCounts } from '../hosting/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { createProgress } from '../shared/progress.ts';
-import { historyPublisher } from '../snapshot/release/history-step.ts';
 import { runSnapshot, type SnapshotResult } from '../snapshot/run.ts';
 import { chooseSource } from '../snapshot/source/select.ts';
 import type { Source } from '../snapshot/source/source.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
 import { failureText, parseFlags } from './process.ts';
+import { publishingSteps } from './publishers.ts';
 import { checkSimulation, parseDayRange, simulateDays, withoutSimulate } from './simulate.ts';
 import type { ExtraFile } from '../snapshot/store/staging.ts';
 
@@ -149,7 +147,7 @@ async function historyBucket(
 ): Promise<ReturnType<typeof bucketOrigin>> {
   const deployTo = (config.deploy as { to?: unknown } | undefined)?.to;
   if (typeof deployTo !== 'string' || !env.AWS_ACCESS_KEY_ID || !env.AWS_SECRET_ACCESS_KEY) return undefined;
-  const { bucketOrigin } = await import('../deploy/history-origin.ts');
+  const { bucketOrigin } = await import('../history/bucket-origin.ts');
   return bucketOrigin(config.deploy, env, configFile ?? 'package.json#resortConditions');
 }
 
@@ -184,10 +182,8 @@ export async function build(io: CliIo): Promise<number> {
     deadline = cutoff.timer;
     // the element's bundle is read (or, in a clone whose sources changed, bundled) before anything else: a
     // bundle that fails costs no request; without the element, a build still publishes the list's style
-    // sheet, which holds the snapshot's rows (scripts/site/extras.ts)
+    // sheet, which holds the snapshot's rows (scripts/embeds/publisher.ts)
     const bundle = io.widget && !flags.plan ? await io.widget() : undefined;
-    const widget = flags['no-widget'] ? undefined : bundle;
-    const listSheet = bundle?.find((f) => f.path === LIST_SHEET_BASE)?.bytes;
     const chosen = await chooseSource({
       env: io.env,
       config,
@@ -208,16 +204,14 @@ export async function build(io: CliIo): Promise<number> {
       (source.kind === 'remote' || flags.plan ? 'due' : 'all');
     bucket = flags.plan ? undefined : await historyBucket(config, io.env, flags.config);
     if (bucket) secrets = [...new Set([...secrets, ...bucket.secrets])];
-    const site = buildSite({
-      locales: config.locales,
+    const steps = publishingSteps({
+      config,
       sample: source.kind === 'local',
-      profile: config.profile,
+      ...(bundle ? { bundle } : {}),
+      widget: !flags['no-widget'],
       imageOrigins: [...(source.origins ?? []), ...config.imageOrigins],
-      alerts: config.alerts,
-      seasonCards: config.embeds.season,
-      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+      ...(bucket ? { bucket } : {}),
       note: say,
-      ...(widget ? { widget: async () => widget } : listSheet ? { listSheet } : {}),
     });
     const result = await runSnapshot({
       config,
@@ -230,9 +224,8 @@ export async function build(io: CliIo): Promise<number> {
       cutoff: cutoff.signal,
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr, 'requests'),
-      // the history first: the feeds and the season cards read what it recorded
-      publishers: [historyPublisher(bucket ? [bucket] : []), ...site.publishers],
-    }).finally(() => site.close());
+      publishers: steps.publishers,
+    }).finally(() => steps.close());
     return result.published
       ? await reportPublished(result, config.out, say, io.stdout)
       : reportPlan(result, { config, refresh, local: source.kind === 'local', flags }, io.stdout);

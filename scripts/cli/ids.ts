@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { filePath } from '../api/paths.ts';
-import { catalogueOf, formatCatalogue, withRegionCounts, type Catalogue } from '../site/catalogue.ts';
+import { catalogueOf, formatCatalogue, withRegionCounts, type Catalogue } from '../shared/catalogue.ts';
 import { loadConfig } from '../snapshot/config.ts';
 import { chooseSource } from '../snapshot/source/select.ts';
 import type { CliIo } from './build.ts';

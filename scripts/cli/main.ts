@@ -9,8 +9,8 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { elementFiles } from '../site/browser-files.ts';
-import { packageRoot } from '../site/root.ts';
+import { elementFiles } from '../element/browser-files.ts';
+import { packageRoot } from '../shared/root.ts';
 import { build, type CliIo } from './build.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';
 import { idsCommand } from './ids.ts';

@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
-import { serveFolder } from '../site/static-server.ts';
+import { serveFolder } from '../hosting/static-server.ts';
 import { loadConfig } from '../snapshot/config.ts';
 import type { CliIo } from './build.ts';
 import { EXIT } from './exit-codes.ts';

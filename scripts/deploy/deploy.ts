@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { ZodType } from 'zod';
 import { ResortConditionsError } from '../api/errors.ts';
-import { eachInPool as inPool } from '../snapshot/fetch/pool.ts';
+import { eachInPool as inPool } from '../shared/pool.ts';
 import { costOf, pricesFor, type Prices } from './cost.ts';
 import { isText, layers, namesIn } from './order.ts';
 import { isUpToDate, planDeploy, settleChecks, uploads, type DeployPlan, type RemoteState } from './plan.ts';

@@ -1,6 +1,6 @@
 /**
  * A thread running a module of the project's, the one start and lifecycle of both threads of a build (the
- * release's writer, scripts/snapshot/store/write-thread.ts; the embeds' maker, scripts/site/embed-thread.ts).
+ * release's writer, scripts/snapshot/store/write-thread.ts; the embeds' maker, scripts/embeds/embed-thread.ts).
  *
  * From the package the module is compiled JavaScript and the thread runs it as it is. From the sources it is
  * TypeScript, which Node 20 does not run in a thread, and a thread takes no loader from the command line: the

@@ -1,11 +1,12 @@
 /**
  * What the phases of a snapshot hand one another (scripts/ARCHITECTURE.md, "The snapshot run, phase by
  * phase"): the scope discovery finds, the collections the plan makes, what fetching answers. Every phase
- * and the store may import it; it imports no phase. Types, and one constructor.
+ * and the store may import it; it imports no phase. Types, one constructor, and the regions of a scope's groups.
  */
 import { ENDPOINT, type Endpoint, type Freshness, type MultiType } from '../api/endpoints.ts';
 import type { ApiRequest } from '../api/request.ts';
 import type { DriftIssue } from '../api/schemas/drift.ts';
+import { ID_SOURCE } from '../api/text.ts';
 
 // ---- the scope (discover) ----------------------------------------------------------------------------
 
@@ -25,6 +26,16 @@ export interface Scope {
    */
   emptyRegions: number[];
 }
+
+/** A region's group name: `region-<id>`. */
+const REGION_GROUP = new RegExp(`^region-${ID_SOURCE}$`);
+
+/** The regions of a snapshot's groups, with their ids. */
+export const regionsOf = (groups: readonly Group[]) =>
+  groups.flatMap((g) => (REGION_GROUP.test(g.name) ? [{ region: Number(g.name.slice(7)), ids: g.ids }] : []));
+
+/** The regions of a snapshot's groups, by id (`region-<id>`). */
+export const regionIds = (groups: readonly Group[]) => regionsOf(groups).map((r) => r.region);
 
 // ---- collections (plan) ------------------------------------------------------------------------------
 

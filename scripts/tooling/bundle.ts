@@ -1,5 +1,5 @@
 /**
- * The browser files, built once with vite into `lib/browser/` (scripts/site/browser-files.ts reads them):
+ * The browser files, built once with vite into `lib/browser/` (scripts/element/browser-files.ts reads them):
  *
  * - `bundle/`: both elements as a build publishes them (vite.config.ts): `resort-conditions.js` and
  *   `resort-conditions-list.js`, ES modules that share one chunk (lit, the update cycle, the files' cache),
@@ -8,7 +8,7 @@
  *   script's style sheet;
  * - `prerender/`: the pre-render modules of the cards and the lists (lit kept an import), which the build
  *   imports in Node;
- * - `runtime/`: the code a release publishes to run elsewhere (`scripts/site/runtime/`), one file each;
+ * - `runtime/`: the code a release publishes to run elsewhere (the `runtime/` folders of `scripts/hosting/`, `scripts/embeds/`, `scripts/demo/`), one file each;
  * - `stamp.json`: every source file those builds read, with its hash (stamp.ts), so that a build reads
  *   the folder as it is until one of them changes.
  *
@@ -18,7 +18,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Plugin } from 'vite';
-import { BROWSER_FOLDER, RUNTIME, type BundleFile, type RuntimeName } from '../site/browser-files.ts';
+import { BROWSER_FOLDER, RUNTIME, type BundleFile, type RuntimeName } from '../element/browser-files.ts';
 import { minifyStyleSheets } from './minify-css.ts';
 
 /**
@@ -245,7 +245,7 @@ async function runtime(root: string, outDir: string, name: RuntimeName): Promise
       target: 'es2020',
       minify,
       lib: {
-        entry: join(root, 'scripts/site/runtime', `${name}.ts`),
+        entry: join(root, RUNTIME[name].source, `${name}.ts`),
         formats: [format],
         name: 'resortConditions',
         fileName: () => `${name}.js`,

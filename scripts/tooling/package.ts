@@ -21,7 +21,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
-import { BROWSER_FOLDER } from '../site/browser-files.ts';
+import { BROWSER_FOLDER } from '../element/browser-files.ts';
 import { ELEMENT_FOLDER, elementPackageFiles, ownRecordTypes, type RootManifest } from './element-package.ts';
 import { minifyStyleSheets } from './minify-css.ts';
 import { freshBrowserFiles } from './stamp.ts';
@@ -36,7 +36,7 @@ const ELEMENT_ENTRIES = ['widget/card/define.ts', 'widget/list/define.ts'];
 const CLI_ENTRIES = [
   'scripts/cli/main.ts',
   'scripts/cli/deploy.ts',
-  'scripts/site/embed-worker.ts',
+  'scripts/embeds/embed-worker.ts',
   'scripts/snapshot/store/write-worker.ts',
 ];
 

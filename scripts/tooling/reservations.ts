@@ -1,7 +1,7 @@
 /**
  * The pages' own style sheets, which vite.config.ts publishes beside the scripts (`reservationSheets`): the
  * room each card, strip and list takes before its script runs (`resort-conditions.css`, and
- * `resort-conditions-list.base.css`, which a build completes with its snapshot's rows: scripts/site/lists.ts),
+ * `resort-conditions-list.base.css`, which a build completes with its snapshot's rows: scripts/embeds/lists.ts),
  * and the room of a pre-rendered one in an iframe (`resort-conditions-frame.css`). Each is the element's own
  * rules, the `.css` files of its shadow root (the host's box, the frames' geometry, the season chart's room),
  * written for the page's selectors, and a few rules of its own (`widget/card/reservation.css`…), so that the

@@ -8,14 +8,16 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { BROWSER_FOLDER } from '../site/browser-files.ts';
+import { BROWSER_FOLDER } from '../element/browser-files.ts';
 
 /** The folders and files whose every change makes the bundle stale, besides the modules it was made from. */
 const WATCHED = [
   'widget',
   'scripts/api',
-  'scripts/site/runtime',
-  'scripts/site/browser-files.ts',
+  'scripts/hosting/runtime',
+  'scripts/embeds/runtime',
+  'scripts/demo/runtime',
+  'scripts/element/browser-files.ts',
   'scripts/tooling',
   'vite.config.ts',
   'package-lock.json',

@@ -45,9 +45,10 @@ function importsOf(file: string): Import[] {
 
 /** The layer a repository path belongs to. */
 function layerOf(path: string): string {
-  const m = /^(widget|scripts\/(api|shared|dataset|service|snapshot|site|deploy|cli|bench|tooling))\//.exec(
-    path,
-  );
+  const m =
+    /^(widget|scripts\/(api|dataset|service|shared|snapshot|deploy|history|element|images|feeds|embeds|hosting|demo|cli|bench|tooling))\//.exec(
+      path,
+    );
   if (m) return m[2] ?? 'widget';
   if (/^scripts\/[^/]+\.ts$/.test(path)) return 'entry';
   return path;
@@ -56,20 +57,75 @@ function layerOf(path: string): string {
 /** Which layers each layer may import (itself included); packages are checked apart. */
 const ALLOWED: Record<string, readonly string[]> = {
   api: ['api'],
-  // what more than one layer of the command line uses (the progress, the threads): it imports only itself
-  shared: ['shared'],
-  dataset: ['api', 'shared', 'dataset'],
-  service: ['api', 'shared', 'dataset', 'service'],
-  snapshot: ['api', 'shared', 'dataset', 'service', 'snapshot'],
-  site: ['api', 'shared', 'service', 'snapshot', 'site'],
+  dataset: ['api', 'dataset'],
+  service: ['api', 'dataset', 'service'],
+  // what more than one layer uses: the HTTP client, the pool, the threads, the package's folder, the catalogue
+  shared: ['api', 'shared'],
+  snapshot: ['api', 'dataset', 'service', 'shared', 'snapshot'],
   deploy: ['api', 'shared', 'snapshot', 'deploy'],
-  cli: ['api', 'shared', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli'],
+  // what a release publishes beside api/, one folder per capability, each exporting its publishing steps
+  history: ['api', 'shared', 'snapshot', 'deploy', 'history'],
+  element: ['api', 'shared', 'snapshot', 'element'],
+  images: ['api', 'shared', 'snapshot', 'images'],
+  feeds: ['api', 'shared', 'snapshot', 'history', 'feeds'],
+  embeds: ['api', 'shared', 'snapshot', 'history', 'element', 'images', 'feeds', 'embeds'],
+  hosting: ['api', 'service', 'shared', 'snapshot', 'element', 'hosting'],
+  demo: ['api', 'shared', 'snapshot', 'element', 'embeds', 'demo'],
+  cli: [
+    'api',
+    'dataset',
+    'service',
+    'shared',
+    'snapshot',
+    'deploy',
+    'history',
+    'element',
+    'images',
+    'feeds',
+    'embeds',
+    'hosting',
+    'demo',
+    'cli',
+  ],
   // the repository's own tooling: the browser files' bundle and its stamp, the package, and the pages' style
   // sheets, which read the element's rules (its geometry, the forecast days it shows)
-  tooling: ['api', 'shared', 'site', 'tooling', 'widget'],
-  entry: ['api', 'shared', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling'],
+  tooling: ['api', 'shared', 'element', 'tooling', 'widget'],
+  entry: [
+    'api',
+    'dataset',
+    'service',
+    'shared',
+    'snapshot',
+    'deploy',
+    'history',
+    'element',
+    'images',
+    'feeds',
+    'embeds',
+    'hosting',
+    'demo',
+    'cli',
+    'tooling',
+  ],
   // npm run bench: an entry point of its own modules, measuring every layer
-  bench: ['api', 'shared', 'dataset', 'service', 'snapshot', 'site', 'deploy', 'cli', 'tooling', 'bench'],
+  bench: [
+    'api',
+    'dataset',
+    'service',
+    'shared',
+    'snapshot',
+    'deploy',
+    'history',
+    'element',
+    'images',
+    'feeds',
+    'embeds',
+    'hosting',
+    'demo',
+    'cli',
+    'tooling',
+    'bench',
+  ],
   widget: ['api', 'widget'],
 };
 
@@ -194,15 +250,16 @@ describe('the layers', () => {
   });
 
   it('keeps the code a release runs elsewhere (the edge function, the frame loader) free of packages and Node', () => {
-    const runtime = FILES.filter((f) => f.startsWith('scripts/site/runtime/'));
-    expect(runtime.length).toBeGreaterThan(0);
+    const runtime = FILES.filter((f) => /^scripts\/[^/]+\/runtime\//.test(f));
+    expect([...new Set(runtime.map((f) => f.split('/')[1]))]).toEqual(['demo', 'embeds', 'hosting']);
     for (const file of runtime) {
+      const own = file.slice(0, file.indexOf('/runtime/') + '/runtime/'.length);
       for (const i of importsOf(file)) {
         expect(i.local, `${file} imports ${i.target}`).toBe(true);
         const allowed =
           i.target.startsWith('scripts/api/') ||
-          i.target.startsWith('scripts/site/runtime/') ||
-          i.target === 'scripts/site/rewrites.ts';
+          i.target.startsWith(own) ||
+          i.target === 'scripts/hosting/rewrites.ts';
         expect(allowed, `${file} imports ${i.target}`).toBe(true);
       }
     }

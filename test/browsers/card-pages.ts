@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
-import { serveFolder } from '../../scripts/site/static-server.ts';
+import { serveFolder } from '../../scripts/hosting/static-server.ts';
 
 /** Serves `folder` like any static host (CORS, content types), answering every request after `delayMs`. */
 export const serveDelayed = (folder: string, delayMs: number): Promise<Listening> =>

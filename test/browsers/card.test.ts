@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../../scripts/service/listen.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { build } from '../../scripts/cli/build.ts';
 import { FROZEN_NOW } from '../helpers.ts';
 import { CHROMIUM, chromiumBrowser, describeChromium, ENGINES } from './engines.ts';

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import { ENGINES, launch, missing, type Engine, type Tab } from './engines.ts';
 import { bands, innerShifts, LIST_BANDS, listProblems, litCopies, markInnerBoxes } from './in-page.ts';

@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import { listen, type Listening } from '../../scripts/service/listen.ts';
 import { escapeHtml } from '../../scripts/api/html.ts';
-import { serveFolder } from '../../scripts/site/static-server.ts';
+import { serveFolder } from '../../scripts/hosting/static-server.ts';
 
 export interface Site extends Listening {
   /**
@@ -52,7 +52,7 @@ export function widthsOf(font: number, stepsEm: readonly number[]): SweepWidth[]
 
 const SCRIPTS = (path: string) => path === '/resort-conditions.js' || path === '/resort-conditions-list.js';
 
-/** Serves `folder` as `npm run preview` does (scripts/site/static-server.ts); held paths wait. */
+/** Serves `folder` as `npm run preview` does (scripts/hosting/static-server.ts); held paths wait. */
 export async function serveSite(folder: string): Promise<Site> {
   const gates = new Set<{ match: (path: string) => boolean; open: Promise<void> }>();
   const requests: string[] = [];

@@ -18,8 +18,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../../scripts/service/listen.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
-import { serveFolder } from '../../scripts/site/static-server.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
+import { serveFolder } from '../../scripts/hosting/static-server.ts';
 import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import {
   chromiumBrowser,

@@ -1,6 +1,6 @@
 /**
  * The documentation's snippets, pasted as they stand into a page of another origin in Debian's Chromium,
- * with the snapshot served as `npm run preview` serves it (scripts/site/static-server.ts): the Quick start
+ * with the snapshot served as `npm run preview` serves it (scripts/hosting/static-server.ts): the Quick start
  * of README.md renders its card; the iframe snippets of widget/README.md ("iframe") move nothing below
  * them in a column of any width, with `resort-conditions-frame.css` (scripts/tooling/reservations.ts) alone and
  * once the loader has set each frame's height; the demo page's snippets follow the chosen resort and locale
@@ -14,8 +14,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../scripts/cli/build.ts';
 import { handled, listen, type Listening } from '../../scripts/service/listen.ts';
-import { serveFolder } from '../../scripts/site/static-server.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { serveFolder } from '../../scripts/hosting/static-server.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { rescaled } from '../../scripts/tooling/reservations.ts';
 import { FROZEN_NOW } from '../helpers.ts';
 import { chromiumBrowser, describeChromium } from './engines.ts';

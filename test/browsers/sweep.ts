@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { STRIP_STEPS, stripHeight } from '../../widget/card/compact-geometry.ts';
 import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import {

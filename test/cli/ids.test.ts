@@ -1,6 +1,6 @@
 /**
  * `npm run ids` / `resort-conditions ids` (scripts/cli/ids.ts) and the catalogue it prints
- * (scripts/site/catalogue.ts): the resorts and regions with their ids, from a built snapshot, or from the
+ * (scripts/shared/catalogue.ts): the resorts and regions with their ids, from a built snapshot, or from the
  * source when there is none.
  */
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import {
   formatCatalogue,
   withRegionCounts,
   type Catalogue,
-} from '../../scripts/site/catalogue.ts';
+} from '../../scripts/shared/catalogue.ts';
 import { DATA_DIR, FROZEN_NOW, FULL, sample } from '../helpers.ts';
 import { buildQuietly } from './helpers.ts';
 

@@ -11,7 +11,7 @@ import { build } from '../../scripts/cli/build.ts';
 import { deployCommand } from '../../scripts/cli/deploy.ts';
 import type { RequestRecord } from '../../scripts/deploy/store.ts';
 import { currentRelease } from '../../scripts/snapshot/store/writer.ts';
-import { elementFiles, type BundleFile } from '../../scripts/site/browser-files.ts';
+import { elementFiles, type BundleFile } from '../../scripts/element/browser-files.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';
 import type { LocalS3 } from './s3-server.ts';
 

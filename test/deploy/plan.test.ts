@@ -3,7 +3,7 @@
  * requests it costs.
  */
 import { describe, expect, it } from 'vitest';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { costOf, pricesFor } from '../../scripts/deploy/cost.ts';
 import { projectRequests } from '../../scripts/deploy/deploy.ts';
 import { DEFAULT_CACHE_CONTROL, headerRules, headersFile, headersFor } from '../../scripts/api/headers.ts';

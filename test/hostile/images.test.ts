@@ -14,11 +14,11 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_POLICY } from '../../scripts/api/headers.ts';
 import { assetPath } from '../../scripts/api/assets.ts';
-import { serveFolder } from '../../scripts/site/static-server.ts';
+import { serveFolder } from '../../scripts/hosting/static-server.ts';
 import { startS3 } from '../deploy/s3-server.ts';
 import { runDeploy } from '../deploy/helpers.ts';
-import { APACHE, startApache } from '../site/apache.ts';
-import { NGINX, startNginx } from '../site/nginx.ts';
+import { APACHE, startApache } from '../hosting/apache.ts';
+import { NGINX, startNginx } from '../hosting/nginx.ts';
 import { describeNeeding } from '../helpers.ts';
 import { bytes, endless, redirect, startHostile, type HostileServer, type Route } from './server.ts';
 import {

@@ -8,7 +8,7 @@ import { SnowReportList } from '../../scripts/api/schemas/family-a.ts';
 import { schemaFor } from '../../scripts/api/schemas/by-endpoint.ts';
 import { matchRoute } from '../../scripts/api/endpoints.ts';
 import { startServer, type RunningServer } from '../../scripts/service/http.ts';
-import { serveFolder } from '../../scripts/site/static-server.ts';
+import { serveFolder } from '../../scripts/hosting/static-server.ts';
 import { parseConfig, type SnapshotConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { Manifest } from '../../scripts/snapshot/store/manifest.ts';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerRules, headersFor } from '../../scripts/api/headers.ts';
-import { elementFiles, type BundleFile } from '../../scripts/site/browser-files.ts';
+import { elementFiles, type BundleFile } from '../../scripts/element/browser-files.ts';
 import { bundleElements } from '../../scripts/tooling/bundle.ts';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));

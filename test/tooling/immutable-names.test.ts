@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerRules, headersFor } from '../../scripts/api/headers.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { nameByContent } from '../../scripts/tooling/content-names.ts';
 import { CHUNK_HASH } from '../../vite.config.ts';
 import { DATA_DIR, FROZEN_NOW } from '../helpers.ts';

@@ -13,7 +13,7 @@ import {
   type SheetReader,
 } from '../../scripts/tooling/reservations.ts';
 import { STRIP_SHEET, stripSheet, writtenSheets } from '../../scripts/tooling/geometry.ts';
-import { elementFiles } from '../../scripts/site/browser-files.ts';
+import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { STRIP_LINES, STRIP_STEPS, stripHeight } from '../../widget/card/compact-geometry.ts';
 import { styles } from '../../widget/card/styles.ts';
 import { listStyles } from '../../widget/list/styles.ts';

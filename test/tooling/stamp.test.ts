@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BROWSER_FOLDER } from '../../scripts/site/browser-files.ts';
+import { BROWSER_FOLDER } from '../../scripts/element/browser-files.ts';
 import { isFresh, stampOf } from '../../scripts/tooling/stamp.ts';
 
 const root = await mkdtemp(join(tmpdir(), 'rc-stamp-'));

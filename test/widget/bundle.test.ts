@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { elementFiles, pageFiles, type BundleFile } from '../../scripts/site/browser-files.ts';
+import { elementFiles, pageFiles, type BundleFile } from '../../scripts/element/browser-files.ts';
 
 /**
  * What a page loads of the elements' scripts, gzipped (`gzip -9`), by what it shows (widget/README.md,

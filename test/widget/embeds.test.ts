@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetPath } from '../../scripts/api/assets.ts';
 import { build } from '../../scripts/cli/build.ts';
-import { frameLoaderSource } from '../../scripts/site/cards.ts';
+import { frameLoaderSource } from '../../scripts/embeds/cards.ts';
 import { DATA_DIR, FROZEN_NOW, sample } from '../helpers.ts';
 
 let root: string;

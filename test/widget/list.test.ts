@@ -9,7 +9,7 @@ import { SUPPORTED_LOCALES } from '../../scripts/api/locales.ts';
 import { parseConfig } from '../../scripts/snapshot/config.ts';
 import { localSource } from '../../scripts/snapshot/source/local.ts';
 import { runSnapshot } from '../../scripts/snapshot/run.ts';
-import { COUNTED_IDS, resortsRowsCss } from '../../scripts/site/lists.ts';
+import { COUNTED_IDS, resortsRowsCss } from '../../scripts/embeds/lists.ts';
 import { clearCache } from '../../widget/data.ts';
 import '../../widget/list/define.ts';
 import type { ResortConditionsList } from '../../widget/list/resort-conditions-list.ts';

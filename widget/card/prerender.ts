@@ -1,6 +1,6 @@
 /**
  * The card of one resort as a template with the element's own render functions and styles, for pages
- * without the element: the build renders it to static HTML per resort and locale (scripts/site/cards.ts).
+ * without the element: the build renders it to static HTML per resort and locale (scripts/embeds/cards.ts).
  * Times are absolute there (a static page has no clock), and images are whatever the build says.
  */
 import { html, type HTMLTemplateResult } from 'lit/html.js';

@@ -1,6 +1,6 @@
 /**
  * A region's list as a template with the element's own render functions and styles, for pages without
- * the element: the build renders it to static HTML per region and locale (scripts/site/lists.ts), judged
+ * the element: the build renders it to static HTML per region and locale (scripts/embeds/lists.ts), judged
  * at the build's time, without links (the build knows no partner's pattern).
  */
 import type { HTMLTemplateResult } from 'lit/html.js';

@@ -18,7 +18,7 @@ import {
 import { listStyles } from './styles.ts';
 import { regionLeftOut } from './left-out.ts';
 
-/** What a pre-rendered list carries for the element that takes it over (scripts/site/lists.ts). */
+/** What a pre-rendered list carries for the element that takes it over (scripts/embeds/lists.ts). */
 export interface ListData {
   region: number;
   locale: string;

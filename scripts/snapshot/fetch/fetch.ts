@@ -10,7 +10,7 @@ import { describeRequest } from '../../api/redact.ts';
 import { interrupted, SnapshotError } from '../errors.ts';
 import { silentProgress, type Progress } from '../../shared/progress.ts';
 import type { Source } from '../source/source.ts';
-import { pool } from './pool.ts';
+import { pool } from '../../shared/pool.ts';
 import { validateBody, whereOf } from './validate.ts';
 import type { BrokenRecords, Collection, FetchFailure, Fetched } from '../model.ts';
 

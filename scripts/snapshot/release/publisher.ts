@@ -78,6 +78,26 @@ export interface Publisher<P extends Part = Part> {
   close?(): Promise<void>;
 }
 
+/** A part whose files are made whole, then written through the release's writer (`filesPublisher`). */
+export interface FilesPart extends Part {
+  files(): ExtraFiles | Promise<ExtraFiles>;
+}
+
+/** A part of one file at `path`, made when its part is made. */
+export const filePart = (path: string, bytes: () => Promise<Uint8Array> | Uint8Array): FilesPart => ({
+  artefact: path,
+  paths: [path],
+  files: async () => [{ path, bytes: await bytes() }],
+});
+
+/** A release step whose parts are files (`FilesPart`): each part's files written as it is made. */
+export function filesPublisher(
+  name: string,
+  parts: (context: PublishContext) => Iterable<FilesPart> | AsyncIterable<FilesPart>,
+): Publisher<FilesPart> {
+  return { name, stage: 'release', parts, make: async (part, context) => context.write(await part.files()) };
+}
+
 /** The name a part goes by in the log, the index's `stale` and `missing`: `cards en-US resort 20`. */
 export const partName = (part: Part) =>
   [

@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import { describeRequest, redactSecrets } from '../../api/redact.ts';
 import { interrupted, SnapshotError } from '../errors.ts';
 import { decodeBody } from './charset.ts';
-import { BodyTooLarge, get } from './http.ts';
+import { BodyTooLarge, get } from '../../shared/http.ts';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_CAP_MS,

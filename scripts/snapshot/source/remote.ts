@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici';
 import { SnapshotError } from '../errors.ts';
 import { fetchToken, readAccount } from './account.ts';
 import { parseBaseUrl } from './base-url.ts';
-import { upstreamAgent } from './http.ts';
+import { upstreamAgent } from '../../shared/http.ts';
 
 import { ENDPOINT } from '../../api/endpoints.ts';
 import { familyAHeaders, requestTarget, type ApiRequest, type Credentials } from '../../api/request.ts';

@@ -124,7 +124,7 @@ export interface KeptFiles {
   remember?(memory: AlertMemory): void;
 }
 
-/** What the history step hands the feeds (scripts/site/feeds/memory.ts). */
+/** What the history step hands the feeds (scripts/feeds/memory.ts). */
 export interface HistoryCarry {
   /** The point this build added to each resort's history. */
   days: ReadonlyMap<number, HistoryDay>;

@@ -39,7 +39,7 @@ export const DriftEntry = z.strictObject({
 });
 
 /**
- * What the alert feeds remember of each resort's history (scripts/site/feeds/memory.ts), so that the next
+ * What the alert feeds remember of each resort's history (scripts/feeds/memory.ts), so that the next
  * build adds its day rather than reading every season again: for the threshold they were made with, each
  * resort's record as text the feeds write and check when they read it (a record they cannot read is a
  * resort whose history they read whole): its newest alerts with their days' figures, the date of its newest
