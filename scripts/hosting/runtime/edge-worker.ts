@@ -172,6 +172,22 @@ const NO_ORIGIN = {
   message: 'the edge function has neither ORIGIN nor ASSETS',
 };
 
+/**
+ * ORIGIN where no binding carries it: the runtime's own variable (`Deno.env` on Deno and Deno Deploy,
+ * `process.env` on Vercel). Undefined where it cannot be read (Deno without `--allow-env=ORIGIN`).
+ */
+function environmentOrigin(): string | undefined {
+  const runtime = globalThis as {
+    Deno?: { env: { get(name: string): string | undefined } };
+    process?: { env?: Record<string, string | undefined> };
+  };
+  try {
+    return runtime.Deno?.env.get('ORIGIN') ?? runtime.process?.env?.ORIGIN;
+  } catch {
+    return undefined;
+  }
+}
+
 function fromOrigin(env: Bindings, path: string, request: Request): Promise<Response> {
   if (env.ASSETS) return env.ASSETS.fetch(new Request(new URL(`/${path}`, request.url), { method: 'GET' }));
   if (!env.ORIGIN) return Promise.resolve(json(500, NO_ORIGIN));
@@ -197,7 +213,8 @@ function asFeed(response: Response, feed: { contentType: string; cacheControl: s
 
 export default {
   async fetch(request: Request, env?: Bindings): Promise<Response> {
-    const bindings = env ?? {};
+    // Deno passes its connection info and Vercel nothing here: their ORIGIN is the runtime's variable
+    const bindings: Bindings = env?.ASSETS ? env : { ORIGIN: env?.ORIGIN ?? environmentOrigin() };
     const url = new URL(request.url);
     const answer = resolve(request.method, url.pathname + url.search, (name) => request.headers.get(name));
     if (answer === undefined) {
