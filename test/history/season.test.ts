@@ -1,11 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  HistoryIndex,
-  SeasonHistory,
-  seasonOf,
-  type HistoryDay,
-} from '../../scripts/api/schemas/history.ts';
+import { HistoryIndex, SeasonHistory, seasonOf, type HistoryDay } from '../../scripts/api/schemas/history.ts';
 import {
   checkIndex,
   checkSeason,
