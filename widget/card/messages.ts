@@ -13,9 +13,6 @@ import messageStyles from './messages.css?raw';
 
 export { renderMessage, statePicture } from './pictures.ts';
 
-/** The messages' rules (messages.css), as text: the pre-rendered cards carry them beside the card's. */
-export { messageStyles };
-
 let sheet: CSSStyleSheet | undefined;
 
 /** Adds the messages' rules to a card's shadow root, once. */
