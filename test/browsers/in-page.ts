@@ -130,7 +130,9 @@ export function listProblems(): string[] {
     // a table's headers, and the stacked rows' sort buttons in their grid: each whole, none scrolled
     for (const th of root.querySelectorAll('thead th')) {
       if (th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1)
-        out.push(`${where}: the ${stacked ? 'sort button' : 'header'} "${text(th)}" is cut`);
+        out.push(
+          `${where}: the ${stacked ? 'sort button' : 'header'} "${text(th)}" is cut (${th.scrollWidth}x${th.scrollHeight} in ${th.clientWidth}x${th.clientHeight})`,
+        );
       for (const button of th.querySelectorAll('button'))
         if (button.scrollWidth > button.clientWidth + 1)
           out.push(`${where}: the sort button "${text(button)}" is cut inside`);
