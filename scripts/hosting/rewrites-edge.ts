@@ -1,10 +1,9 @@
 /**
  * The mirror as an edge function, for object storage behind a CDN, which has no rewrite rules of its own:
- * one ES module with a standard `fetch` handler (Cloudflare Workers in front of R2 or S3; Deno and other
- * runtimes with `fetch`, `Request` and `Response`), and a pure `resolve()` any other edge runtime can call.
+ * one ES module with a standard `fetch` handler (Cloudflare Workers, Deno and Vercel's Edge Runtime, as
+ * scripts/docs/hosting.md, "Per host", sets each up), and a pure `resolve()`.
  * The logic is `runtime/edge-worker.ts`, bundled; this module writes above it what one build publishes:
  * the locales, the resort sets, the error bodies and the cache lifetimes.
- * CloudFront Functions cannot hold it (10 KB); on CloudFront, call `resolve()` from Lambda@Edge.
  */
 import { CACHE_SECONDS } from '../api/headers.ts';
 import { mirrorErrors, publishedSets, type MirrorData, type MirrorOptions } from './rewrites.ts';
