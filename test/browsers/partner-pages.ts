@@ -95,9 +95,15 @@ export const watcher = (now: number) => `(() => {
     const original = console[level].bind(console);
     console[level] = (...args) => { w.__problems.push('console.' + level + ': ' + args.join(' ')); original(...args); };
   }
+  // Firefox lays out for a script's reading before the head's style sheets have come, a layout it never
+  // paints: the text below is watched from the first frame with every sheet in
+  const settled = new Set();
+  for (const type of ['load', 'error'])
+    addEventListener(type, (e) => { if (e.target instanceof HTMLLinkElement) settled.add(e.target); }, true);
+  const styled = () => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => settled.has(l));
   const first = new Map();
   const tick = () => {
-    document.querySelectorAll('.below').forEach((p, i) => {
+    if (styled()) document.querySelectorAll('.below').forEach((p, i) => {
       const y = p.getBoundingClientRect().top + scrollY;
       if (!first.has(i)) first.set(i, y);
       w.__shift = Math.max(w.__shift, Math.abs(y - first.get(i)));
