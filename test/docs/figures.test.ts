@@ -97,7 +97,7 @@ describe('the docs’ file counts', () => {
   )('$doc gives the $figure figure', async ({ figure, doc, sentence }) => {
     const text = (await readFile(join(REPO, doc), 'utf8')).replace(/\s+/g, ' ');
     const expected = Object.entries(figures[figure])
-      .reduce((s, [name, value]) => s.replace(`{${name}}`, value), sentence)
+      .reduce((s: string, [name, value]) => s.replace(`{${name}}`, value), sentence)
       .replace(/\s+/g, ' ');
     // not the whole doc in the failure: the sentence and the count
     expect(text.includes(expected), `${doc} should say: ${expected}`).toBe(true);
