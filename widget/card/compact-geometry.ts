@@ -15,6 +15,10 @@
  * so they take them in every language; only the attribution's text, from the files, may take a line less,
  * whose room stays inside the attribution, half above it and half below (the browser sweep holds every empty
  * band to one line of the strip's text, test/browsers/sweep.ts).
+ *
+ * compact.css lays each group out in these lines (a group's height, its rows, its items' line heights, the
+ * attribution's `font`): test/tooling/reservations.test.ts fails when a line height it sets is not this
+ * table's, so that a change here that compact.css does not follow is found before a browser finds the gap.
  */
 
 /** The lines of each group of the strip at each width step, from the widest; `from` in em of its text. */
@@ -53,6 +57,12 @@ export const STRIP_LINES: { fixed: StripLength } & Record<StripGroup, StripLengt
   ta: { em: [0.9333] },
   tb: { px: 24 },
 };
+
+/**
+ * The attribution's text as compact.css sets it (`font`): 0.7333em of the strip's text (11 px at the default)
+ * in lines of 1.2727 (14 px), which is `ta`'s line of the strip's text (0.9333em, to the 4 decimals written).
+ */
+export const STRIP_ATTRIBUTION = { text: 0.7333, line: 1.2727 } as const;
 
 /** A length in px for text of `em` px. */
 const px = (length: StripLength, em: number) =>
