@@ -16,6 +16,7 @@ import {
   lineHeight,
   type CardCount,
   type CardFrame,
+  type CardStep,
   type CardTable,
 } from '../../widget/card/geometry.ts';
 import {
@@ -74,15 +75,29 @@ const cardDeclarations = (frame: CardFrame & { readonly n?: number }) =>
 /**
  * geometry.css for the card's table (its own by default): the frame at its widest and its height, a
  * `data-n` rule for each number of tiles, then each narrower step in a container query, the frame's rule
- * first, then its tiles', in the order of the table, which must go from the widest.
+ * first, then its tiles', in the order of the table: a step after a narrower one that sets what the narrower
+ * one sets would lose to it, and is refused.
  */
 export function cardSheet(card: CardTable = CARD): string {
-  card.steps.forEach((step, i) => {
-    if (i > 0 && step.below >= card.steps[i - 1]!.below)
-      throw new Error(
-        `geometry: the card's step under ${step.below}em is not narrower than the one before it`,
+  // what a step sets: each property, on the frame (every number of tiles) or on the frame of `n` tiles
+  const sets = (step: CardStep) => [
+    ...Object.keys(step.frame ?? {}).map((key) => ({ n: 'any', key })),
+    ...Object.entries(step.tiles ?? {}).flatMap(([n, frame]) =>
+      Object.keys(frame).map((key) => ({ n, key })),
+    ),
+  ];
+  card.steps.forEach((step, i) =>
+    card.steps.slice(0, i).forEach((narrower) => {
+      if (narrower.below >= step.below) return;
+      const both = sets(step).find((a) =>
+        sets(narrower).some((b) => a.key === b.key && (a.n === b.n || a.n === 'any' || b.n === 'any')),
       );
-  });
+      if (both)
+        throw new Error(
+          `geometry: the card's step under ${step.below}em sets --_${both.key} after the narrower step under ${narrower.below}em, which would lose to it`,
+        );
+    }),
+  );
   const { widest, rowGap, target, linksLine, attribution } = card;
   const height = [
     'var(--_base)',
@@ -185,8 +200,9 @@ export function listSheet(list: ListTable = LIST): string {
       ...listDeclarations({ hr: list.narrowestStep.hr }),
       // the header, at its narrowest, its lines of buttons and the room below them
       ['--_head', `calc(var(--_hr) * ${list.target}px + ${list.headBelow}em)`],
-      ...listDeclarations({ ...list.narrowestStep, hr: undefined }),
+      ...listDeclarations({ row: list.narrowestStep.row, af: list.narrowestStep.af }),
       scale(list),
+      ...listDeclarations({ ta: list.narrowestStep.ta, tb: list.narrowestStep.tb }),
       ['height', `calc(${height})`],
     ]) +
     list.steps

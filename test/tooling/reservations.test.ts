@@ -129,11 +129,16 @@ describe("each layout's one source of its height", () => {
     expect([...css.matchAll(/@container \(width<([\d.]+)em\)/g)].map((m) => Number(m[1]))).toEqual(
       CARD.steps.map((s) => s.below),
     );
-    // the cascade is the table's order: a narrower step before a wider one would lose to it
-    const [first, second, ...rest] = CARD.steps;
-    expect(() => cardSheet({ ...CARD, steps: [second, first, ...rest] })).toThrow(
-      "the card's step under 60em is not narrower than the one before it",
+    // the cascade is the table's order: a step after a narrower one that sets what it sets would lose to it
+    const [w60, w37, w32, w42, ...rest] = CARD.steps;
+    expect(() => cardSheet({ ...CARD, steps: [w37, w60, w32, w42, ...rest] })).toThrow(
+      "the card's step under 60em sets --_base after the narrower step under 37.3333em, which would lose to it",
     );
+    expect(() => cardSheet({ ...CARD, steps: [w60, w37, w32, ...rest, w42] })).toThrow(
+      "the card's step under 42.6666em sets --_cols after the narrower step under 26.6666em, which would lose to it",
+    );
+    // the forecast's step under 640 px sets nothing the two before it set: after them, or before, the same rules
+    expect(minifyCss(cardSheet({ ...CARD, steps: [w60, w42, w37, w32, ...rest] })).length).toBe(css.length);
   });
 
   it("writes the list's table: its narrowest frame, then each wider step, the table's from TABLE_FROM", () => {

@@ -60,16 +60,20 @@ export const CARD = {
   linksLine: { text: 0.8125, line: 1.4 },
   /** the attribution's lines with links in them, and one line of its text (attribution.css) */
   attribution: { lines: 2, text: 0.8, line: 1.4 },
-  /** each narrower step, from the widest: a narrower one comes later, so that its rules win */
+  /**
+   * each narrower step, in the order the sheet applies them: a step that sets what a wider one sets on the
+   * same frame comes after it, so that its rules win (the writer refuses a table where it does not); the
+   * forecast's step under 640 px sets nothing the two before it set, and stays where the sheet has it
+   */
   steps: [
     // under 900 px: the links on two lines; six tiles in two rows of three
     { below: 60, frame: { base: 41.2, links: 2 }, tiles: { 6: { cols: 3, rows: 2 } } },
-    // under 640 px: four tiles in two rows of two, five in a list of rows
-    { below: 42.6666, tiles: { 4: { cols: 2, rows: 2 }, 5: { cols: 1, rows: 5, rh: 2.9 } } },
     // under 560 px: the figures in a column (card.css)
     { below: 37.3333, frame: { base: 48.2 } },
     // under 480 px: the links on three lines
     { below: 32, frame: { base: 53.2, links: 3 } },
+    // under 640 px: four tiles in two rows of two, five in a list of rows
+    { below: 42.6666, tiles: { 4: { cols: 2, rows: 2 }, 5: { cols: 1, rows: 5, rh: 2.9 } } },
     // under 400 px: every forecast a list of rows
     { below: 26.6666, frame: { base: 52.7, cols: 1, rows: 'n', rh: 2.9 } },
     // under 360 px: the links on four lines
