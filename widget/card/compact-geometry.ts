@@ -1,6 +1,6 @@
 /**
  * The compact strip's height (`layout="compact"`), the one place it is written: like the full card's
- * (geometry.css), a function of the element's width alone, the same in every language and state. From this
+ * (geometry.ts), a function of the element's width alone, the same in every language and state. From this
  * table `npm run geometry` writes compact-geometry.css (scripts/tooling/geometry.ts), the rules of the frame
  * in the shadow root, from which the build writes the room a page reserves before the script runs and the
  * room of a pre-rendered strip in an iframe (scripts/tooling/reservations.ts); test/tooling/reservations.test.ts
