@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform, type Selector } from 'lightningcss';
 import { DEFAULT_DAYS } from '../../widget/card/days.ts';
+import { CARD } from '../../widget/card/geometry.ts';
 import { TARGETS } from './minify-css.ts';
 
 /** The element's folder (a path, not a URL: a test's DOM may replace the global `URL`). */
@@ -68,9 +69,12 @@ export function retarget(path: string, selectors: Record<string, string>, read: 
   return code.toString();
 }
 
-/** The frame's `data-n` selectors of widget/card/geometry.css (today and the days after it), each as `to` writes it. */
+/** The tiles a forecast has: today and the days after it, from 1 to the card's table's most. */
+const TILES = Array.from({ length: CARD.tiles }, (_, i) => i + 1);
+
+/** The frame's `data-n` selectors of widget/card/geometry.css, each as `to` writes it. */
 const tilesOf = (to: (n: number) => string): Record<string, string> =>
-  Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`[data-n='${n}']`, to(n)]));
+  Object.fromEntries(TILES.map((n) => [`[data-n='${n}']`, to(n)]));
 
 /** A card before the script has defined it. */
 const UNDEFINED_CARD = ':where(resort-conditions:not(:defined))';
@@ -85,7 +89,9 @@ const UNDEFINED_CARD = ':where(resort-conditions:not(:defined))';
 export function tiles(n: number): string {
   const days = (d: number) => "[days='" + d + "']";
   if (n - 1 !== DEFAULT_DAYS) return UNDEFINED_CARD + days(n - 1) + '::before';
-  const others = [0, 1, 2, 3, 4, 5].filter((d) => d !== DEFAULT_DAYS).map(days);
+  const others = TILES.map((t) => t - 1)
+    .filter((d) => d !== DEFAULT_DAYS)
+    .map(days);
   return ':where(resort-conditions:not(:defined):not(' + others.join(', ') + '))[resort]::before';
 }
 

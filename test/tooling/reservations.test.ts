@@ -12,9 +12,24 @@ import {
   retarget,
   type SheetReader,
 } from '../../scripts/tooling/reservations.ts';
-import { STRIP_SHEET, stripSheet, writtenSheets } from '../../scripts/tooling/geometry.ts';
+import {
+  CARD_SHEET,
+  LIST_SHEET,
+  STRIP_SHEET,
+  cardSheet,
+  listSheet,
+  stripSheet,
+  writtenSheets,
+} from '../../scripts/tooling/geometry.ts';
 import { elementFiles } from '../../scripts/element/browser-files.ts';
-import { STRIP_LINES, STRIP_STEPS, stripHeight } from '../../widget/card/compact-geometry.ts';
+import {
+  STRIP_ATTRIBUTION,
+  STRIP_LINES,
+  STRIP_STEPS,
+  stripHeight,
+} from '../../widget/card/compact-geometry.ts';
+import { CARD, lineHeight } from '../../widget/card/geometry.ts';
+import { LIST } from '../../widget/list/geometry.ts';
 import { styles } from '../../widget/card/styles.ts';
 import { listStyles } from '../../widget/list/styles.ts';
 
@@ -81,7 +96,7 @@ const changed =
 describe("each layout's one source of its height", () => {
   it('is the table a written sheet is written from: the sheet as written is the table’s (npm run geometry)', async () => {
     const sheets = await writtenSheets();
-    expect(Object.keys(sheets)).toEqual([STRIP_SHEET]);
+    expect(Object.keys(sheets)).toEqual([CARD_SHEET, STRIP_SHEET, LIST_SHEET]);
     for (const [path, css] of Object.entries(sheets))
       expect(
         readFileSync(new URL(`../../widget/${path}`, import.meta.url), 'utf8'),
@@ -99,17 +114,74 @@ describe("each layout's one source of its height", () => {
     expect(stripHeight(STRIP_STEPS[0], 15)).toBeCloseTo(119.75, 4);
   });
 
+  it("writes the card's table: its widest frame, a rule for each number of tiles, each narrower step after the wider", () => {
+    const css = minifyCss(cardSheet());
+    expect(css).toContain(
+      '.frame{--n:4;--_cols:var(--n);--_rows:1;--_rh:7.2em;--_base:35.5em;--_links:1;height:calc(var(--_base) + var(--_rows)*(var(--_rh) + .4em) - .4em + var(--_links)*max(0px,24px - 1.1375em) + 2*max(0px,24px - 1.12em) + var(--_season,0px));font-size:max(10px,min(1em,4.68751cqi))}',
+    );
+    expect(css).toContain('[data-n="1"]{--n:1}');
+    expect(css).toContain(
+      '[data-n="6"]{--n:6}@container (width<60em){.frame{--_base:41.2em;--_links:2}[data-n="6"]{--_cols:3;--_rows:2}}',
+    );
+    expect(css).toContain(
+      '@container (width<26.6666em){.frame{--_base:52.7em;--_cols:1;--_rows:var(--n);--_rh:2.9em}}',
+    );
+    expect([...css.matchAll(/@container \(width<([\d.]+)em\)/g)].map((m) => Number(m[1]))).toEqual(
+      CARD.steps.map((s) => s.below),
+    );
+    // the cascade is the table's order: a step after a narrower one that sets what it sets would lose to it
+    const [w60, w37, w32, w42, ...rest] = CARD.steps;
+    expect(() => cardSheet({ ...CARD, steps: [w37, w60, w32, w42, ...rest] })).toThrow(
+      "the card's step under 60em sets --_base after the narrower step under 37.3333em, which would lose to it",
+    );
+    expect(() => cardSheet({ ...CARD, steps: [w60, w37, w32, ...rest, w42] })).toThrow(
+      "the card's step under 42.6666em sets --_cols after the narrower step under 26.6666em, which would lose to it",
+    );
+    // the forecast's step under 640 px sets nothing the two before it set: after them, or before, the same rules
+    expect(minifyCss(cardSheet({ ...CARD, steps: [w60, w42, w37, w32, ...rest] })).length).toBe(css.length);
+  });
+
+  it("writes the list's table: its narrowest frame, then each wider step, the table's from TABLE_FROM", () => {
+    const css = minifyCss(listSheet());
+    expect(css).toContain(
+      '.frame{--_hr:1;--_head:calc(var(--_hr)*24px + .5em);--_row:9.6em;--_af:.7333em;--_ta:2;--_tb:2;height:calc(2px + 1.5em + 2em + var(--_head) + var(--_n,var(--rc-rows,1))*var(--_row) + .3em + 4px + var(--_ta)*1.1667*var(--_af) + var(--_tb)*24px);font-size:max(10px,min(1em,4.68751cqi))}',
+    );
+    expect(css).toContain(
+      '@container (width>=30em){.frame{--_hr:2;--_af:.8em}}@container (width>=40em){.frame{--_ta:1;--_tb:1}}',
+    );
+    expect(css).toContain('@container (width>=60em){.frame{--_head:2.75em;--_row:3em}}');
+    expect(() => listSheet({ ...LIST, steps: [...LIST.steps].reverse() })).toThrow(
+      "the list's step from 40em is not wider than the one before it",
+    );
+  });
+
   // a change of the one source, and each sheet that holds the layout's height: the element's (its shadow
-  // root's, which is the source's text) and every page's, changed by that change and by nothing else
+  // root's, which is the source's sheet) and every page's, changed by that change and by nothing else
   it.each([
-    { layout: 'card', path: 'card/geometry.css', from: '--_base: 35.5em', to: '--_base: 36.5em' },
-    { layout: 'list', path: 'list/geometry.css', from: '--_row: 9.6em', to: '--_row: 9.7em' },
+    {
+      layout: 'card',
+      path: CARD_SHEET,
+      change: 'its widest base',
+      written: () => cardSheet({ ...CARD, widest: { ...CARD.widest, base: 36.5 } }),
+      from: '--_base: 35.5em',
+      to: '--_base: 36.5em',
+    },
+    {
+      layout: 'list',
+      path: LIST_SHEET,
+      change: 'its narrowest row',
+      written: () => listSheet({ ...LIST, narrowestStep: { ...LIST.narrowestStep, row: 9.7 } }),
+      from: '--_row: 9.6em',
+      to: '--_row: 9.7em',
+    },
   ])(
-    "carries a change of the $layout's $path to the element's sheet and to every page's",
-    ({ path, from, to }) => {
+    "carries a change of the $layout's table ($change) to the element's sheet and to every page's",
+    ({ path, written, from, to }) => {
       const source = readFileSync(new URL(`../../widget/${path}`, import.meta.url), 'utf8');
       expect(source).toContain(from);
-      const edited = changed(path, source.replace(from, to));
+      const css = written();
+      expect(css).toContain(to);
+      const edited = changed(path, css);
       const [was, now] = [minifyCss(`a{${from}}`), minifyCss(`a{${to}}`)].map((r) => r.slice(2, -1));
       const element = path.startsWith('list') ? listStyles : styles;
       expect(element).toContain(minifyCss(source));
@@ -149,5 +221,119 @@ describe("each layout's one source of its height", () => {
     expect(published('resort-conditions.css')).toBe(`${minifyCss(reservation())}\n`);
     expect(published('resort-conditions-list.base.css')).toBe(`${minifyCss(listReservation())}\n`);
     expect(published('resort-conditions-frame.css')).toBe(`${minifyCss(frameReservation())}\n`);
+  });
+});
+
+/**
+ * The bodies of `selector`'s rules in a sheet of `widget/`, minified: at the top level, or in
+ * `@container (condition)` as the minifier writes it.
+ */
+function rulesOf(path: string, selector: string, condition?: string): string[][] {
+  const css = widget(path);
+  const bodies: string[][] = [];
+  const rules = (block: string) => {
+    for (const [, sel, body] of block.matchAll(/([^{}]+)\{([^{}]*)\}/g))
+      if (sel === selector) bodies.push(body!.split(';'));
+  };
+  let top = '';
+  for (const part of css.split(/(@container \([^)]*\)\{(?:[^{}]*\{[^{}]*\})*\})/))
+    if (!part.startsWith('@container')) top += part;
+    else if (condition !== undefined && part.startsWith(`@container (${condition}){`))
+      rules(part.slice(`@container (${condition}){`.length, -1));
+  if (condition === undefined) rules(top);
+  return bodies;
+}
+
+/** `declaration` as the minifier writes it. */
+const minified = (declaration: string) => minifyCss(`a{${declaration}}`).slice(2, -1);
+
+describe("the line heights a layout's own style sheets set", () => {
+  // each: the sheet, the rule's selector (and its container query), and the declaration the table asks of it
+  const strip = STRIP_LINES;
+  const em = (line: { em?: readonly number[] }) => line.em!.reduce((a, b) => a * b, 1);
+  const round = (n: number) => Math.round(n * 1e4) / 1e4;
+  const header = (text: number, line: number) => round(text * line);
+  it.each([
+    // the strip's groups: their heights, their rows, their items' lines (compact.css)
+    ['card/compact.css', '.compact header', `height: calc(var(--_g1) * ${em(strip.g1)}em)`],
+    ['card/compact.css', '.compact .vals', `height: calc(var(--_g2) * ${em(strip.g2)}em)`],
+    [
+      'card/compact.css',
+      '.compact .vals',
+      `grid: auto-flow minmax(${em(strip.g2)}em, auto) / repeat(3, max-content)`,
+    ],
+    ['card/compact.css', '.compact .vals', `grid: ${em(strip.g2)}em / auto-flow max-content`, 'width>=48em'],
+    ['card/compact.css', '.compact .skeleton .ph', `height: ${em(strip.g2)}em`],
+    [
+      'card/compact.css',
+      '.compact .attribution',
+      `height: calc(var(--_ta) * ${STRIP_ATTRIBUTION.line}em + var(--_tb) * ${strip.tb.px}px + 4px)`,
+    ],
+    [
+      'card/compact.css',
+      '.compact .attribution',
+      `font: ${STRIP_ATTRIBUTION.text}em / ${STRIP_ATTRIBUTION.line} system-ui, sans-serif !important`,
+    ],
+    // the card's: the forecast's rows and their gap, a line of links and of the attribution, the targets
+    ['card/content.css', '.days', `gap: ${CARD.rowGap}em`],
+    ['card/content.css', '.days', 'grid: auto-flow var(--_rh) / repeat(var(--_cols), minmax(0, 1fr))'],
+    ['card/content.css', '.links ul', `font-size: ${CARD.linksLine.text}em`],
+    ['card/card.css', '.frame', `line-height: ${CARD.linksLine.line}`],
+    [
+      'attribution.css',
+      '.attribution',
+      `font: max(12px, ${CARD.attribution.text}em) / ${CARD.attribution.line} system-ui, sans-serif !important`,
+    ],
+    ['card/content.css', '.links a,.attribution a', `min-height: ${CARD.target}px`],
+    // the list's: its frame, caption, header and rows, foot and attribution
+    ['list/list.css', '.frame', `padding: ${LIST.padding}em 1em`],
+    ['list/list.css', '.frame', `border: ${LIST.border}px solid var(--_line)`],
+    ['list/list.css', 'caption', `height: ${LIST.caption}em`],
+    ['list/list.css', 'thead tr', 'height: var(--_head)'],
+    ['list/list.css', 'tbody tr', 'height: var(--_row)'],
+    ['list/list.css', '.foot', `margin-top: ${LIST.foot}em`],
+    [
+      'list/list-narrow.css',
+      '.attribution',
+      `height: calc(var(--_ta) * ${LIST.attributionLine}em + var(--_tb) * ${LIST.target}px + ${2 * LIST.attributionPadding}px)`,
+    ],
+    ['list/list-narrow.css', '.attribution', `padding: ${LIST.attributionPadding}px 0.5em`],
+    [
+      'list/list-narrow.css',
+      '.attribution',
+      `font: var(--_af) / ${LIST.attributionLine} system-ui, sans-serif !important`,
+    ],
+  ] as const)('are the table’s: %s, %s { %s }', (path, selector, declaration, condition?: string) => {
+    const rules = rulesOf(path, selector, condition);
+    expect(rules.length, `widget/${path} has no rule ${selector}`).toBeGreaterThan(0);
+    expect(
+      rules.some((body) => body.includes(minified(declaration))),
+      `widget/${path}: ${selector} does not set ${declaration}, which its layout's table counts`,
+    ).toBe(true);
+  });
+
+  it("are what the tables' lines of text add up to, to the 4 decimals each writes", () => {
+    // the strip's attribution: 0.7333em in lines of 1.2727 is its line of 0.9333em
+    expect(header(STRIP_ATTRIBUTION.text, STRIP_ATTRIBUTION.line)).toBe(em(strip.ta));
+    // the strip's name, state and update each centred in a line of the first group (compact.css)
+    for (const [selector, text, condition] of [
+      ['.compact h2', 1.1],
+      ['.compact .status', 0.875],
+      ['.compact time', 0.8125],
+      ['.compact :is(.status,time)', 0.8, 'width<32em'],
+    ] as const) {
+      const line = rulesOf('card/compact.css', selector, condition)
+        .flat()
+        .find((d) => d.startsWith('line-height:'));
+      expect(header(text, Number(line!.split(':')[1])), selector).toBe(em(strip.g1));
+    }
+    // the strip's figures centred in a line of the second group
+    const figures = rulesOf('card/compact.css', '.compact .strip>div,.compact .note').flat();
+    expect(figures).toContain(minified('font-size: 0.9375em'));
+    const line = figures.find((d) => d.startsWith('line-height:'))!;
+    expect(header(0.9375, Number(line.split(':')[1]))).toBe(em(strip.g2));
+    // the card's lines of links and of attribution, as its sheet writes them
+    expect([lineHeight(CARD.linksLine), lineHeight(CARD.attribution)]).toEqual([1.1375, 1.12]);
+    expect(cardSheet()).toContain('max(0px, 24px - 1.1375em)');
   });
 });

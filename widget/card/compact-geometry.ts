@@ -1,6 +1,6 @@
 /**
  * The compact strip's height (`layout="compact"`), the one place it is written: like the full card's
- * (geometry.css), a function of the element's width alone, the same in every language and state. From this
+ * (geometry.ts), a function of the element's width alone, the same in every language and state. From this
  * table `npm run geometry` writes compact-geometry.css (scripts/tooling/geometry.ts), the rules of the frame
  * in the shadow root, from which the build writes the room a page reserves before the script runs and the
  * room of a pre-rendered strip in an iframe (scripts/tooling/reservations.ts); test/tooling/reservations.test.ts
@@ -15,6 +15,10 @@
  * so they take them in every language; only the attribution's text, from the files, may take a line less,
  * whose room stays inside the attribution, half above it and half below (the browser sweep holds every empty
  * band to one line of the strip's text, test/browsers/sweep.ts).
+ *
+ * compact.css lays each group out in these lines (a group's height, its rows, its items' line heights, the
+ * attribution's `font`): test/tooling/reservations.test.ts fails when a line height it sets is not this
+ * table's, so that a change here that compact.css does not follow is found before a browser finds the gap.
  */
 
 /** The lines of each group of the strip at each width step, from the widest; `from` in em of its text. */
@@ -53,6 +57,12 @@ export const STRIP_LINES: { fixed: StripLength } & Record<StripGroup, StripLengt
   ta: { em: [0.9333] },
   tb: { px: 24 },
 };
+
+/**
+ * The attribution's text as compact.css sets it (`font`): 0.7333em of the strip's text (11 px at the default)
+ * in lines of 1.2727 (14 px), which is `ta`'s line of the strip's text (0.9333em, to the 4 decimals written).
+ */
+export const STRIP_ATTRIBUTION = { text: 0.7333, line: 1.2727 } as const;
 
 /** A length in px for text of `em` px. */
 const px = (length: StripLength, em: number) =>
