@@ -97,6 +97,9 @@ describe('the edge function in wrangler dev with the tree as its static assets, 
         picture.headers.get(h),
       ),
     ).toEqual([ASSET_POLICY, 'nosniff', 'attachment']);
+    // html_handling "none": a page at its own URL, not a redirect to the URL without `.html`
+    const include = await fetch(`${worker!.url}/404.html`, { redirect: 'manual' });
+    expect([include.status, await include.text()]).toEqual([200, await file('404.html')]);
     const missing = await sent('/no/such/page');
     expect([missing.status, missing.body]).toEqual([404, await file('404.html')]);
   });

@@ -163,6 +163,8 @@ describe('Cloudflare Pages (wrangler pages dev)', () => {
   let pages: RunningPages;
   /** Each published file's answer: status and the headers that matter, as sent. */
   const answers = new Map<string, { status: number; headers: Headers }>();
+  /** The files answered by a redirect first: file → where to. */
+  const redirected = new Map<string, string>();
   /**
    * The files asked for: the first and the last of each kind, files that differ only in their locale and
    * ids (the rules' placeholders). Netlify's matcher above reads every file; this server, at some 20 ms
@@ -180,8 +182,12 @@ describe('Cloudflare Pages (wrangler pages dev)', () => {
     const queue = [...asked];
     const worker = async () => {
       for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-        const response = await fetch(`${pages.url}/${file}`);
-        await response.arrayBuffer();
+        // a page's URL is answered by a redirect to its URL without `.html` (pretty URLs), where the page is
+        const first = await fetch(`${pages.url}/${file}`, { redirect: 'manual' });
+        await first.arrayBuffer();
+        if (first.status === 308) redirected.set(file, first.headers.get('location') ?? '');
+        const response = first.status === 308 ? await fetch(`${pages.url}/${file}`) : first;
+        if (response !== first) await response.arrayBuffer();
         answers.set(file, { status: response.status, headers: response.headers });
       }
     };
@@ -227,6 +233,21 @@ describe('Cloudflare Pages (wrangler pages dev)', () => {
     expect(await says(HEADERS_ROW, 'Cloudflare Pages')).toBe(true);
   });
 
+  it('answers a page’s URL with a 308 to its URL without `.html`, and that URL with the page, as the docs’ table says', async () => {
+    const html = asked.filter((f) => f.endsWith('.html'));
+    const pretty = (f: string) => `/${f.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
+    expect(html.length).toBeGreaterThan(4);
+    expect(html.filter((f) => redirected.get(f) !== pretty(f))).toEqual([]);
+    expect([...redirected.keys()].filter((f) => !f.endsWith('.html'))).toEqual([]);
+    const include = 'cards/en-US/25.include.html';
+    const response = await fetch(`${pages.url}${pretty(include)}`, { redirect: 'manual' });
+    expect([response.status, await response.text()]).toEqual([
+      200,
+      await readFile(join(dist, include), 'utf8'),
+    ]);
+    expect(await says("a page's URL (`cards/en-US/25.include.html`)", 'Cloudflare Pages')).toBe(false);
+  });
+
   it('answers a German service URL with the English file, as the docs’ table says', async () => {
     const url = `${pages.url}/externalservice/resort/20/snowreport?token=x&language=de&country=DE`;
     const body = await (await fetch(url)).text();
@@ -242,6 +263,9 @@ describe('Cloudflare Pages (wrangler pages dev)', () => {
     for (const path of MISSING) {
       const response = await fetch(`${pages.url}${path}`);
       expect([path, response.status, await response.text()]).toEqual([path, 404, page]);
+      // the answer has the headers of its path's rule: a data file's JSON type over the HTML page
+      expect(response.headers.get('content-type')).toBe(typeOf(path.slice(1)) ?? 'text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-store');
     }
     expect(await says('a missing file', 'Cloudflare Pages')).toBe(true);
   });
