@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { elementFiles, pageFiles, type BundleFile } from '../../scripts/element/browser-files.ts';
+import { REPO } from '../deploy/helpers.ts';
 
 /**
  * What a page loads of the elements' scripts, gzipped (`gzip -9`), by what it shows (widget/README.md,
@@ -8,7 +10,7 @@ import { elementFiles, pageFiles, type BundleFile } from '../../scripts/element/
  * page load more, with the reason.
  *
  * - A page of full cards loads `resort-conditions.js` and the chunk it imports (lit, the elements' shared
- *   base, the card): 15,342 bytes, within the 15 KB (15,360) of a card's page, the season chart's part in it
+ *   base, the card): 15,339 bytes (widget/README.md's table, held below), within the 15 KB (15,360) of a card's page, the season chart's part in it
  *   (below); 15,347 before a week without snow became a line, its room the forecast's days (97 as first
  *   written; 12 less with the days' label and 0 in its unit for its text rather than a string of its own, 5
  *   more with each taller day's lines kept together and the plot as tall as the week's largest day), paid
@@ -121,6 +123,29 @@ describe("the elements' scripts", () => {
     expect(files.filter((f) => text(f).includes('credentials:`omit`')).map((f) => f.path)).toEqual([
       lit[0]!.path,
     ]);
+  });
+
+  it("are what widget/README.md's table of what a page loads says, byte for byte", async () => {
+    const readme = await readFile(`${REPO}/widget/README.md`, 'utf8');
+    const row = (page: string) => {
+      const cells = new RegExp(`^\\| ${page} \\|.*$`, 'm').exec(readme)?.[0].split('|');
+      const bytes = (cell = '') => Number(/([\d,]+) bytes/.exec(cell)?.[1]?.replace(/,/g, ''));
+      return [bytes(cells?.[3]), bytes(cells?.[4])];
+    };
+    const css = (...paths: string[]) => paths.reduce((sum, p) => sum + gzipped(named(p)), 0);
+    const card = css('resort-conditions.css');
+    const list = css('resort-conditions-list.base.css');
+    expect({
+      cards: row('Full cards in English'),
+      season: row('Cards with the season chart'),
+      both: row('Cards and a list'),
+      list: row('A list alone'),
+    }).toEqual({
+      cards: [total(cardPage()), card],
+      season: [total(cardPage()) + gzipped(chart()), NaN],
+      both: [total(cardAndListPage()), card + list],
+      list: [total(listPage()), list],
+    });
   });
 
   it(`keep a page of cards and any one language within ${CAP_GZIP_BYTES} bytes gzipped`, () => {
