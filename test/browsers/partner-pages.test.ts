@@ -82,26 +82,10 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-/**
- * Empty bands these pages find that are the elements' content's to mend, left out of the check until they
- * are (each a test of its own part's, not of the partner's page): the blank plot of a resort's snowless week
- * (resorts 189 and 20 of the sample: a snowless week should show its line, not an empty plot); in a 182 px
- * sidebar, the list's sort control, and the card's and the strip's links and attribution, whose 24 px
- * targets around text scaled down to 10 px leave more than a line of that 10 px text empty.
- */
-const KNOWN: Array<{ where: RegExp; between: RegExp }> = [
-  { where: /^\d+px (189|20)$/, between: /^chart and chart$/ },
-  // the sort control's lines, named by the box the engine finds first (Firefox: the frame)
-  { where: /^182px 429$/, between: /^(sort|frame) and (sort|frame)$/ },
-  // the card's and the strip's, whose 24 px targets stand around text scaled down to 10 px
-  { where: /^182px 25$/, between: /^(links|attribution|day) and (links|attribution)$/ },
-];
-
-/** Each band taller than one line of its element's text (half a pixel of rounding allowed), but the known ones. */
+/** Each band taller than one line of its element's text (half a pixel of rounding allowed). */
 const tooTall = (found: Band[]) =>
   found
     .filter((b) => b.band > b.line + 0.5)
-    .filter((b) => !KNOWN.some((k) => k.where.test(b.where) && k.between.test(b.between)))
     .map((b) => `${b.where}: ${b.band.toFixed(1)} px between ${b.between}`);
 
 /** A function of in-page.ts run in the page (a tab's or a playwright page's `evaluate`). */
