@@ -52,8 +52,8 @@ export interface Tab {
   evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R>;
   /** Polls `fn(arg)` in the page until it is truthy; rejects with `what` after `timeoutMs`. */
   waitFor<A>(fn: InPage<A, unknown>, arg: A, what: string, timeoutMs?: number): Promise<void>;
-  /** The visible viewport as a PNG file. */
-  screenshot(path: string): Promise<void>;
+  /** The visible viewport as a PNG file; `fullPage`: the whole page, where the engine can (not WebKit's driver). */
+  screenshot(path: string, options?: { fullPage?: boolean }): Promise<void>;
   /** Presses a key as a reader's keyboard does, on whatever has the focus. */
   press(key: 'Tab' | 'Enter' | 'Space'): Promise<void>;
   close(): Promise<void>;
@@ -99,10 +99,30 @@ export function missing(name: EngineName): string | undefined {
   return undefined;
 }
 
-/** Starts `name`; call `close()` when done (afterAll). */
-export async function launch(name: EngineName): Promise<Engine> {
-  if (name === 'chromium') return launchChromium();
-  if (name === 'firefox') return launchFirefox();
+/**
+ * The media an engine's pages are in: the screen as a reader's browser shows it, Windows' high-contrast mode
+ * (`forced-colors: active`, its system colours for every colour a page sets, backgrounds but the page's own
+ * left out), or paper (the `print` media type, laid out at the viewport's width).
+ */
+export type Media = 'screen' | 'forced-colors' | 'print';
+
+/**
+ * Why WebKitGTK cannot be put into forced colours or print media through its driver (widget/README.md,
+ * "Forced colours and print"): WebCore's `forced-colors` media feature answers `none` whatever the
+ * platform or its settings (no WebKit port has a forced colours mode), and WebKitWebDriver has neither the
+ * Print Page command nor a way to emulate a media type (it answers "Unknown command").
+ */
+export const WEBKIT_MEDIA =
+  "WebKitGTK has no forced colours mode (WebCore's forced-colors media feature is always none), and WebKitWebDriver can neither print nor emulate the print media type";
+
+/**
+ * Starts `name`, its pages in `media`; call `close()` when done (afterAll). WebKit's only in the screen's
+ * (`WEBKIT_MEDIA` says why).
+ */
+export async function launch(name: EngineName, media: Media = 'screen'): Promise<Engine> {
+  if (name === 'chromium') return launchChromium(media);
+  if (name === 'firefox') return launchFirefox(media);
+  if (media !== 'screen') throw new Error(`${media}: ${WEBKIT_MEDIA}`);
   return launchWebKit();
 }
 
@@ -162,13 +182,19 @@ export async function chromiumBrowser(options: { scrollbars?: boolean } = {}) {
   });
 }
 
-async function launchChromium(): Promise<Engine> {
+async function launchChromium(media: Media): Promise<Engine> {
   const browser = await chromiumBrowser({ scrollbars: true });
   return {
     name: 'chromium',
     async open(url, viewport) {
-      const context = await browser.newContext({ viewport, timezoneId: 'UTC', colorScheme: 'light' });
+      const context = await browser.newContext({
+        viewport,
+        timezoneId: 'UTC',
+        colorScheme: 'light',
+        ...(media === 'forced-colors' ? { forcedColors: 'active' as const } : {}),
+      });
       const page = await context.newPage();
+      if (media === 'print') await page.emulateMedia({ media: 'print' });
       await page.goto(url, { waitUntil: 'domcontentloaded' });
       return scriptedTab('chromium', page, () => context.close());
     },
@@ -179,7 +205,7 @@ async function launchChromium(): Promise<Engine> {
 /** What playwright's and puppeteer's pages have alike: the page's side of a tab. */
 interface ScriptedPage {
   evaluate(fn: string | ((arg: never) => unknown), arg?: never): Promise<unknown>;
-  screenshot(options: { path: string }): Promise<unknown>;
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
   keyboard: { press(key: string): Promise<unknown> };
 }
 
@@ -197,31 +223,74 @@ function scriptedTab(engine: EngineName, page: ScriptedPage, close: () => Promis
         what,
         timeoutMs,
       ),
-    screenshot: async (path) => void (await page.screenshot({ path })),
+    screenshot: async (path, options = {}) => void (await page.screenshot({ path, ...options })),
     press: async (key) => void (await page.keyboard.press(key === 'Space' ? ' ' : key)),
     close,
   };
 }
 
-/** The part of puppeteer's WebDriver BiDi frame the sweep uses (the class is not in its public types). */
+/** The part of puppeteer's WebDriver BiDi frame the suite uses (the class is not in its public types). */
 interface BidiFrame {
-  browsingContext: { setViewport(options: { viewport: Viewport; devicePixelRatio: number }): Promise<void> };
+  browsingContext: {
+    setViewport(options: { viewport: Viewport; devicePixelRatio: number }): Promise<void>;
+    userContext: {
+      browser: { session: { send(method: string, params: object): Promise<{ result: unknown }> } };
+    };
+  };
 }
 
-async function launchFirefox(): Promise<Engine> {
+/**
+ * Puts the Firefox tab whose address is `marker` into print media, as the developer tools' print
+ * simulation does (its browsing context's `mediumOverride`), from a script of the browser's own window:
+ * WebDriver BiDi has no command for a media type, and Firefox answers these only when started with
+ * `--remote-allow-system-access`. Throws when the window, the tab or the field is not there (a Firefox
+ * that renamed them), and the test reads `matchMedia('print')` in the page after.
+ */
+async function firefoxPrintMedia(frame: BidiFrame, marker: string) {
+  const { session } = frame.browsingContext.userContext.browser;
+  const tree = (await session.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as {
+    contexts: Array<{ context: string }>;
+  };
+  const window = tree.contexts[0]?.context;
+  if (!window) throw new Error("Firefox: no window of the browser's own to set the print media from");
+  const answer = (
+    await session.send('script.evaluate', {
+      expression: `(() => {
+        for (const w of Services.wm.getEnumerator('navigator:browser'))
+          for (const b of w.gBrowser.browsers)
+            if (b.currentURI.spec === ${JSON.stringify(marker)} && 'mediumOverride' in b.browsingContext) {
+              b.browsingContext.mediumOverride = 'print';
+              return b.browsingContext.mediumOverride;
+            }
+        return 'no tab at ' + ${JSON.stringify(marker)};
+      })()`,
+      target: { context: window },
+      awaitPromise: false,
+    })
+  ).result as { result?: { value?: unknown } };
+  if (answer.result?.value !== 'print')
+    throw new Error(`Firefox: the print media could not be set: ${JSON.stringify(answer)}`);
+}
+
+async function launchFirefox(media: Media): Promise<Engine> {
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({
     browser: 'firefox',
     protocol: 'webDriverBiDi',
     executablePath: FIREFOX,
     headless: true,
+    ...(media === 'print' ? { args: ['--remote-allow-system-access'] } : {}),
     // no updates, telemetry or remote settings: nothing but the test's pages
     extraPrefsFirefox: {
       'app.update.enabled': false,
       'toolkit.telemetry.enabled': false,
       'browser.shell.checkDefaultBrowser': false,
+      // forced colours as a reader sets them (Settings, Colors, "Override the colors specified by the page
+      // with your selections above: Always"): Firefox's forced colours mode, with its system colours
+      ...(media === 'forced-colors' ? { 'browser.display.document_color_use': 2 } : {}),
     },
   });
+  let tabs = 0;
   return {
     name: 'firefox',
     async open(url, viewport) {
@@ -231,6 +300,12 @@ async function launchFirefox(): Promise<Engine> {
       // emulation.setScreenOrientationOverride, which older Firefox ESR builds refuse as an unknown command
       const frame = page.mainFrame() as unknown as BidiFrame;
       await frame.browsingContext.setViewport({ viewport, devicePixelRatio: 1 });
+      if (media === 'print') {
+        // the tab found by an address of its own, before the page's first layout
+        const marker = `about:blank#rc-tab-${++tabs}`;
+        await page.goto(marker);
+        await firefoxPrintMedia(frame, marker);
+      }
       await page.goto(url, { waitUntil: 'domcontentloaded' });
       return scriptedTab('firefox', page, () => context.close());
     },
