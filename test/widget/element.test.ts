@@ -234,22 +234,50 @@ describe('<resort-conditions>', () => {
     },
   );
 
-  it('draws the chart of a week with any snow, its largest day the plot’s height', async () => {
-    const path = 'de-DE/resort/60/snowreport.json';
+  /** Resort 60's card in `locale` with its last seven days' snow (cm) set to `snow`. */
+  const week = (locale: string, snow: number[]) => {
+    const path = `${locale}/resort/60/snowreport.json`;
     const files = filesFrom('full');
     const fetcher: typeof fetch = async (input, init) =>
       urlOf(input).endsWith(path)
         ? edited('full', path, (body) => ({
             ...body,
-            recent: body.recent.map((r: object, i: number) => ({ ...r, snow: i === 6 ? 0.4 : 0 })),
+            recent: body.recent.map((r: object, i: number) => ({ ...r, snow: snow[i] ?? 0 })),
           }))
         : files(input, init);
-    const { shadow } = await shown({ resort: 60, locale: 'de-DE', fetcher });
+    return shown({ resort: 60, locale, fetcher });
+  };
+  const heights = (shadow: ShadowRoot) =>
+    [...shadow.querySelectorAll('.chart rect')].map((r) => r.getAttribute('height'));
+
+  it('draws the chart of a week with any snow, its largest day the plot’s height, each bar as tall as its figure reads', async () => {
+    // 0.6 cm reads 1 cm: a third of the 3 cm day, not a fifth
+    const { shadow } = await week('de-DE', [0, 0, 0, 0, 0.6, 0, 3]);
     expect(shadow.querySelector('.dry')).toBeNull();
-    const heights = [...shadow.querySelectorAll('.chart rect')].map((r) => r.getAttribute('height'));
     // the week's largest day is as tall as the plot, however little it brought
-    expect(heights).toEqual(['0%', '0%', '0%', '0%', '0%', '0%', '100%']);
+    expect(heights(shadow)).toEqual(['0%', '0%', '0%', '0%', '33%', '0%', '100%']);
+    expect([...shadow.querySelectorAll('.chart .value')].map((v) => v.textContent)).toEqual([
+      '0',
+      '0',
+      '0',
+      '0',
+      '1',
+      '0',
+      '3',
+    ]);
   });
+
+  it.each([
+    { locale: 'de-DE', snow: 0.4, line: 'Schneefall, letzte 7 Tage: 0 cm' },
+    { locale: 'en-US', snow: 0.1, line: 'Snowfall, last 7 days: 0 in' },
+  ])(
+    'says a week of traces that read 0 ($snow cm a day, $locale) in the one line of a week without snow, not in full bars labelled 0',
+    async ({ locale, snow, line }) => {
+      const { shadow } = await week(locale, Array(7).fill(snow));
+      expect(heights(shadow)).toEqual([]);
+      expect(shadow.querySelector('[part=chart]')!.textContent).toBe(line);
+    },
+  );
 
   it('dates a report no later than the reader’s clock, when it runs behind the snapshot’s', async () => {
     const { shadow } = await shown({

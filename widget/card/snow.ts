@@ -30,7 +30,10 @@ function renderChart(view: ReportView, ctx: ReportContext) {
     (r) => num(r?.snow) !== undefined && typeof r.date === 'string',
   );
   if (recent.length === 0) return nothing;
-  const values = recent.map((r) => fromCm(ctx, r.snow)!);
+  // each day as its figure reads (inches to a tenth, centimetres whole), so that a bar is as tall as its
+  // figure says and a week of traces that read 0 is a week without snow
+  const step = ctx.imperial ? 10 : 1;
+  const values = recent.map((r) => Math.round(fromCm(ctx, r.snow)! * step) / step);
   // the week's largest day is the plot's height, so that no band stays empty above the bars
   const max = Math.max(...values);
   const label = plural(ctx.locale, ctx.t.lastDays, recent.length, { n: ctx.f.number(recent.length) });
