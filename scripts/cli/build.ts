@@ -204,15 +204,6 @@ export async function build(io: CliIo): Promise<number> {
       (source.kind === 'remote' || flags.plan ? 'due' : 'all');
     bucket = flags.plan ? undefined : await historyBucket(config, io.env, flags.config);
     if (bucket) secrets = [...new Set([...secrets, ...bucket.secrets])];
-    const steps = publishingSteps({
-      config,
-      sample: source.kind === 'local',
-      ...(bundle ? { bundle } : {}),
-      widget: !flags['no-widget'],
-      imageOrigins: [...(source.origins ?? []), ...config.imageOrigins],
-      ...(bucket ? { bucket } : {}),
-      note: say,
-    });
     const result = await runSnapshot({
       config,
       source,
@@ -224,8 +215,17 @@ export async function build(io: CliIo): Promise<number> {
       cutoff: cutoff.signal,
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr, 'requests'),
-      publishers: steps.publishers,
-    }).finally(() => steps.close());
+      publishing: () =>
+        publishingSteps({
+          config,
+          sample: chosen.source.kind === 'local',
+          ...(bundle ? { bundle } : {}),
+          widget: !flags['no-widget'],
+          imageOrigins: [...(chosen.source.origins ?? []), ...config.imageOrigins],
+          ...(bucket ? { bucket } : {}),
+          note: say,
+        }),
+    });
     return result.published
       ? await reportPublished(result, config.out, say, io.stdout)
       : reportPlan(result, { config, refresh, local: source.kind === 'local', flags }, io.stdout);
