@@ -4,13 +4,13 @@
  * call it in-process. It parses flags, picks the source, runs the snapshot with the site's files, and
  * maps errors to exit codes; it never throws and never exits.
  */
-import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
 import type { bucketOrigin } from '../history/bucket-origin.ts';
 import { hostLimitLines, treeCounts } from '../hosting/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
+import { buildClock, startDeadline } from '../snapshot/clock.ts';
 import { createProgress } from '../shared/progress.ts';
 import { runSnapshot, type SnapshotResult } from '../snapshot/run.ts';
 import { chooseSource } from '../snapshot/source/select.ts';
@@ -91,18 +91,6 @@ interface Flags extends ConfigFlags {
   help?: boolean;
 }
 
-function clockFrom(env: CliIo['env']): () => number {
-  const epoch = env.SOURCE_DATE_EPOCH;
-  if (epoch === undefined || epoch === '') return Date.now;
-  if (!/^\d{1,12}$/.test(epoch))
-    throw new ResortConditionsError(
-      'usage',
-      `SOURCE_DATE_EPOCH: "${epoch}" is not a whole number of seconds`,
-    );
-  const fixed = Number(epoch) * 1000;
-  return () => fixed;
-}
-
 /** The build's flags (`HELP` says each). */
 const FLAGS = {
   config: { type: 'string' },
@@ -122,19 +110,6 @@ const FLAGS = {
   force: { type: 'boolean' },
   simulate: { type: 'string' },
 } as const;
-
-/**
- * The build's deadline, from now: a timer the event loop holds until it is cleared (not
- * AbortSignal.timeout, whose signal can be collected and never fire), which never keeps the process up.
- * Every request under way listens to its signal: as many as the build's concurrency and more.
- */
-function startDeadline(seconds: number): { signal: AbortSignal; timer: NodeJS.Timeout } {
-  const cutoff = new AbortController();
-  setMaxListeners(0, cutoff.signal);
-  const timer = setTimeout(() => cutoff.abort(), seconds * 1000);
-  timer.unref();
-  return { signal: cutoff.signal, timer };
-}
 
 /**
  * The bucket a deploy fills, where the season's history is read back from without a previous release: when
@@ -177,7 +152,7 @@ export async function build(io: CliIo): Promise<number> {
     if (flags.simulate !== undefined) return await simulated(io, flags.simulate, flags.plan === true);
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
-    const now = clockFrom(io.env);
+    const now = buildClock(io.env);
     const cutoff = startDeadline(config.deadline);
     deadline = cutoff.timer;
     // the element's bundle is read (or, in a clone whose sources changed, bundled) before anything else: a
