@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
-import type { bucketOrigin } from '../history/bucket-origin.ts';
+import { CREDENTIAL_VARIABLES } from '../deploy/config.ts';
 import { hostLimitLines, treeCounts } from '../hosting/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { buildClock, startDeadline } from '../snapshot/clock.ts';
@@ -23,8 +23,14 @@ import type { ExtraFile } from '../snapshot/store/staging.ts';
 
 export { EXIT };
 
-/** Every variable that holds a secret: redacted from every line the build prints. */
-const SECRET_VARIABLES = ['RC_API_KEY', 'RC_TOKEN', 'RC_EMAIL', 'RC_PASSWORD'] as const;
+/** Every variable that holds a secret (the upstream's, the bucket's the history is read back from): redacted from every line the build prints. */
+const SECRET_VARIABLES = [
+  'RC_API_KEY',
+  'RC_TOKEN',
+  'RC_EMAIL',
+  'RC_PASSWORD',
+  ...CREDENTIAL_VARIABLES,
+] as const;
 
 export const HELP = `Usage: npm run build -- [options]
        npx resort-conditions build [options]   (the installed package)
@@ -111,21 +117,6 @@ const FLAGS = {
   simulate: { type: 'string' },
 } as const;
 
-/**
- * The bucket a deploy fills, where the season's history is read back from without a previous release: when
- * the config deploys to one and the environment holds its credentials (the store's SDK is loaded only then).
- */
-async function historyBucket(
-  config: SnapshotConfig,
-  env: CliIo['env'],
-  configFile: string | undefined,
-): Promise<ReturnType<typeof bucketOrigin>> {
-  const deployTo = (config.deploy as { to?: unknown } | undefined)?.to;
-  if (typeof deployTo !== 'string' || !env.AWS_ACCESS_KEY_ID || !env.AWS_SECRET_ACCESS_KEY) return undefined;
-  const { bucketOrigin } = await import('../history/bucket-origin.ts');
-  return bucketOrigin(config.deploy, env, configFile ?? 'package.json#resortConditions');
-}
-
 /** Runs the build; answers the process exit code. Never throws, never exits. */
 export async function build(io: CliIo): Promise<number> {
   let secrets: readonly string[] = SECRET_VARIABLES.map((name) => io.env[name]).filter(
@@ -138,7 +129,6 @@ export async function build(io: CliIo): Promise<number> {
       `${redactSecrets(text, secrets).replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '\uFFFD')}\n`,
     );
   let source: Source | undefined;
-  let bucket: ReturnType<typeof bucketOrigin>;
   let deadline: NodeJS.Timeout | undefined;
   try {
     const flags = parseFlags<Flags>(io.argv, FLAGS);
@@ -177,8 +167,6 @@ export async function build(io: CliIo): Promise<number> {
     const refresh =
       (flags.refresh as 'due' | 'all' | undefined) ??
       (source.kind === 'remote' || flags.plan ? 'due' : 'all');
-    bucket = flags.plan ? undefined : await historyBucket(config, io.env, flags.config);
-    if (bucket) secrets = [...new Set([...secrets, ...bucket.secrets])];
     const result = await runSnapshot({
       config,
       source,
@@ -197,7 +185,11 @@ export async function build(io: CliIo): Promise<number> {
           ...(bundle ? { bundle } : {}),
           widget: !flags['no-widget'],
           imageOrigins: [...(chosen.source.origins ?? []), ...config.imageOrigins],
-          ...(bucket ? { bucket } : {}),
+          bucket: {
+            deploy: config.deploy,
+            env: io.env,
+            where: flags.config ?? 'package.json#resortConditions',
+          },
           note: say,
         }),
     });
@@ -210,7 +202,6 @@ export async function build(io: CliIo): Promise<number> {
     return exitCodeFor(error);
   } finally {
     clearTimeout(deadline);
-    await bucket?.close?.();
     await source?.close?.();
   }
 }
