@@ -20,7 +20,7 @@ import { fitPlan, formatFit } from './plan/fit.ts';
 import { interrupted } from './errors.ts';
 import { Fetcher } from './fetch/fetch.ts';
 import type { Manifest } from './store/manifest.ts';
-import { resortCollections, type PlanContext } from './plan/plan.ts';
+import { published, resortCollections, type PlanContext, type Published } from './plan/plan.ts';
 import { PreviousBuild } from './store/previous.ts';
 import { silentProgress, type Progress } from '../shared/progress.ts';
 import { emptySummary, summaryLine, type Summary } from './progress.ts';
@@ -115,7 +115,8 @@ interface Planned {
   collections: Collection[];
   /** The config as the budget left it (`budget: "fit"` stretches intervals and drops variants). */
   config: SnapshotConfig;
-  context: PlanContext;
+  /** What the plan publishes, for derivation (`published`, plan.ts). */
+  published: Published;
   budget: Budget;
 }
 
@@ -260,7 +261,8 @@ class Run {
       this.progress.note(
         'the allowance is unknown, so nothing holds this plan to it: set "allowance" in the config, or RC_EMAIL and RC_PASSWORD to read the account record',
       );
-    return { scope, discovered, collections, config: effective, context, budget };
+    const publishes = published({ ...context, config: effective });
+    return { scope, discovered, collections, config: effective, published: publishes, budget };
   }
 
   /** What `--plan` answers: the plan and the projection, nothing published. */
@@ -307,8 +309,9 @@ class Run {
       name: String(Math.floor(this.buildTime / 1000)),
       onWrite: this.options.onWrite,
     });
+    const derivation = { config: plan.config, scope, published: plan.published };
     const deriveFiles: Parameters<Release['add']>[1] = (c, bodies, broken) =>
-      derive({ ...plan.context, config: plan.config, scope }, c, bodies, broken);
+      derive(derivation, c, bodies, broken);
     const steps = new Steps(
       release,
       publishers,
