@@ -84,17 +84,11 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       ? `Family A at ${a ? where(a) : '(no RC_BASE_URL)'} (RC_BASE_URL, RC_API_KEY)`
       : `Family B at ${b ? where(b) : '(no RC_LEGACY_BASE_URL)'} (RC_LEGACY_BASE_URL, ${options.token ? 'RC_TOKEN' : 'RC_EMAIL and RC_PASSWORD'})`;
 
+  // Family B's credential requests (account.ts), by the e-mail and password
+  const login = { email: options.email!, password: options.password! };
+  const getB = (r: ApiRequest) => withRetries(b!.origin, targetOf(r), {});
   if (b && !credentials.token) {
-    const token = await fetchToken(
-      (target) => withRetries(b.origin, target, {}),
-      targetOf({
-        endpoint: 'auth.token',
-        params: { email: options.email!, password: options.password! },
-        locale: 'en-US',
-      }),
-      describe('B'),
-      options.attempts,
-    );
+    const token = await fetchToken(getB, login, describe('B'), options.attempts);
     credentials.token = token;
     secrets.push(token);
     proven.add('B');
@@ -104,16 +98,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   /** The account record, when the e-mail and password are known (one request, never published). */
   const accountInfo = () =>
     (account ??=
-      b && options.email && options.password
-        ? readAccount(
-            (target) => withRetries(b.origin, target, {}),
-            targetOf({
-              endpoint: 'auth.account',
-              params: { email: options.email, password: options.password },
-              locale: 'en-US',
-            }),
-          )
-        : Promise.resolve(undefined));
+      b && options.email && options.password ? readAccount(getB, login) : Promise.resolve(undefined));
 
   return {
     kind: 'remote',
