@@ -60,15 +60,14 @@ export async function child(dataDir: string, out: string, locales: string[]): Pr
     const widget = await elementFiles();
     const dataset = await loadDataset(dataDir);
     // every dataset of the embedded service is built as the sample, whatever its folder (cli/build.ts)
-    const steps = publishingSteps({ config, sample: true, bundle: widget, widget: true });
     const result = await runSnapshot({
       config,
       source: localSource(dataset, { now: () => NOW }),
       families: new Set(['A', 'B']),
       now: () => NOW,
       refresh: 'all',
-      publishers: steps.publishers,
-    }).finally(() => steps.close());
+      publishing: () => publishingSteps({ config, sample: true, bundle: widget, widget: true }),
+    });
     return { result, seconds: (performance.now() - started) / 1000 };
   })().finally(() => {
     watches.stop();

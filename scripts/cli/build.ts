@@ -4,13 +4,13 @@
  * call it in-process. It parses flags, picks the source, runs the snapshot with the site's files, and
  * maps errors to exit codes; it never throws and never exits.
  */
-import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
-import type { bucketOrigin } from '../history/bucket-origin.ts';
+import { CREDENTIAL_VARIABLES } from '../deploy/config.ts';
 import { hostLimitLines, treeCounts } from '../hosting/host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
+import { buildClock, startDeadline } from '../snapshot/clock.ts';
 import { createProgress } from '../shared/progress.ts';
 import { runSnapshot, type SnapshotResult } from '../snapshot/run.ts';
 import { chooseSource } from '../snapshot/source/select.ts';
@@ -23,8 +23,14 @@ import type { ExtraFile } from '../snapshot/store/staging.ts';
 
 export { EXIT };
 
-/** Every variable that holds a secret: redacted from every line the build prints. */
-const SECRET_VARIABLES = ['RC_API_KEY', 'RC_TOKEN', 'RC_EMAIL', 'RC_PASSWORD'] as const;
+/** Every variable that holds a secret (the upstream's, the bucket's the history is read back from): redacted from every line the build prints. */
+const SECRET_VARIABLES = [
+  'RC_API_KEY',
+  'RC_TOKEN',
+  'RC_EMAIL',
+  'RC_PASSWORD',
+  ...CREDENTIAL_VARIABLES,
+] as const;
 
 export const HELP = `Usage: npm run build -- [options]
        npx resort-conditions build [options]   (the installed package)
@@ -91,18 +97,6 @@ interface Flags extends ConfigFlags {
   help?: boolean;
 }
 
-function clockFrom(env: CliIo['env']): () => number {
-  const epoch = env.SOURCE_DATE_EPOCH;
-  if (epoch === undefined || epoch === '') return Date.now;
-  if (!/^\d{1,12}$/.test(epoch))
-    throw new ResortConditionsError(
-      'usage',
-      `SOURCE_DATE_EPOCH: "${epoch}" is not a whole number of seconds`,
-    );
-  const fixed = Number(epoch) * 1000;
-  return () => fixed;
-}
-
 /** The build's flags (`HELP` says each). */
 const FLAGS = {
   config: { type: 'string' },
@@ -123,34 +117,6 @@ const FLAGS = {
   simulate: { type: 'string' },
 } as const;
 
-/**
- * The build's deadline, from now: a timer the event loop holds until it is cleared (not
- * AbortSignal.timeout, whose signal can be collected and never fire), which never keeps the process up.
- * Every request under way listens to its signal: as many as the build's concurrency and more.
- */
-function startDeadline(seconds: number): { signal: AbortSignal; timer: NodeJS.Timeout } {
-  const cutoff = new AbortController();
-  setMaxListeners(0, cutoff.signal);
-  const timer = setTimeout(() => cutoff.abort(), seconds * 1000);
-  timer.unref();
-  return { signal: cutoff.signal, timer };
-}
-
-/**
- * The bucket a deploy fills, where the season's history is read back from without a previous release: when
- * the config deploys to one and the environment holds its credentials (the store's SDK is loaded only then).
- */
-async function historyBucket(
-  config: SnapshotConfig,
-  env: CliIo['env'],
-  configFile: string | undefined,
-): Promise<ReturnType<typeof bucketOrigin>> {
-  const deployTo = (config.deploy as { to?: unknown } | undefined)?.to;
-  if (typeof deployTo !== 'string' || !env.AWS_ACCESS_KEY_ID || !env.AWS_SECRET_ACCESS_KEY) return undefined;
-  const { bucketOrigin } = await import('../history/bucket-origin.ts');
-  return bucketOrigin(config.deploy, env, configFile ?? 'package.json#resortConditions');
-}
-
 /** Runs the build; answers the process exit code. Never throws, never exits. */
 export async function build(io: CliIo): Promise<number> {
   let secrets: readonly string[] = SECRET_VARIABLES.map((name) => io.env[name]).filter(
@@ -163,7 +129,6 @@ export async function build(io: CliIo): Promise<number> {
       `${redactSecrets(text, secrets).replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '\uFFFD')}\n`,
     );
   let source: Source | undefined;
-  let bucket: ReturnType<typeof bucketOrigin>;
   let deadline: NodeJS.Timeout | undefined;
   try {
     const flags = parseFlags<Flags>(io.argv, FLAGS);
@@ -177,7 +142,7 @@ export async function build(io: CliIo): Promise<number> {
     if (flags.simulate !== undefined) return await simulated(io, flags.simulate, flags.plan === true);
     const cwd = io.cwd ?? process.cwd();
     const config = await loadConfig(flags, cwd);
-    const now = clockFrom(io.env);
+    const now = buildClock(io.env);
     const cutoff = startDeadline(config.deadline);
     deadline = cutoff.timer;
     // the element's bundle is read (or, in a clone whose sources changed, bundled) before anything else: a
@@ -202,17 +167,6 @@ export async function build(io: CliIo): Promise<number> {
     const refresh =
       (flags.refresh as 'due' | 'all' | undefined) ??
       (source.kind === 'remote' || flags.plan ? 'due' : 'all');
-    bucket = flags.plan ? undefined : await historyBucket(config, io.env, flags.config);
-    if (bucket) secrets = [...new Set([...secrets, ...bucket.secrets])];
-    const steps = publishingSteps({
-      config,
-      sample: source.kind === 'local',
-      ...(bundle ? { bundle } : {}),
-      widget: !flags['no-widget'],
-      imageOrigins: [...(source.origins ?? []), ...config.imageOrigins],
-      ...(bucket ? { bucket } : {}),
-      note: say,
-    });
     const result = await runSnapshot({
       config,
       source,
@@ -224,8 +178,21 @@ export async function build(io: CliIo): Promise<number> {
       cutoff: cutoff.signal,
       force: flags.force === true,
       progress: flags.plan ? undefined : createProgress(io.stderr, 'requests'),
-      publishers: steps.publishers,
-    }).finally(() => steps.close());
+      publishing: () =>
+        publishingSteps({
+          config,
+          sample: chosen.source.kind === 'local',
+          ...(bundle ? { bundle } : {}),
+          widget: !flags['no-widget'],
+          imageOrigins: [...(chosen.source.origins ?? []), ...config.imageOrigins],
+          bucket: {
+            deploy: config.deploy,
+            env: io.env,
+            where: flags.config ?? 'package.json#resortConditions',
+          },
+          note: say,
+        }),
+    });
     return result.published
       ? await reportPublished(result, config.out, say, io.stdout)
       : reportPlan(result, { config, refresh, local: source.kind === 'local', flags }, io.stdout);
@@ -235,7 +202,6 @@ export async function build(io: CliIo): Promise<number> {
     return exitCodeFor(error);
   } finally {
     clearTimeout(deadline);
-    await bucket?.close?.();
     await source?.close?.();
   }
 }

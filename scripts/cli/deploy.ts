@@ -4,11 +4,10 @@
  */
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
-import { parseDeployConfig } from '../deploy/config.ts';
+import { CREDENTIAL_VARIABLES, parseDeployConfig } from '../deploy/config.ts';
 import { deploy, type DeployOptions } from '../deploy/deploy.ts';
 import { summaryLines } from '../deploy/progress.ts';
 import { createProgress } from '../shared/progress.ts';
-import { CREDENTIAL_VARIABLES } from '../deploy/store.ts';
 import { parseTarget } from '../deploy/target.ts';
 import { loadConfig } from '../snapshot/config.ts';
 import { EXIT, exitCodeFor } from './exit-codes.ts';

@@ -2,7 +2,7 @@
  * The publishing steps of a build (scripts/snapshot/release/publisher.ts), one or two from each folder of
  * what a release publishes beside `api/`, listed in the order the build makes them.
  */
-import type { HistoryOrigin } from '../history/origins.ts';
+import { bucketOrigin, type BucketSettings } from '../history/bucket-origin.ts';
 import { historyPublisher } from '../history/publisher.ts';
 import { hostingPublisher } from '../hosting/publisher.ts';
 import { feedsPublisher } from '../feeds/publisher.ts';
@@ -13,7 +13,7 @@ import { imageCopies, imageSource } from '../images/publisher.ts';
 import { LIST_SHEET_BASE } from '../embeds/lists.ts';
 import { embedsPublishers } from '../embeds/publisher.ts';
 import type { SnapshotConfig } from '../snapshot/config.ts';
-import type { Publisher } from '../snapshot/release/publisher.ts';
+import type { PublishingSteps } from '../snapshot/release/publisher.ts';
 import type { ExtraFile } from '../snapshot/store/staging.ts';
 
 export interface StepOptions {
@@ -28,8 +28,8 @@ export interface StepOptions {
   imageOrigins?: readonly string[];
   /** Where the images come from, instead of the sample's folder or `imageOrigins`. */
   images?: ImageSource;
-  /** Where a lost history is read back from after the published site: the deploy's bucket. */
-  bucket?: HistoryOrigin;
+  /** The deploy's bucket, where a lost history is read back from after the published site. */
+  bucket?: BucketSettings;
   note?: (line: string) => void;
 }
 
@@ -39,11 +39,14 @@ export interface StepOptions {
  * history first (the feeds and the season cards read what it recorded), the hosts' rules, the feeds, the
  * element's scripts, the demo page, the image copies and the embeds that show them.
  */
-export function publishingSteps(options: StepOptions): { publishers: Publisher[]; close(): Promise<void> } {
+export function publishingSteps(options: StepOptions): Required<PublishingSteps> {
   const { config, note } = options;
   const { locales, profile, publicUrl } = config;
   const sheet = options.bundle?.find((f) => f.path === LIST_SHEET_BASE)?.bytes;
   const scripts = options.widget ? options.bundle?.filter((f) => f.path !== LIST_SHEET_BASE) : undefined;
+  const lists = !!scripts && profile !== 'widget';
+  // the bucket is opened at its first read, the images' connections at their first download
+  const bucket = options.bucket && bucketOrigin(options.bucket);
   const own = options.images
     ? undefined
     : imageSource({
@@ -51,6 +54,7 @@ export function publishingSteps(options: StepOptions): { publishers: Publisher[]
         ...(options.imageOrigins ? { origins: options.imageOrigins } : {}),
         ...(note ? { note } : {}),
       });
+  // the same copies for the images' step and the embeds that show them
   const images = imageCopies(options.images ?? own!, locales);
   const embeds = embedsPublishers({
     locales,
@@ -60,18 +64,10 @@ export function publishingSteps(options: StepOptions): { publishers: Publisher[]
     ...(publicUrl ? { publicUrl } : {}),
     seasonCards: config.embeds.season,
   });
-  const lists = !!scripts && profile !== 'widget';
-  const element = scripts
-    ? [
-        elementPublisher(scripts),
-        demoPublisher({ locales, sample: options.sample, list: lists && !!sheet }),
-        images.publisher,
-      ]
-    : [];
   return {
     publishers: [
       ...(embeds.locale ? [embeds.locale] : []),
-      historyPublisher(options.bucket ? [options.bucket] : []),
+      historyPublisher(bucket ? [bucket] : []),
       hostingPublisher({ locales, ...(profile ? { profile } : {}) }),
       feedsPublisher({
         locales,
@@ -80,12 +76,19 @@ export function publishingSteps(options: StepOptions): { publishers: Publisher[]
         pages: { cards: !!scripts, lists },
         ...(note ? { note } : {}),
       }),
-      ...element,
+      ...(scripts
+        ? [
+            elementPublisher(scripts),
+            demoPublisher({ locales, sample: options.sample, list: lists && !!sheet }),
+            images.publisher,
+          ]
+        : []),
       embeds.release,
     ],
     close: async () => {
       await embeds.close();
       await own?.close();
+      await bucket?.close?.();
     },
   };
 }

@@ -6,6 +6,13 @@ import { z } from 'zod';
 import { ResortConditionsError } from '../api/errors.ts';
 import { jsonPath } from '../api/json-path.ts';
 
+/** The environment's variables that hold the store's credentials (secrets, redacted from every line printed). */
+export const CREDENTIAL_VARIABLES = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+] as const;
+
 const Price = z.number().nonnegative();
 
 export const DeployConfig = z.strictObject({

@@ -75,12 +75,6 @@ const DELETE_BATCH = 1000;
 /** The metadata that carries each object's fingerprint (`x-amz-meta-rc-fingerprint`). */
 const FINGERPRINT_META = 'rc-fingerprint';
 
-export const CREDENTIAL_VARIABLES = [
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-] as const;
-
 const statusOf = (error: unknown): number | undefined =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 

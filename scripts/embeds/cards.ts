@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { assetPath, assetType } from '../api/assets.ts';
 import { escapeHtml } from '../api/html.ts';
 import { filePath } from '../api/paths.ts';
+import type { ApiRequest } from '../api/request.ts';
 import { prerenderFile, runtimeBundle } from '../element/browser-files.ts';
 import { feedLinks } from '../feeds/discovery.ts';
 import type { ExtraFile, StagedFiles } from '../snapshot/store/staging.ts';
@@ -103,9 +104,9 @@ export function placeImages(html: string, images: ReadonlyMap<string, ExtraFile>
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A staged JSON file, or undefined. */
-export async function readJson(files: Pick<StagedFiles, 'read'>, path: string): Promise<unknown> {
-  const bytes = await files.read(path);
+/** The staged API file that `request` names (api/paths.ts), parsed; undefined when absent or not JSON. */
+export async function readJson(files: Pick<StagedFiles, 'read'>, request: ApiRequest): Promise<unknown> {
+  const bytes = await files.read(filePath(request));
   try {
     // a view, not a copy (Buffer.from of an array copies it): three files a card
     return bytes
@@ -208,24 +209,17 @@ export async function* localeCards(cards: CardMaker, job: LocaleCards): AsyncGen
   const { locale, files } = job;
   const images = new Map(job.images.map((f) => [f.path, f]));
   const attribution =
-    'attribution' in job
-      ? job.attribution
-      : await readJson(files, filePath({ endpoint: 'attribution', locale }));
+    'attribution' in job ? job.attribution : await readJson(files, { endpoint: 'attribution', locale });
   for (const id of job.ids) {
     const resortId = String(id);
-    const combined = await readJson(
-      files,
-      filePath({ endpoint: 'combinedreport', params: { resortId }, locale }),
-    );
+    const combined = await readJson(files, { endpoint: 'combinedreport', params: { resortId }, locale });
     if (!isObject(combined) || typeof combined.resortName !== 'string' || !isObject(combined.info)) continue;
-    const familyA = await readJson(
-      files,
-      filePath({ endpoint: 'a.resort.snowreport', params: { resortId }, locale }),
-    );
-    const forecast = await readJson(
-      files,
-      filePath({ endpoint: 'forecast', params: { resortId, N: String(CARD_DAYS) }, locale }),
-    );
+    const familyA = await readJson(files, { endpoint: 'a.resort.snowreport', params: { resortId }, locale });
+    const forecast = await readJson(files, {
+      endpoint: 'forecast',
+      params: { resortId, N: String(CARD_DAYS) },
+      locale,
+    });
     const data = {
       combined,
       ...(isObject(familyA) ? { familyA: trimFamilyA(familyA) } : {}),

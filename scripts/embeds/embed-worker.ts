@@ -17,7 +17,6 @@ import {
   type Placed,
 } from '../snapshot/store/staging.ts';
 import { Turns } from '../snapshot/turns.ts';
-import { filePath } from '../api/paths.ts';
 import type { Part } from '../snapshot/release/publisher.ts';
 import { CARD_LAYOUTS, cardMaker, cardPath, localeCards, readJson } from './cards.ts';
 import { listMaker, listPath, localeLists } from './lists.ts';
@@ -84,7 +83,7 @@ async function make(job: EmbedJob): Promise<void> {
   try {
     const files = { read: stagedReader(job.dir), builtAt: job.builtAt };
     const { locale } = job;
-    const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
+    const attribution = await readJson(files, { endpoint: 'attribution', locale });
     // the turns let a stop in: rendering alone never leaves the microtask queue
     const turns = new Turns();
     const parts = function* () {

@@ -11,7 +11,6 @@
  */
 import { escapeHtml } from '../api/html.ts';
 import { multiEndpoint } from '../api/endpoints.ts';
-import { filePath } from '../api/paths.ts';
 import { pathToFileURL } from 'node:url';
 import {
   cleanHtml,
@@ -94,11 +93,11 @@ export async function regionRowsCss(
       files.read && locales[0]
         ? await readJson(
             { read: files.read },
-            filePath({
+            {
               endpoint: multiEndpoint('combinedreport').id,
               locale: locales[0],
               group: `region-${region}`,
-            }),
+            },
           )
         : undefined;
     const rows = isObject(body) ? Object.keys(body).length : ids.length;
@@ -159,12 +158,13 @@ export async function* localeLists(
 ): AsyncGenerator<ExtraFile> {
   const { locale, files } = job;
   const images = new Map(job.images.map((f) => [f.path, f]));
-  const attribution = await readJson(files, filePath({ endpoint: 'attribution', locale }));
+  const attribution = await readJson(files, { endpoint: 'attribution', locale });
   for (const region of job.regions) {
-    const group = await readJson(
-      files,
-      filePath({ endpoint: multiEndpoint('combinedreport').id, locale, group: `region-${region}` }),
-    );
+    const group = await readJson(files, {
+      endpoint: multiEndpoint('combinedreport').id,
+      locale,
+      group: `region-${region}`,
+    });
     if (!isObject(group)) continue;
     const data = {
       region,

@@ -6,18 +6,22 @@
 import type { HistoryOrigin } from './origins.ts';
 import { BodyTooLarge } from '../shared/http.ts';
 import { parseDeployConfig } from '../deploy/config.ts';
-import { CREDENTIAL_VARIABLES, Store } from '../deploy/store.ts';
+import type { Store } from '../deploy/store.ts';
 import { parseTarget, targetUrl } from '../deploy/target.ts';
+
+/** What names the bucket: the config's `deploy` settings and the environment, `where` naming the config in messages. */
+export interface BucketSettings {
+  deploy: unknown;
+  env: Readonly<Record<string, string | undefined>>;
+  where: string;
+}
 
 /**
  * The bucket of the config's `deploy.to`, when it names one and the environment holds the store's
- * credentials; undefined otherwise. `where` names the config in messages.
+ * credentials; undefined otherwise. The store (and its SDK) is opened at the first file read: a build whose
+ * previous release holds the history reads nothing back.
  */
-export function bucketOrigin(
-  deploy: unknown,
-  env: Readonly<Record<string, string | undefined>>,
-  where: string,
-): (HistoryOrigin & { secrets: string[] }) | undefined {
+export function bucketOrigin({ deploy, env, where }: BucketSettings): HistoryOrigin | undefined {
   let settings;
   try {
     settings = parseDeployConfig(deploy, `${where}.deploy`);
@@ -32,15 +36,20 @@ export function bucketOrigin(
   } catch {
     return undefined;
   }
-  const store = Store.open({ env, target, concurrency: 4, attempts: settings.attempts });
+  const { attempts } = settings;
+  let store: Promise<Store> | undefined;
+  const opened = () =>
+    (store ??= import('../deploy/store.ts').then(({ Store }) =>
+      Store.open({ env, target, concurrency: 4, attempts }),
+    ));
   return {
     name: targetUrl(target),
-    secrets: CREDENTIAL_VARIABLES.flatMap((name) => (env[name] ? [env[name]] : [])),
     async read(path, maxBytes) {
-      const bytes = await store.get(path);
+      const bytes = await (await opened()).get(path);
       if (bytes && bytes.byteLength > maxBytes) throw new BodyTooLarge(maxBytes);
       return bytes;
     },
-    close: async () => store.close(),
+    // a store that could not be opened failed its reads already: there is nothing to let go of
+    close: async () => (await store?.catch(() => undefined))?.close(),
   };
 }

@@ -110,7 +110,7 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
         continue;
       }
       const earlier = isListed(resort, point)
-        ? await readSeason(base!, resort, point.season, job)
+        ? await readSeason(base!, resort, point.season, window, job)
         : undefined;
       if (isListed(resort, point) && !earlier) broken.add(resort);
       // the season read back was checked whole (checkSeason): the day is all that is new
@@ -146,7 +146,7 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
     } else if (rest.length > 0) outOfScope++;
   }
   await eachInPool(reads, job.concurrency, async ({ resort, season }) => {
-    const earlier = await readSeason(base!, resort, season, job);
+    const earlier = await readSeason(base!, resort, season, window, job);
     if (!earlier) return;
     await job.place(historyPath(resort, season), seasonBytes(earlier));
     hold(resort, season);
@@ -271,11 +271,15 @@ async function spliced(
   return true;
 }
 
-/** A season the base holds, checked; undefined (and said) when it cannot be read or is refused. */
+/**
+ * A season the base holds, checked against the build's window; undefined (and said) when it cannot be read
+ * or is refused.
+ */
 async function readSeason(
   base: Base,
   resort: number,
   season: string,
+  window: DayWindow,
   job: HistoryJob,
 ): Promise<SeasonHistory | undefined> {
   const path = historyPath(resort, season);
@@ -287,7 +291,7 @@ async function readSeason(
       );
       return undefined;
     }
-    const result = checkSeason(bytes, resort, season, recordWindow(job.clock));
+    const result = checkSeason(bytes, resort, season, window);
     if ('season' in result) return result.season;
     job.note(
       `history: ${path} of ${base.origin.name} was refused (${result.refused}); the season starts anew`,

@@ -8,7 +8,7 @@
  * publishes nothing. A part that cannot be fetched, or whose body breaks the contract, keeps its earlier
  * state (its last good files, or its known absence), marked stale; a part with no earlier state (in a first
  * build, any part) is left out and named, and the rest is published. The files beside `api/` are made by
- * the publishing steps the caller hands over (`publishers`), each part inside one fault boundary with the
+ * the publishing steps the caller hands over (`publishing`), each part inside one fault boundary with the
  * same policy (scripts/ARCHITECTURE.md, "One fault boundary per part").
  */
 import { checkBudget, type Projection } from './plan/budget.ts';
@@ -20,7 +20,7 @@ import { fitPlan, formatFit } from './plan/fit.ts';
 import { interrupted } from './errors.ts';
 import { Fetcher } from './fetch/fetch.ts';
 import type { Manifest } from './store/manifest.ts';
-import { resortCollections, type PlanContext } from './plan/plan.ts';
+import { published, resortCollections, type PlanContext, type Published } from './plan/plan.ts';
 import { PreviousBuild } from './store/previous.ts';
 import { silentProgress, type Progress } from '../shared/progress.ts';
 import { emptySummary, summaryLine, type Summary } from './progress.ts';
@@ -34,10 +34,10 @@ import { join } from 'node:path';
 import type { ExtraFile, ExtraFiles, KeptFiles, StagedFiles } from './store/staging.ts';
 import type { Collection, Fetched, Scope } from './model.ts';
 import { fetchInto } from './release/fill.ts';
-import type { Publisher } from './release/publisher.ts';
+import type { Publisher, PublishingSteps } from './release/publisher.ts';
 import { Steps } from './release/steps.ts';
 import type { Budget } from './plan/budget.ts';
-export type { ExtraFile, ExtraFiles, Failure, KeptFiles, Publisher, StagedFiles };
+export type { ExtraFile, ExtraFiles, Failure, KeptFiles, Publisher, PublishingSteps, StagedFiles };
 
 export interface SnapshotOptions {
   config: SnapshotConfig;
@@ -49,11 +49,12 @@ export interface SnapshotOptions {
   refresh?: 'all' | 'due';
   progress?: Progress;
   /**
-   * The steps that publish files beside `api/` (release/publisher.ts): the history, the embeds, the feeds,
-   * the host rules, the element's files. The run gives each its parts one at a time, each inside the one
-   * fault boundary: a part that fails keeps its last good copy, stale, or is left out, and the rest publishes.
+   * Assembles the steps that publish files beside `api/` (release/publisher.ts): the history, the embeds,
+   * the feeds, the host rules, the element's files. Called once the release opens; the run gives each step
+   * its parts one at a time, each inside the one fault boundary (a part that fails keeps its last good copy,
+   * stale, or is left out, and the rest publishes), then lets go of them, published or not.
    */
-  publishers?: readonly Publisher[];
+  publishing?: () => PublishingSteps;
   /** Plan and project only: no writes, and no fetches but discovery from the embedded service. */
   planOnly?: boolean;
   /** Start even when the projection exceeds the allowance. */
@@ -114,7 +115,8 @@ interface Planned {
   collections: Collection[];
   /** The config as the budget left it (`budget: "fit"` stretches intervals and drops variants). */
   config: SnapshotConfig;
-  context: PlanContext;
+  /** What the plan publishes, for derivation (`published`, plan.ts). */
+  published: Published;
   budget: Budget;
 }
 
@@ -259,7 +261,8 @@ class Run {
       this.progress.note(
         'the allowance is unknown, so nothing holds this plan to it: set "allowance" in the config, or RC_EMAIL and RC_PASSWORD to read the account record',
       );
-    return { scope, discovered, collections, config: effective, context, budget };
+    const publishes = published({ ...context, config: effective });
+    return { scope, discovered, collections, config: effective, published: publishes, budget };
   }
 
   /** What `--plan` answers: the plan and the projection, nothing published. */
@@ -279,11 +282,24 @@ class Run {
     return { scope, plan: budget.text, projection: budget.projection, allowance: budget.allowance };
   }
 
-  /** Fetch, derive and release: the staged release filled as bodies come, then published atomically. */
+  /**
+   * The release, with the publishing steps assembled for it (a plan, a run refused before it, assembles
+   * none) and let go of once it is published or dropped.
+   */
   async release(plan: Planned): Promise<SnapshotResult> {
+    this.#stopped();
+    const publishing = this.options.publishing?.() ?? { publishers: [] };
+    try {
+      return await this.publish(plan, publishing.publishers);
+    } finally {
+      await publishing.close?.();
+    }
+  }
+
+  /** Fetch, derive and release: the staged release filled as bodies come, then published atomically. */
+  async publish(plan: Planned, publishers: readonly Publisher[]): Promise<SnapshotResult> {
     const { config, source, families } = this.options;
     const { scope } = plan;
-    this.#stopped();
     const release = await Release.open({
       out: config.out,
       previous: this.previous,
@@ -293,11 +309,12 @@ class Run {
       name: String(Math.floor(this.buildTime / 1000)),
       onWrite: this.options.onWrite,
     });
+    const derivation = { config: plan.config, scope, published: plan.published };
     const deriveFiles: Parameters<Release['add']>[1] = (c, bodies, broken) =>
-      derive({ ...plan.context, config: plan.config, scope }, c, bodies, broken);
+      derive(derivation, c, bodies, broken);
     const steps = new Steps(
       release,
-      this.options.publishers ?? [],
+      publishers,
       {
         scope,
         config,

@@ -170,12 +170,21 @@ function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][]
 
 /**
  * The snapshot's phases in the order a run goes through them (scripts/ARCHITECTURE.md, "The snapshot run,
- * phase by phase"), and what every phase may use: the shared model, the store, the config, errors and
- * progress. A phase imports only itself, the phases before it and that base; the base imports no phase;
+ * phase by phase"), and what every phase may use: the shared model, the store, the config, the clock,
+ * errors and progress. A phase imports only itself, the phases before it and that base; the base imports no phase;
  * `run.ts` on top imports them all.
  */
 const PHASES = ['source', 'discover', 'plan', 'fetch', 'derive', 'release'] as const;
-const BASE = ['model.ts', 'config.ts', 'config-values.ts', 'errors.ts', 'progress.ts', 'turns.ts', 'store'];
+const BASE = [
+  'model.ts',
+  'config.ts',
+  'config-values.ts',
+  'clock.ts',
+  'errors.ts',
+  'progress.ts',
+  'turns.ts',
+  'store',
+];
 
 /** Where a file of scripts/snapshot/ stands: a phase's place in the order, -1 for the base, Infinity for run.ts. */
 function snapshotRank(path: string): number {

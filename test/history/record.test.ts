@@ -103,19 +103,21 @@ async function buildAt(
     now,
     refresh: 'all',
     progress,
-    publishers: [
-      historyPublisher(),
-      ...(options.kept
-        ? [
-            {
-              name: 'kept',
-              stage: 'release',
-              parts: () => [{ artefact: 'kept' }],
-              make: async (_part, context) => void options.kept!(context.kept!),
-            } satisfies Publisher,
-          ]
-        : []),
-    ],
+    publishing: () => ({
+      publishers: [
+        historyPublisher(),
+        ...(options.kept
+          ? [
+              {
+                name: 'kept',
+                stage: 'release',
+                parts: () => [{ artefact: 'kept' }],
+                make: async (_part, context) => void options.kept!(context.kept!),
+              } satisfies Publisher,
+            ]
+          : []),
+      ],
+    }),
   });
   return notes;
 }

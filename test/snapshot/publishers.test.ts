@@ -41,7 +41,7 @@ const run = (out: string, publishers: Publisher[]) =>
     families: new Set(['A', 'B']),
     now: () => now,
     refresh: 'all',
-    publishers,
+    publishing: () => ({ publishers }),
   });
 
 const manifestOf = (out: string) =>

@@ -10,8 +10,8 @@ import { parseLocale } from '../../api/locales.ts';
 import { filePath, relativeLink } from '../../api/paths.ts';
 import type { ApiRequest } from '../../api/request.ts';
 import type { RegionList } from '../../api/schemas/regions.ts';
-import type { EndpointGroup } from '../config.ts';
-import { includes, widgetProfile, type PlanContext } from '../plan/plan.ts';
+import type { EndpointGroup, SnapshotConfig } from '../config.ts';
+import type { Published } from '../plan/plan.ts';
 import { checkId } from '../discover/scope.ts';
 import type { Collection, Scope } from '../model.ts';
 
@@ -34,9 +34,25 @@ export interface Output {
   without?: number[];
 }
 
-/** What derivation needs beside the bodies: the plan's context and the snapshot's resorts and groups. */
-export interface DeriveContext extends PlanContext {
+/**
+ * What derivation needs beside the bodies: the config (its public URL, its forecast days), the snapshot's
+ * resorts and groups, and what the plan publishes (`published`, plan.ts), asked once for the release.
+ */
+export interface DeriveContext {
+  config: SnapshotConfig;
   scope: Scope;
+  published: Published;
+}
+
+/** A group the snapshot publishes: configured, and not gated by a feature the account lacks. */
+const publishes = (ctx: DeriveContext, group: EndpointGroup) => ctx.published.groups.has(group);
+
+/** What one file is beside its path and body (`Output`). */
+type Mark = Omit<Output, 'file' | 'body'>;
+
+/** One file: its path named by the request that answers it (api/paths.ts). */
+function output(request: ApiRequest, body: unknown, mark: Mark = {}): Output {
+  return { file: filePath(request), body, ...mark };
 }
 
 /**
@@ -56,32 +72,34 @@ export function derive(
   switch (d.kind) {
     case 'countries':
       return countriesFiles(ctx, c, bodies[0] as RegionList[]);
-    case 'region-list': {
-      if (!includes(ctx, 'regions') || bodies[0] === undefined) return [];
-      const own = filePath(c.requests[0]!);
-      return [{ file: own, body: rewriteRegionList(ctx, bodies[0] as RegionList, own, c.locale) }];
-    }
+    case 'region-list':
+      if (!publishes(ctx, 'regions') || bodies[0] === undefined) return [];
+      return [regionListOutput(ctx, c.requests[0]!, bodies[0] as RegionList)];
     case 'family-a':
       return familyAFiles(ctx, c, bodies as ReadonlyArray<ReadonlyArray<{ resort?: unknown }>>, broken);
     case 'multi':
       return multiFiles(ctx, c, d, bodies as ReadonlyArray<Record<string, unknown>>, broken);
     case 'as-is':
-      return bodies[0] === undefined ? [] : [{ file: filePath(c.requests[0]!), body: bodies[0] }];
+      return bodies[0] === undefined ? [] : [output(c.requests[0]!, bodies[0])];
   }
 }
 
 function countriesFiles(ctx: DeriveContext, c: Collection, countries: RegionList[]): Output[] {
-  if (!includes(ctx, 'regions')) return [];
-  const listFile = filePath(c.requests[0]!);
-  const outputs: Output[] = [
-    { file: listFile, body: countries.map((country) => rewriteRegionList(ctx, country, listFile, c.locale)) },
-  ];
+  if (!publishes(ctx, 'regions')) return [];
+  const outputs: Output[] = [regionListOutput(ctx, c.requests[0]!, countries)];
   for (const country of countries) {
     const id = checkId(country.id, `${c.endpoint.pattern} (${c.locale})`);
-    const own = filePath({ endpoint: 'region.list', params: { regionId: String(id) }, locale: c.locale });
-    outputs.push({ file: own, body: rewriteRegionList(ctx, country, own, c.locale) });
+    const own: ApiRequest = { endpoint: 'region.list', params: { regionId: String(id) }, locale: c.locale };
+    outputs.push(regionListOutput(ctx, own, country));
   }
   return outputs;
+}
+
+/** A file of region lists (one, or a country's several): their links are made from its own path. */
+function regionListOutput(ctx: DeriveContext, request: ApiRequest, lists: RegionList | RegionList[]): Output {
+  const file = filePath(request);
+  const rewrite = (list: RegionList) => rewriteRegionList(ctx, list, file, request.locale);
+  return { file, body: Array.isArray(lists) ? lists.map(rewrite) : rewrite(lists) };
 }
 
 /**
@@ -94,9 +112,10 @@ function rewriteRegionList(ctx: DeriveContext, list: RegionList, from: string, l
   const id = checkId(list.id, `region list ${from}`);
   const group = `region-${id}`;
   // the widget profile publishes no group files (the lists stay: the next run discovers the resorts from them)
-  const published = !widgetProfile(ctx) && (!ctx.publishedGroups || ctx.publishedGroups.has(group));
+  const { widget, regionGroups } = ctx.published;
+  const published = !widget && (!regionGroups || regionGroups.has(group));
   const link = (type: MultiType, feature: EndpointGroup) => {
-    if (!published || !includes(ctx, feature)) return '';
+    if (!published || !publishes(ctx, feature)) return '';
     const file = filePath({ endpoint: multiEndpoint(type).id, locale, group });
     return ctx.config.publicUrl
       ? new URL(`api/${file}`, ctx.config.publicUrl).href
@@ -131,26 +150,22 @@ function familyAFiles(
   const outputs: Output[] = [];
   const absent = absentFrom(c, byId, broken);
   for (const id of c.resorts) {
-    const file = filePath({ endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale });
-    if (broken.has(id)) outputs.push({ file, body: undefined, keep: id });
-    else if (absent.has(id)) outputs.push({ file, body: undefined, keep: id, absent: true });
-    else outputs.push({ file, body: byId.get(id) });
+    const request: ApiRequest = { endpoint: 'a.resort.snowreport', params: { resortId: String(id) }, locale };
+    if (broken.has(id)) outputs.push(output(request, undefined, { keep: id }));
+    else if (absent.has(id)) outputs.push(output(request, undefined, { keep: id, absent: true }));
+    else outputs.push(output(request, byId.get(id)));
   }
-  if (widgetProfile(ctx)) return outputs;
+  if (ctx.published.widget) return outputs;
   for (const group of ctx.scope.groups) {
     const body = group.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)] : []));
     const request: ApiRequest =
       group.name === 'all'
         ? { endpoint: 'a.snowreport', group: 'all', locale }
         : { endpoint: 'a.snowreport', params: { regionId: group.name.slice('region-'.length) }, locale };
-    outputs.push(groupOutput(filePath(request), body, group.ids, broken, absent));
+    outputs.push(groupOutput(request, body, group.ids, broken, absent));
   }
-  for (const region of ctx.scope.emptyRegions) {
-    outputs.push({
-      file: filePath({ endpoint: 'a.snowreport', params: { regionId: String(region) }, locale }),
-      body: [],
-    });
-  }
+  for (const region of ctx.scope.emptyRegions)
+    outputs.push(output({ endpoint: 'a.snowreport', params: { regionId: String(region) }, locale }, []));
   return outputs;
 }
 
@@ -175,7 +190,7 @@ function multiFiles(
       byId.set(checkId(Number(key), `${c.endpoint.pattern} (${locale})`), record);
   }
   const outputs: Output[] = [];
-  const publishSingle = type !== 'combinedreport' || includes(ctx, 'combinedreport');
+  const publishSingle = type !== 'combinedreport' || publishes(ctx, 'combinedreport');
   const absent = absentFrom(c, byId, broken);
   for (const id of c.resorts) {
     const record = byId.get(id);
@@ -188,36 +203,29 @@ function multiFiles(
     if (type === 'forecast') {
       const forecast = record as { forecast: unknown[] };
       for (const N of ctx.config.variants.days) {
-        outputs.push({
-          file: filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }),
-          body: { ...forecast, forecast: forecast.forecast.slice(0, N) },
-        });
+        outputs.push(
+          output(
+            { endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale },
+            { ...forecast, forecast: forecast.forecast.slice(0, N) },
+          ),
+        );
       }
       continue;
     }
     if (publishSingle)
-      outputs.push({
-        file: filePath({ endpoint: type, params: { resortId, ...variant }, locale }),
-        body: record,
-      });
-    if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
+      outputs.push(output({ endpoint: type, params: { resortId, ...variant }, locale }, record));
+    if (type === 'combinedreport' && isDefault && !ctx.published.widget) {
       const parts = record as CombinedParts;
-      if (includes(ctx, 'links') && parts.links)
-        outputs.push({
-          file: filePath({ endpoint: 'links', params: { resortId }, locale }),
-          body: parts.links,
-        });
-      if (includes(ctx, 'profile'))
-        outputs.push({
-          file: filePath({ endpoint: 'profile', params: { resortId }, locale }),
-          body: parts.info,
-        });
+      if (publishes(ctx, 'links') && parts.links)
+        outputs.push(output({ endpoint: 'links', params: { resortId }, locale }, parts.links));
+      if (publishes(ctx, 'profile'))
+        outputs.push(output({ endpoint: 'profile', params: { resortId }, locale }, parts.info));
     }
   }
-  if (!isDefault || widgetProfile(ctx)) return outputs;
+  if (!isDefault || ctx.published.widget) return outputs;
   const groupTypes: Array<{ type: MultiType; pick: (record: unknown) => unknown }> = [];
   if (publishSingle) groupTypes.push({ type, pick: (r) => r });
-  if (type === 'combinedreport' && includes(ctx, 'profile'))
+  if (type === 'combinedreport' && publishes(ctx, 'profile'))
     groupTypes.push({ type: 'profile', pick: (r) => (r as CombinedParts).info });
   for (const { type: groupType, pick } of groupTypes) {
     for (const group of ctx.scope.groups) {
@@ -225,14 +233,14 @@ function multiFiles(
       const map = Object.fromEntries(present.map((id) => [id, pick(byId.get(id))]));
       outputs.push(
         groupOutput(
-          filePath({ endpoint: multiEndpoint(groupType).id, locale, group: group.name }),
+          { endpoint: multiEndpoint(groupType).id, locale, group: group.name },
           map,
           group.ids,
           broken,
           absent,
         ),
         groupOutput(
-          filePath({ endpoint: multiEndpoint(groupType, true).id, locale, group: group.name }),
+          { endpoint: multiEndpoint(groupType, true).id, locale, group: group.name },
           present.map((id) => pick(byId.get(id))),
           group.ids,
           broken,
@@ -265,20 +273,16 @@ function keptFiles(
     ...(absent && type === 'webcams' ? { optional: true } : {}),
   };
   const outputs: Output[] = [];
-  const kept = (file: string) => outputs.push({ file, body: undefined, ...mark });
+  const kept = (request: ApiRequest, extra: Mark = {}) =>
+    outputs.push(output(request, undefined, { ...mark, ...extra }));
   if (type === 'forecast')
     for (const N of ctx.config.variants.days)
-      kept(filePath({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale }));
-  else if (publishSingle) kept(filePath({ endpoint: type, params: { resortId, ...variant }, locale }));
-  if (type === 'combinedreport' && isDefault && !widgetProfile(ctx)) {
-    if (includes(ctx, 'links'))
-      outputs.push({
-        file: filePath({ endpoint: 'links', params: { resortId }, locale }),
-        body: undefined,
-        ...mark,
-        optional: true,
-      });
-    if (includes(ctx, 'profile')) kept(filePath({ endpoint: 'profile', params: { resortId }, locale }));
+      kept({ endpoint: 'forecast', params: { resortId, N: String(N), ...variant }, locale });
+  else if (publishSingle) kept({ endpoint: type, params: { resortId, ...variant }, locale });
+  if (type === 'combinedreport' && isDefault && !ctx.published.widget) {
+    if (publishes(ctx, 'links'))
+      kept({ endpoint: 'links', params: { resortId }, locale }, { optional: true });
+    if (publishes(ctx, 'profile')) kept({ endpoint: 'profile', params: { resortId }, locale });
   }
   return outputs;
 }
@@ -293,14 +297,14 @@ function absentFrom(c: Collection, byId: ReadonlyMap<number, unknown>, broken: R
  * the resorts its answer left out keeps its own last good copy (`without`, release.ts).
  */
 function groupOutput(
-  file: string,
+  request: ApiRequest,
   body: unknown,
   ids: readonly number[],
   broken: ReadonlySet<number>,
   absent: ReadonlySet<number>,
 ): Output {
   const keep = ids.find((id) => broken.has(id));
-  if (keep !== undefined) return { file, body: undefined, keep };
+  if (keep !== undefined) return output(request, undefined, { keep });
   const without = ids.filter((id) => absent.has(id));
-  return without.length > 0 ? { file, body, without } : { file, body };
+  return output(request, body, without.length > 0 ? { without } : {});
 }

@@ -16,7 +16,7 @@ import {
 } from '../../api/endpoints.ts';
 import { MAX_URI_LENGTH, type ApiRequest } from '../../api/request.ts';
 import { batchIds, lowerBound } from './batch.ts';
-import { GROUP_ENDPOINT, type EndpointGroup, type SnapshotConfig } from '../config.ts';
+import { ENDPOINT_GROUPS, GROUP_ENDPOINT, type EndpointGroup, type SnapshotConfig } from '../config.ts';
 import { singleCollection, type Collection, type Derivation, type Scope } from '../model.ts';
 
 export interface PlanContext {
@@ -35,6 +35,24 @@ export interface PlanContext {
 export function includes(ctx: PlanContext, group: EndpointGroup): boolean {
   const gate = ENDPOINT[GROUP_ENDPOINT[group]].permission;
   return ctx.config.endpoints.includes(group) && (!gate || !ctx.permissions || ctx.permissions[gate]);
+}
+
+/**
+ * What the plan publishes, asked once: the groups it includes, whether it is the widget profile, and the
+ * groups of regions that hold a resort of the snapshot. Derivation makes its files from this answer.
+ */
+export interface Published {
+  groups: ReadonlySet<EndpointGroup>;
+  widget: boolean;
+  regionGroups?: ReadonlySet<string>;
+}
+
+export function published(ctx: PlanContext): Published {
+  return {
+    groups: new Set(ENDPOINT_GROUPS.filter((group) => includes(ctx, group))),
+    widget: widgetProfile(ctx),
+    ...(ctx.publishedGroups ? { regionGroups: ctx.publishedGroups } : {}),
+  };
 }
 
 /** Every combination of the configured values of an endpoint's variant parameters. */

@@ -78,6 +78,16 @@ export interface Publisher<P extends Part = Part> {
   close?(): Promise<void>;
 }
 
+/**
+ * A build's publishing steps, in their order, and what lets go of what they share (a thread, connections):
+ * assembled by the run when its release opens (never for a plan, nor a run refused before it), and let go
+ * of when the release is published or dropped.
+ */
+export interface PublishingSteps {
+  readonly publishers: readonly Publisher[];
+  close?(): Promise<void>;
+}
+
 /** A part whose files are made whole, then written through the release's writer (`filesPublisher`). */
 export interface FilesPart extends Part {
   files(): ExtraFiles | Promise<ExtraFiles>;

@@ -4,13 +4,27 @@
  * allowance). Neither body is ever published; only what the contract names is read of them.
  */
 import type { z } from 'zod';
+import type { ApiRequest } from '../../api/request.ts';
 import { CONTRACT } from '../../api/schemas/contract.ts';
 import { SnapshotError } from '../errors.ts';
 import { cannotReach, notTheService } from './base-url.ts';
 import type { AccountInfo, UpstreamResponse } from './source.ts';
 
-/** A GET of a target on the family's origin, with its retries. */
-type Get = (target: string) => Promise<UpstreamResponse>;
+/** A GET of a request of Family B, with its retries. */
+type Get = (request: ApiRequest) => Promise<UpstreamResponse>;
+
+/** The account's e-mail address and password, which both credential requests send. */
+export interface Login {
+  email: string;
+  password: string;
+}
+
+/** The credential request of `endpoint` (scripts/api/README.md, "The two families"). */
+const credentialRequest = (endpoint: 'auth.token' | 'auth.account', login: Login): ApiRequest => ({
+  endpoint,
+  params: { email: login.email, password: login.password },
+  locale: 'en-US',
+});
 
 const parsed = (body: string): unknown => {
   try {
@@ -21,17 +35,13 @@ const parsed = (body: string): unknown => {
 };
 
 /**
- * The account's token from the token request at `target`. A body cut short or garbled on the way is a
+ * The account's token from the token request. A body cut short or garbled on the way is a
  * fault like a 503: asked again, as often as a request is tried (`attempts`).
  */
-export async function fetchToken(
-  get: Get,
-  target: string,
-  family: string,
-  attempts: number,
-): Promise<string> {
+export async function fetchToken(get: Get, login: Login, family: string, attempts: number): Promise<string> {
+  const request = credentialRequest('auth.token', login);
   for (let attempt = 1; ; attempt++) {
-    const response = await get(target).catch((error: unknown) => {
+    const response = await get(request).catch((error: unknown) => {
       throw error instanceof SnapshotError && error.code === 'upstream_unreachable'
         ? cannotReach(family, error)
         : error;
@@ -56,9 +66,9 @@ export async function fetchToken(
   }
 }
 
-/** The account record's features and allowance at `target`, or undefined when it cannot be read. */
-export async function readAccount(get: Get, target: string): Promise<AccountInfo | undefined> {
-  const response = await get(target);
+/** The account record's features and allowance, or undefined when it cannot be read. */
+export async function readAccount(get: Get, login: Login): Promise<AccountInfo | undefined> {
+  const response = await get(credentialRequest('auth.account', login));
   if (response.status !== 200) return undefined;
   const record = (CONTRACT['auth.account'] as z.ZodType<AccountInfo>).safeParse(parsed(response.body));
   if (!record.success) return undefined;

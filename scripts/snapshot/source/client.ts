@@ -4,11 +4,11 @@
  * (retry.ts). A stopped run (SIGTERM) or the build's deadline ends the requests under way and the waits
  * between them. Every message names the request with its credentials redacted.
  */
-import type { Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { describeRequest, redactSecrets } from '../../api/redact.ts';
 import { interrupted, SnapshotError } from '../errors.ts';
 import { decodeBody } from './charset.ts';
-import { BodyTooLarge, get } from '../../shared/http.ts';
+import { BodyTooLarge, get, upstreamAgent } from '../../shared/http.ts';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_CAP_MS,
@@ -21,7 +21,9 @@ import {
 import type { UpstreamResponse } from './source.ts';
 
 export interface ClientOptions {
-  dispatcher: Dispatcher;
+  /** The connections to send through (tests); absent, the client opens its own pool of `connections`. */
+  dispatcher?: Dispatcher;
+  connections?: number;
   timeoutMs: number;
   attempts: number;
   maxBodyBytes: number;
@@ -38,14 +40,18 @@ export interface ClientOptions {
   cutoff?: AbortSignal;
 }
 
-/** A GET with its retries, as the upstream answered it last; the number of requests sent so far. */
+/**
+ * A GET with its retries, as the upstream answered it last; the number of requests sent so far; closing
+ * the connections the client opened (none of a dispatcher it was given).
+ */
 export interface UpstreamClient {
   get(origin: string, target: string, headers: Record<string, string>): Promise<UpstreamResponse>;
   sent(): number;
+  close(): Promise<void>;
 }
 
 export function upstreamClient(options: ClientOptions): UpstreamClient {
-  const { dispatcher, random, secrets, sleep } = options;
+  const { random, secrets, sleep } = options;
   const shown = (target: string) => describeRequest(target, secrets);
   let sent = 0;
   const stop = options.signal;
@@ -57,6 +63,7 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
       `${shown(target)}: stopped at the build's deadline (config deadline)`,
     );
   const pause = (ms: number) => pauseUnless(ms, sleep, [stop, cutoff]);
+  const { dispatcher, ownAgent } = connectionsOf(options);
   async function once(
     origin: string,
     target: string,
@@ -138,7 +145,14 @@ export function upstreamClient(options: ClientOptions): UpstreamClient {
     );
   }
 
-  return { get: withRetries, sent: () => sent };
+  return { get: withRetries, sent: () => sent, close: async () => ownAgent?.close() };
+}
+
+/** The connections each attempt goes through: those given, or the client's own (closed with it). */
+function connectionsOf(options: ClientOptions): { dispatcher: Dispatcher; ownAgent?: Agent } {
+  if (options.dispatcher) return { dispatcher: options.dispatcher };
+  const ownAgent = upstreamAgent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
+  return { dispatcher: ownAgent, ownAgent };
 }
 
 /** A body as text by its declared charset, and its defect if its bytes are not that text (charset.ts). */

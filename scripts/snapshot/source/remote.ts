@@ -7,8 +7,6 @@ import type { Dispatcher } from 'undici';
 import { SnapshotError } from '../errors.ts';
 import { fetchToken, readAccount } from './account.ts';
 import { parseBaseUrl } from './base-url.ts';
-import { upstreamAgent } from '../../shared/http.ts';
-
 import { ENDPOINT } from '../../api/endpoints.ts';
 import { familyAHeaders, requestTarget, type ApiRequest, type Credentials } from '../../api/request.ts';
 import { upstreamClient } from './client.ts';
@@ -55,20 +53,11 @@ export interface RemoteSource extends Source {
 
 export async function remoteSource(options: RemoteOptions): Promise<RemoteSource> {
   const { a, b, families } = familiesOf(options);
-  const ownAgent = options.dispatcher
-    ? undefined
-    : upstreamAgent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
-  const dispatcher = options.dispatcher ?? ownAgent!;
   const secrets = [options.apiKey, options.token, options.email, options.password].filter(
     (s): s is string => !!s,
   );
-  const credentials: Credentials = { apiKey: options.apiKey, token: options.token };
-  const trimSlash = (u: URL) => u.pathname.replace(/\/$/, '');
-  const familyOf = (r: ApiRequest) => ENDPOINT[r.endpoint].family;
-  const targetOf = (r: ApiRequest) => requestTarget(r, credentials, trimSlash(familyOf(r) === 'A' ? a! : b!));
-
   const client = upstreamClient({
-    dispatcher,
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : { connections: options.connections ?? 8 }),
     timeoutMs: options.timeoutMs,
     attempts: options.attempts,
     maxBodyBytes: options.maxBodyBytes,
@@ -82,6 +71,12 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   });
   const withRetries = client.get;
 
+  // each request's target under its family's base URL, with the credentials (the token once fetched)
+  const credentials: Credentials = { apiKey: options.apiKey, token: options.token };
+  const trimSlash = (u: URL) => u.pathname.replace(/\/$/, '');
+  const familyOf = (r: ApiRequest) => ENDPOINT[r.endpoint].family;
+  const targetOf = (r: ApiRequest) => requestTarget(r, credentials, trimSlash(familyOf(r) === 'A' ? a! : b!));
+
   const proven = new Set<'A' | 'B'>();
   const where = (u: URL) => `${u.origin}${trimSlash(u)}`;
   const describe = (family: 'A' | 'B') =>
@@ -89,17 +84,11 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       ? `Family A at ${a ? where(a) : '(no RC_BASE_URL)'} (RC_BASE_URL, RC_API_KEY)`
       : `Family B at ${b ? where(b) : '(no RC_LEGACY_BASE_URL)'} (RC_LEGACY_BASE_URL, ${options.token ? 'RC_TOKEN' : 'RC_EMAIL and RC_PASSWORD'})`;
 
+  // Family B's credential requests (account.ts), by the e-mail and password
+  const login = { email: options.email!, password: options.password! };
+  const getB = (r: ApiRequest) => withRetries(b!.origin, targetOf(r), {});
   if (b && !credentials.token) {
-    const token = await fetchToken(
-      (target) => withRetries(b.origin, target, {}),
-      targetOf({
-        endpoint: 'auth.token',
-        params: { email: options.email!, password: options.password! },
-        locale: 'en-US',
-      }),
-      describe('B'),
-      options.attempts,
-    );
+    const token = await fetchToken(getB, login, describe('B'), options.attempts);
     credentials.token = token;
     secrets.push(token);
     proven.add('B');
@@ -109,16 +98,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
   /** The account record, when the e-mail and password are known (one request, never published). */
   const accountInfo = () =>
     (account ??=
-      b && options.email && options.password
-        ? readAccount(
-            (target) => withRetries(b.origin, target, {}),
-            targetOf({
-              endpoint: 'auth.account',
-              params: { email: options.email, password: options.password },
-              locale: 'en-US',
-            }),
-          )
-        : Promise.resolve(undefined));
+      b && options.email && options.password ? readAccount(getB, login) : Promise.resolve(undefined));
 
   return {
     kind: 'remote',
@@ -137,9 +117,7 @@ export async function remoteSource(options: RemoteOptions): Promise<RemoteSource
       if (!origin) throw new SnapshotError('config', `no base URL for Family ${family}`);
       return withRetries(origin, targetOf(r), family === 'A' ? familyAHeaders(r, credentials) : {});
     },
-    async close() {
-      await ownAgent?.close();
-    },
+    close: () => client.close(),
   };
 }
 
