@@ -77,8 +77,9 @@ export interface HistoryResult {
 
 /** Records this build's points and carries the rest; answers what it did. */
 export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
+  const { dated, stale, undated } = await pointsOf(job);
   const window = recordWindow(job.clock);
-  const { points, stale, undated, outside } = await pointsOf(job, window);
+  const { points, outside } = pointsInWindow(dated, window, job);
   const broken = new Set<number>();
   const base = await baseOf(job, window, broken);
   const held = new Map<number, Set<string>>();
@@ -179,17 +180,16 @@ export async function recordHistory(job: HistoryJob): Promise<HistoryResult> {
  * Each resort's point, from the report files this build fetched: Family B's combined report in the first
  * metric locale built (else en-US, converted from inches), and Family A's record in the first locale built.
  * A resort whose report this build kept stale (its part failed) gets no point, nor one whose report names no
- * day (`undated`), nor one whose report is dated outside `window` (`outside`, named in a note).
+ * day (`undated`).
  */
 async function pointsOf(
   job: HistoryJob,
-  window: DayWindow,
-): Promise<{ points: Map<number, ReportPoint>; stale: number; undated: number[]; outside: number[] }> {
+): Promise<{ dated: Map<number, ReportPoint>; stale: number; undated: number[] }> {
   const metricFirst = [
     ...job.locales.filter((l) => unitSystem(l) === 'metric'),
     ...job.locales.filter((l) => unitSystem(l) !== 'metric'),
   ];
-  const pointOf = async (id: number): Promise<ReportPoint | 'stale' | 'undated' | 'outside' | undefined> => {
+  const pointOf = async (id: number): Promise<ReportPoint | 'stale' | 'undated' | undefined> => {
     const resortId = String(id);
     const files: ReportFiles = {};
     let stale = false;
@@ -218,11 +218,10 @@ async function pointsOf(
     if (stale) return 'stale';
     // no report file of either family: this build fetches none (`endpoints`), so there is nothing to say
     if (!files.combined && !files.familyA) return undefined;
-    const point = reportPoint(files);
-    return !point ? 'undated' : inWindow(point.day.date, window) ? point : 'outside';
+    return reportPoint(files) ?? 'undated';
   };
-  const points = new Map<number, ReportPoint>();
-  const [undated, outside]: number[][] = [[], []];
+  const dated = new Map<number, ReportPoint>();
+  const undated: number[] = [];
   let kept = 0;
   // a batch of resorts at a time (a read waits on the disk), in the scope's order
   for (const batch of batches(job.scope.resorts, job.concurrency * 4)) {
@@ -230,9 +229,26 @@ async function pointsOf(
     for (const [i, point] of made.entries()) {
       if (point === 'stale') kept++;
       else if (point === 'undated') undated.push(batch[i]!.id);
-      else if (point === 'outside') outside.push(batch[i]!.id);
-      else if (point) points.set(batch[i]!.id, point);
+      else if (point) dated.set(batch[i]!.id, point);
     }
+  }
+  return { dated, stale: kept, undated };
+}
+
+/**
+ * The points dated within `window`, in the scope's order; a resort whose report is dated outside it gets
+ * none (`outside`, named in a note).
+ */
+function pointsInWindow(
+  dated: ReadonlyMap<number, ReportPoint>,
+  window: DayWindow,
+  job: Pick<HistoryJob, 'note'>,
+): { points: Map<number, ReportPoint>; outside: number[] } {
+  const points = new Map<number, ReportPoint>();
+  const outside: number[] = [];
+  for (const [resort, point] of dated) {
+    if (inWindow(point.day.date, window)) points.set(resort, point);
+    else outside.push(resort);
   }
   if (outside.length > 0) {
     const [n, ids] = [outside.length, outside.slice(0, 10).join(', ')];
@@ -240,7 +256,7 @@ async function pointsOf(
       `history: ${n} resort${n === 1 ? '' : 's'} got no point this build: ${n === 1 ? 'its report is' : 'their reports are'} dated ${outsideOf(window)} (${n === 1 ? 'resort' : 'resorts'} ${ids}${n > 10 ? ', …' : ''})`,
     );
   }
-  return { points, stale: kept, undated, outside };
+  return { points, outside };
 }
 
 /** `items` in runs of `size`, in order. */
