@@ -100,6 +100,15 @@ describe('the edge function in wrangler dev with the tree as its static assets, 
     // html_handling "none": a page at its own URL, not a redirect to the URL without `.html`
     const include = await fetch(`${worker!.url}/404.html`, { redirect: 'manual' });
     expect([include.status, await include.text()]).toEqual([200, await file('404.html')]);
+    // a missing data file: the 404 page under its path's rule, the data's type and lifetime (the docs say so)
+    const data = await sent('/api/en-US/externalservice/resort/20/snowreport.json');
+    const absent = await sent('/api/en-US/externalservice/resort/999999/snowreport.json');
+    expect([absent.status, absent.type, absent.cache, absent.body]).toEqual([
+      404,
+      JSON_TYPE,
+      data.cache,
+      await file('404.html'),
+    ]);
     const missing = await sent('/no/such/page');
     expect([missing.status, missing.body]).toEqual([404, await file('404.html')]);
   });
