@@ -29,6 +29,17 @@ export function minifyCss(text: string, filename = 'style.css'): string {
   );
 }
 
+/** Where in `css` the parenthesis opened at `open` closes (the end of `css` when it never does). */
+export function closingParenthesis(css: string, open: number): number {
+  let depth = 0;
+  let end = open;
+  for (; end < css.length; end++) {
+    if (css[end] === '(') depth++;
+    else if (css[end] === ')' && --depth === 0) break;
+  }
+  return end;
+}
+
 /**
  * `css` without the white space around `*`, `/` and after `,` in each math function (`calc()`, `min()`,
  * `max()`, `clamp()`, `round()`, `pow()`), which CSS does not need there (around `+` and `-` it does) and lightningcss
@@ -39,12 +50,7 @@ export function tighterMath(css: string): string {
   let at = 0;
   for (const match of css.matchAll(/(?<![\w-])(?:calc|min|max|clamp|round|pow)\(/g)) {
     if (match.index < at) continue;
-    let depth = 0;
-    let end = match.index + match[0].length - 1;
-    for (; end < css.length; end++) {
-      if (css[end] === '(') depth++;
-      else if (css[end] === ')' && --depth === 0) break;
-    }
+    const end = closingParenthesis(css, match.index + match[0].length - 1);
     out +=
       css.slice(at, match.index) +
       css

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { transform, type Selector } from 'lightningcss';
 import { DEFAULT_DAYS } from '../../widget/card/days.ts';
 import { CARD } from '../../widget/card/geometry.ts';
-import { TARGETS } from './minify-css.ts';
+import { closingParenthesis, TARGETS } from './minify-css.ts';
 
 /** The element's folder (a path, not a URL: a test's DOM may replace the global `URL`). */
 const WIDGET = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'widget');
@@ -169,12 +169,7 @@ function roundedHeights(css: string): string {
   for (const match of css.matchAll(/height:\s*calc\(/g)) {
     if (match.index < at) continue;
     // the calc's own closing parenthesis
-    let depth = 0;
-    let end = match.index + match[0].length - 1;
-    for (; end < css.length; end++) {
-      if (css[end] === '(') depth++;
-      else if (css[end] === ')' && --depth === 0) break;
-    }
+    const end = closingParenthesis(css, match.index + match[0].length - 1);
     const value = css.slice(match.index + match[0].length - 5, end + 1);
     out += `${css.slice(at, end + 1)};height: round(up, ${value} - ${ROUNDING_SLACK}, 1px)`;
     at = end + 1;
