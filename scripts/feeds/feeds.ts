@@ -92,9 +92,11 @@ const groupName = (spec: FeedSpec) => spec.paths.atom.replace(/\.atom$/, '');
  * and threshold, its files part of every key.
  */
 export function feedGroups(inputs: FeedInputs): KeptGroup[] {
+  // without the build's newest date, which dates the canary's feeds without entries: it is no part of a key
+  const { newest: _newest, ...fixed } = inputs;
   const canary = canaryDigest(
     localeFeeds({
-      ...inputs,
+      ...fixed,
       resorts: [...CANARY_NAMES].map(([id, name]) => ({ id, name })),
       regions: [{ id: 1, name: 'Région <1>' }],
       alerts: new Map([

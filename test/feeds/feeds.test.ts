@@ -530,5 +530,9 @@ describe('feedGroups', () => {
       all,
     );
     expect(changed({ place: { cards: true, lists: false } })).toEqual(all);
+    // the build's newest data date, which only a feed without entries shows: no key, so that such a feed is
+    // linked from the previous release and keeps the date it was made on
+    expect(changed({ newest: '2026-01-04' })).toEqual([]);
+    expect(keys(inputs({ newest: '2026-01-04' }))).toEqual(keys(inputs({ newest: '2026-01-05' })));
   });
 });
