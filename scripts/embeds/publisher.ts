@@ -8,7 +8,13 @@ import { LIST_SHEET, regionRowsCss } from './lists.ts';
 import { EmbedThread } from './embed-thread.ts';
 import { embedParts, placeLocaleEmbeds } from './embeds.ts';
 import type { ImageCopies } from '../images/publisher.ts';
-import { filePart, filesPublisher, type FilesPart, type Publisher } from '../snapshot/release/publisher.ts';
+import {
+  filePart,
+  filesPublisher,
+  type FilesPart,
+  type PublishContext,
+  type Publisher,
+} from '../snapshot/release/publisher.ts';
 import type { Scope } from '../snapshot/model.ts';
 import type { StagedFiles } from '../snapshot/store/staging.ts';
 
@@ -66,7 +72,9 @@ export function embedsPublishers(options: EmbedsOptions): {
     // the build's largest moment
     close: () => thread.close(),
   };
-  const release = filesPublisher('embeds', function* (context) {
+  // once every API file is in: the list's style sheet, then (with the element) the frame loader and the
+  // season cards
+  function* releaseParts(context: PublishContext): Iterable<FilesPart> {
     const { files, scope } = context;
     if (options.listSheet)
       yield listSheetPart(options.listSheet, { groups: scope.groups, locales: options.locales, files });
@@ -80,6 +88,10 @@ export function embedsPublishers(options: EmbedsOptions): {
       ...publicUrl,
       ...(options.seasonCards ? { seasonCards: true } : {}),
     });
-  });
-  return { ...(locale ? { locale } : {}), release, close: async () => thread?.close() };
+  }
+  return {
+    ...(locale ? { locale } : {}),
+    release: filesPublisher('embeds', releaseParts),
+    close: async () => thread?.close(),
+  };
 }
