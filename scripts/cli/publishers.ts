@@ -2,7 +2,7 @@
  * The publishing steps of a build (scripts/snapshot/release/publisher.ts), one or two from each folder of
  * what a release publishes beside `api/`, listed in the order the build makes them.
  */
-import { bucketOrigin, type BucketSettings } from '../history/bucket-origin.ts';
+import type { BucketSettings } from '../history/bucket-origin.ts';
 import { historyPublisher } from '../history/publisher.ts';
 import { hostingPublisher } from '../hosting/publisher.ts';
 import { feedsPublisher } from '../feeds/publisher.ts';
@@ -45,8 +45,8 @@ export function publishingSteps(options: StepOptions): Required<PublishingSteps>
   const sheet = options.bundle?.find((f) => f.path === LIST_SHEET_BASE)?.bytes;
   const scripts = options.widget ? options.bundle?.filter((f) => f.path !== LIST_SHEET_BASE) : undefined;
   const lists = !!scripts && profile !== 'widget';
-  // the bucket is opened at its first read, the images' connections at their first download
-  const bucket = options.bucket && bucketOrigin(options.bucket);
+  // the history's bucket is opened at its first read, the images' connections at their first download
+  const history = historyPublisher(options.bucket ? { bucket: options.bucket } : {});
   const own = options.images
     ? undefined
     : imageSource({
@@ -67,7 +67,7 @@ export function publishingSteps(options: StepOptions): Required<PublishingSteps>
   return {
     publishers: [
       ...(embeds.locale ? [embeds.locale] : []),
-      historyPublisher(bucket ? [bucket] : []),
+      history,
       hostingPublisher({ locales, ...(profile ? { profile } : {}) }),
       feedsPublisher({
         locales,
@@ -88,7 +88,6 @@ export function publishingSteps(options: StepOptions): Required<PublishingSteps>
     close: async () => {
       await embeds.close();
       await own?.close();
-      await bucket?.close?.();
     },
   };
 }

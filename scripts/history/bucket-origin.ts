@@ -16,12 +16,23 @@ export interface BucketSettings {
   where: string;
 }
 
+/** What holds a read: its deadline, and the build's stop and deadline. */
+export interface ReadBounds {
+  timeoutMs: number;
+  signals: ReadonlyArray<AbortSignal | undefined>;
+}
+
 /**
  * The bucket of the config's `deploy.to`, when it names one and the environment holds the store's
  * credentials; undefined otherwise. The store (and its SDK) is opened at the first file read: a build whose
- * previous release holds the history reads nothing back.
+ * previous release holds the history reads nothing back. Every read gives up after `bounds.timeoutMs`, or
+ * as soon as one of its signals aborts: the store cannot be told to stop a request, which is left to end
+ * when the origin is closed.
  */
-export function bucketOrigin({ deploy, env, where }: BucketSettings): HistoryOrigin | undefined {
+export function bucketOrigin(
+  { deploy, env, where }: BucketSettings,
+  bounds: ReadBounds,
+): HistoryOrigin | undefined {
   let settings;
   try {
     settings = parseDeployConfig(deploy, `${where}.deploy`);
@@ -44,11 +55,25 @@ export function bucketOrigin({ deploy, env, where }: BucketSettings): HistoryOri
     ));
   return {
     name: targetUrl(target),
-    async read(path, maxBytes) {
-      const bytes = await (await opened()).get(path);
-      if (bytes && bytes.byteLength > maxBytes) throw new BodyTooLarge(maxBytes);
-      return bytes;
-    },
+    // the store's answer, or the bounds' reason as soon as one of them ends the read
+    read: (path, maxBytes) =>
+      new Promise((resolve, reject) => {
+        const signal = AbortSignal.any([
+          AbortSignal.timeout(bounds.timeoutMs),
+          ...bounds.signals.filter((s): s is AbortSignal => s !== undefined),
+        ]);
+        const stop = () => reject(signal.reason as Error);
+        if (signal.aborted) return stop();
+        signal.addEventListener('abort', stop, { once: true });
+        opened()
+          .then((store) => store.get(path))
+          .then((bytes) => {
+            if (bytes && bytes.byteLength > maxBytes) throw new BodyTooLarge(maxBytes);
+            resolve(bytes);
+          })
+          .catch(reject)
+          .finally(() => signal.removeEventListener('abort', stop));
+      }),
     // a store that could not be opened failed its reads already: there is nothing to let go of
     close: async () => (await store?.catch(() => undefined))?.close(),
   };

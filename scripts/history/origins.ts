@@ -191,32 +191,3 @@ export function readFailure(error: unknown): string {
   if (typeof e.message === 'string' && /^HTTP \d{3}/.test(e.message)) return e.message;
   return e.code ?? e.name ?? 'error';
 }
-
-/**
- * `origin` whose every read gives up after `timeoutMs`, or as soon as one of `signals` aborts (the build's
- * stop, its deadline): for an origin that cannot be told to stop itself, such as the bucket's store, whose
- * request is left to end when the origin is closed.
- */
-export function bounded(
-  origin: HistoryOrigin,
-  options: { timeoutMs: number; signals: ReadonlyArray<AbortSignal | undefined> },
-): HistoryOrigin {
-  return {
-    ...origin,
-    read(path, maxBytes) {
-      const signal = AbortSignal.any([
-        AbortSignal.timeout(options.timeoutMs),
-        ...options.signals.filter((s): s is AbortSignal => s !== undefined),
-      ]);
-      return new Promise((resolve, reject) => {
-        const stop = () => reject(signal.reason as Error);
-        if (signal.aborted) return stop();
-        signal.addEventListener('abort', stop, { once: true });
-        origin
-          .read(path, maxBytes)
-          .then(resolve, reject)
-          .finally(() => signal.removeEventListener('abort', stop));
-      });
-    },
-  };
-}

@@ -9,12 +9,16 @@ import type { SnapshotConfig } from '../snapshot/config.ts';
 import type { Scope } from '../snapshot/model.ts';
 import type { PreviousBuild } from '../snapshot/store/previous.ts';
 import type { HistoryCarry } from '../snapshot/store/staging.ts';
-import { bounded, folderOrigin, siteOrigin, type HistoryOrigin } from './origins.ts';
+import { folderOrigin, siteOrigin, type HistoryOrigin } from './origins.ts';
 import type { PublishContext, Publisher } from '../snapshot/release/publisher.ts';
 import { recordHistory } from './record.ts';
+import { bucketOrigin, type BucketSettings } from './bucket-origin.ts';
 
-/** The history step; `origins`: where a lost history is read back from after the published site (the bucket). */
-export function historyPublisher(origins: readonly HistoryOrigin[] = []): Publisher {
+/**
+ * The history step; `bucket`: the deploy's bucket, where a lost history is read back from after the
+ * published site.
+ */
+export function historyPublisher(options: { bucket?: BucketSettings } = {}): Publisher {
   return {
     name: 'history',
     stage: 'release',
@@ -25,7 +29,7 @@ export function historyPublisher(origins: readonly HistoryOrigin[] = []): Publis
         config: context.config,
         buildTime: context.buildTime,
         previous: context.previous,
-        origins,
+        ...(options.bucket ? { bucket: options.bucket } : {}),
         signals: context.stops,
         note: context.note,
       }),
@@ -38,8 +42,8 @@ export interface HistoryStep {
   config: SnapshotConfig;
   buildTime: number;
   previous: PreviousBuild;
-  /** Origins beyond the published site (the bucket), tried after it. */
-  origins?: readonly HistoryOrigin[];
+  /** The deploy's bucket, tried after the published site (opened at its first read). */
+  bucket?: BucketSettings;
   /** What stops the reading back: the build's failure, its deadline. */
   signals: ReadonlyArray<AbortSignal | undefined>;
   note: (line: string) => void;
@@ -56,13 +60,8 @@ export async function recordReleaseHistory(
   const { config, previous } = step;
   const staged = await release.staged(step.buildTime);
   const folder = release.previousFolder;
-  const site = config.publicUrl
-    ? siteOrigin(config.publicUrl, {
-        timeoutMs: config.request.timeout * 1000,
-        connections: config.concurrency,
-        signals: [...step.signals],
-      })
-    : undefined;
+  // the origins this step opens to read a lost history back, let go of when it ends
+  const opened: HistoryOrigin[] = [];
   try {
     const result = await recordHistory({
       scope: step.scope,
@@ -77,13 +76,7 @@ export async function recordReleaseHistory(
       previous: previous.state && folder ? folderOrigin(folder, 'the previous release') : undefined,
       ...(folder && !previous.state ? { noPrevious: 'the previous release has no private state' } : {}),
       otherSource: previous.otherSource,
-      // the bucket is held to the same deadline per file and the same stops as the site
-      recall: [
-        ...(site ? [site] : []),
-        ...(step.origins ?? []).map((o) =>
-          bounded(o, { timeoutMs: config.request.timeout * 1000, signals: step.signals }),
-        ),
-      ],
+      recall: recallOrigins(step, opened),
       place: (path, bytes) => release.addExtras([{ path, bytes }]),
       carry: (path) => release.carryExtra(path),
       note: step.note,
@@ -103,6 +96,23 @@ export async function recordReleaseHistory(
     const memory = result.continued ? previous.state?.alerts : undefined;
     return { days: result.days, broken: result.broken, ...(memory ? { memory } : {}) };
   } finally {
-    await site?.close?.();
+    for (const origin of opened) await origin.close?.();
   }
+}
+
+/**
+ * Where a history the previous release does not hold is read back from, in order: the published site
+ * (`publicUrl`), then the deploy's bucket, held to the same deadline per file and the same stops as the
+ * site (bucket-origin.ts); added to `opened`, which it answers.
+ */
+function recallOrigins(step: HistoryStep, opened: HistoryOrigin[]): HistoryOrigin[] {
+  const { config } = step;
+  const timeoutMs = config.request.timeout * 1000;
+  const site =
+    config.publicUrl &&
+    siteOrigin(config.publicUrl, { timeoutMs, connections: config.concurrency, signals: [...step.signals] });
+  if (site) opened.push(site);
+  const bucket = step.bucket && bucketOrigin(step.bucket, { timeoutMs, signals: step.signals });
+  if (bucket) opened.push(bucket);
+  return opened;
 }
