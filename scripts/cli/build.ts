@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { ResortConditionsError } from '../api/errors.ts';
 import { redactSecrets } from '../api/redact.ts';
 import { CREDENTIAL_VARIABLES } from '../deploy/config.ts';
-import { hostLimitLines, treeCounts } from '../hosting/host-limits.ts';
+import { hostLimitLines, treeCounts } from './host-limits.ts';
 import { ENDPOINT_GROUPS, loadConfig, type ConfigFlags, type SnapshotConfig } from '../snapshot/config.ts';
 import { buildClock, startDeadline } from '../snapshot/clock.ts';
 import { createProgress } from '../shared/progress.ts';

@@ -1,12 +1,12 @@
 /**
- * The static hosts' file limits (scripts/hosting/host-limits.ts): which a tree passes, as the build's
- * summary says it, and its fullest folder, walked one folder at a time.
+ * The static hosts' file limits (scripts/hosting/host-limits.ts) in the build's summary
+ * (scripts/cli/host-limits.ts): which a tree passes, and its fullest folder, walked one folder at a time.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostLimitLines, treeCounts } from '../../scripts/hosting/host-limits.ts';
+import { hostLimitLines, treeCounts } from '../../scripts/cli/host-limits.ts';
 
 const HINT =
   '  fewer files: fewer "locales", "profile": "widget" (what the element and the embeds read), or object storage behind a CDN (npm run deploy), which has no such limit (scripts/docs/configuration.md, "Profiles and the hosts\' file limits")';
