@@ -6,11 +6,13 @@
  * moves by 0 px from the first paint on and stands at the list's height (widget/README.md, "The list"), and
  * no box inside it moves between its loading frame and its rows (the group file is held until each list
  * shows its loading frame); no figure or day is cut or wraps, no state is cut (it has two lines); no header word breaks but at its
- * hyphens, and no header or sort button is cut; no empty band is taller than a line of its text (the line
- * under each row drawn); every link and button is 24 px tall or more. At 15 widths from 304 to 1400 px in
- * every locale, the page asks for the region's group file exactly once and for nothing outside the
- * snapshot's origin, and axe finds nothing; the first Tab stop is the first sort button; a keyboard sorts it
- * (Tab to a header button, Enter, Space) with `aria-sort` following. A page of cards, a strip and a list
+ * hyphens, no header is cut or off its column, and stacked rows show one labelled select (list-in-page.ts,
+ * `listProblems`); no empty band is taller than a line of its text (the line under each row counted where
+ * its border is drawn); every link, button and select is 24 px tall or more. At 15 widths from 304 to 1400 px
+ * in every locale, the page asks for the region's group file exactly once and for nothing outside the
+ * snapshot's origin, and axe finds nothing; the first Tab stop is the select, or in a table the first sort
+ * button; a keyboard sorts it (Tab to a header button, Enter, Space) with `aria-sort` following, and the
+ * select sorts as the buttons. A page of cards, a strip and a list
  * loads lit once, each script once and each file of the snapshot once. Chromium saves a picture of a table
  * and a phone's list as test-results/list.png (copied to widget/docs/list.png, the picture in
  * widget/README.md).
@@ -399,7 +401,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
   );
 
   it.runIf(name === 'chromium')(
-    "saves the README's picture of the list: a region's table at 1024 px, and three resorts at 375 px under their sort menu",
+    "saves the README's picture of the list: a region's table at 1024 px, and three resorts at 375 px under their sort select",
     async () => {
       // the page's padding (16 px) around the lists, and the room of its scrollbar, kept (widget/stable-gutter.css)
       const viewport = { width: 16 + 1024 + 16 + 375 + 16 + 15, height: 16 + 673 + 16 };

@@ -122,7 +122,7 @@ function renderPick(
     ];
     ctx.onSort(column, direction);
   };
-  return html`<th class="pick" role="columnheader"><label>${label}<select part="sort-select" ?disabled=${!enabled} @change=${pick}>${options}</select></label></th>`;
+  return html`<th class="pick" role="columnheader"><label>${label}<select part="sort-select" ?disabled=${!enabled} @change=${pick}>${options}</select><span class="chevron" aria-hidden="true">▾</span></label></th>`;
 }
 
 /** A row's figures as text, in the locale's units; an empty cell where the file has none. */
