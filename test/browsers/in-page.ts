@@ -88,74 +88,6 @@ export function smallTargets(): string[] {
 }
 
 /**
- * In the page: for every `<resort-conditions-list>`, each figure, state or day that is cut by its cell or
- * wraps (a figure on one line with its unit), a header cut in the table or a sort button cut in the stacked
- * rows' grid, a row or the attribution cut by the frame, and every link and button under 24 px tall. Named by the `data-where` of the list's wrapper.
- */
-export function listProblems(): string[] {
-  const out: string[] = [];
-  const text = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ');
-  for (const el of document.querySelectorAll('resort-conditions-list')) {
-    const root = el.shadowRoot;
-    if (!root) continue;
-    const where =
-      el.closest<HTMLElement>('[data-where]')?.dataset.where ??
-      `${el.getAttribute('locale') ?? ''} ${Math.round(el.getBoundingClientRect().width)}px`;
-    const table = root.querySelector('table');
-    const stacked = !!table && getComputedStyle(table).display !== 'table';
-    for (const v of root.querySelectorAll('.fig, td.status .clamp, td.date time, td.date .warning')) {
-      const box = v.getBoundingClientRect();
-      if (box.width === 0 || getComputedStyle(v).display === 'none') continue;
-      const cell = v.closest('td, th')!.getBoundingClientRect();
-      if (box.right > cell.right + 0.5 || box.left < cell.left - 0.5)
-        out.push(`${where}: "${text(v)}" runs ${(box.right - cell.right).toFixed(1)} px past its cell`);
-      if (box.bottom > cell.bottom + 0.5)
-        out.push(
-          `${where}: "${text(v)}" is cut ${(box.bottom - cell.bottom).toFixed(1)} px at the bottom of its cell`,
-        );
-      if (v.scrollWidth > v.clientWidth + 1 && getComputedStyle(v).display !== 'inline')
-        out.push(`${where}: "${text(v)}" is cut inside (${v.scrollWidth - v.clientWidth} px)`);
-      if (v.scrollHeight > v.clientHeight + 1 && getComputedStyle(v).display !== 'inline')
-        out.push(`${where}: "${text(v)}" is cut below (${v.scrollHeight - v.clientHeight} px)`);
-      if (v.classList.contains('fig')) {
-        const tops = new Set(
-          [...v.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)),
-        );
-        const range = document.createRange();
-        range.selectNodeContents(v);
-        for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top / 4));
-        if (tops.size > 1) out.push(`${where}: "${text(v)}" wraps`);
-      }
-    }
-    // a table's headers, and the stacked rows' sort buttons in their grid: each whole, none scrolled
-    for (const th of root.querySelectorAll('thead th')) {
-      if (th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1)
-        out.push(
-          `${where}: the ${stacked ? 'sort button' : 'header'} "${text(th)}" is cut (${th.scrollWidth}x${th.scrollHeight} in ${th.clientWidth}x${th.clientHeight})`,
-        );
-      for (const button of th.querySelectorAll('button'))
-        if (button.scrollWidth > button.clientWidth + 1)
-          out.push(`${where}: the sort button "${text(button)}" is cut inside`);
-    }
-    const box = root.querySelector('.table-box')?.getBoundingClientRect();
-    const rows = root.querySelectorAll('tbody tr');
-    const last = rows[rows.length - 1]?.getBoundingClientRect();
-    if (box && last && last.bottom > box.bottom + 0.5)
-      out.push(`${where}: the last row is cut ${(last.bottom - box.bottom).toFixed(1)} px`);
-    const frame = root.querySelector('.frame')?.getBoundingClientRect();
-    const foot = root.querySelector('.attribution')?.getBoundingClientRect();
-    if (frame && foot && foot.bottom > frame.bottom + 0.5)
-      out.push(`${where}: the attribution is cut ${(foot.bottom - frame.bottom).toFixed(1)} px`);
-    for (const t of root.querySelectorAll('a, button')) {
-      const r = t.getBoundingClientRect();
-      if ((r.width > 0 || r.height > 0) && r.height < 24 - 0.01)
-        out.push(`${where}: "${text(t)}" is ${r.height.toFixed(1)} px tall`);
-    }
-  }
-  return out;
-}
-
-/**
  * In the page, before the data: the place of every box inside each list's shadow root, relative to its host
  * (kept in the page for `innerShifts`).
  */
@@ -209,7 +141,7 @@ export interface BandsOf {
   frame: string;
   /** A frame that holds this is left out (a skeleton's header holds the element's slot); empty for none. */
   unless: string;
-  /** Boxes whose bottom edge is a line drawn (a table's rows); empty for none. */
+  /** Boxes whose bottom border may be a line drawn (a table's rows), counted where it is; empty for none. */
   lines: string;
   /** One line of the element's text, in its font sizes. */
   lineHeight: number;
@@ -242,12 +174,15 @@ export const STRIP_BANDS: BandsOf = {
   lineHeight: 1.4,
 };
 
-/** A list with its rows; the line under each row and under the header shows; a line of its text is 1.25 times its font. */
+/**
+ * A list with its rows; the line under each row and under the header shows where it is a bottom border (the
+ * table's cells', the stacked rows' and header's); a line of its text is 1.25 times its font.
+ */
 export const LIST_BANDS: BandsOf = {
   tag: 'resort-conditions-list',
   frame: '.frame:has(tbody tr[data-id])',
   unless: '',
-  lines: 'thead, tbody tr',
+  lines: 'thead, thead th, tbody tr, tbody tr > *',
   lineHeight: 1.25,
 };
 
@@ -294,11 +229,22 @@ export function bands({ tag, frame: frameSelector, unless, lines, lineHeight, sh
       for (const r of rects)
         if (r.width > 0 && r.height > 0) spans.push({ top: r.top, bottom: r.bottom, name: name(n) });
     }
+    // a line where a bottom border is drawn, and not where a box that clips it ends above it
     if (lines)
       for (const l of frame.querySelectorAll(lines)) {
         const r = l.getBoundingClientRect();
-        if (r.height > 0)
-          spans.push({ top: r.bottom - 1, bottom: r.bottom, name: `${l.nodeName.toLowerCase()}’s line` });
+        const cs = getComputedStyle(l);
+        const width = parseFloat(cs.borderBottomWidth);
+        if (r.height === 0 || !(width > 0) || ['none', 'hidden'].includes(cs.borderBottomStyle)) continue;
+        let clipped = false;
+        for (let c = l.parentElement; c && c !== frame.parentElement; c = c.parentElement)
+          if (
+            getComputedStyle(c).overflowY !== 'visible' &&
+            r.bottom > c.getBoundingClientRect().bottom + 0.5
+          )
+            clipped = true;
+        if (!clipped)
+          spans.push({ top: r.bottom - width, bottom: r.bottom, name: `${l.nodeName.toLowerCase()}’s line` });
       }
     spans.sort((a, b) => a.top - b.top);
     const fb = frame.getBoundingClientRect();

@@ -6,11 +6,13 @@
  * moves by 0 px from the first paint on and stands at the list's height (widget/README.md, "The list"), and
  * no box inside it moves between its loading frame and its rows (the group file is held until each list
  * shows its loading frame); no figure or day is cut or wraps, no state is cut (it has two lines); no header word breaks but at its
- * hyphens, and no header or sort button is cut; no empty band is taller than a line of its text (the line
- * under each row drawn); every link and button is 24 px tall or more. At 15 widths from 304 to 1400 px in
- * every locale, the page asks for the region's group file exactly once and for nothing outside the
- * snapshot's origin, and axe finds nothing; the first Tab stop is the first sort button; a keyboard sorts it
- * (Tab to a header button, Enter, Space) with `aria-sort` following. A page of cards, a strip and a list
+ * hyphens, no header is cut or off its column, and stacked rows show one labelled select (list-in-page.ts,
+ * `listProblems`); no empty band is taller than a line of its text (the line under each row counted where
+ * its border is drawn); every link, button and select is 24 px tall or more. At 15 widths from 304 to 1400 px
+ * in every locale, the page asks for the region's group file exactly once and for nothing outside the
+ * snapshot's origin, and axe finds nothing; the first Tab stop is the select, or in a table the first sort
+ * button; a keyboard sorts it (Tab to a header button, Enter, Space) with `aria-sort` following, and the
+ * select sorts as the buttons. A page of cards, a strip and a list
  * loads lit once, each script once and each file of the snapshot once. Chromium saves a picture of a table
  * and a phone's list as test-results/list.png (copied to widget/docs/list.png, the picture in
  * widget/README.md).
@@ -27,7 +29,8 @@ import { build } from '../../scripts/cli/build.ts';
 import { elementFiles } from '../../scripts/element/browser-files.ts';
 import { FROZEN_NOW, IN_CI as CI } from '../helpers.ts';
 import { ENGINES, launch, missing, type Engine, type Tab } from './engines.ts';
-import { bands, innerShifts, LIST_BANDS, listProblems, litCopies, markInnerBoxes } from './in-page.ts';
+import { bands, innerShifts, LIST_BANDS, litCopies, markInnerBoxes } from './in-page.ts';
+import { column, focused, headerProblems, listProblems, selectAsButtons } from './list-in-page.ts';
 import { serveSite, servePartner, widthsOf, type List, type Partner, type Site } from './pages.ts';
 
 /** The sample's largest region. */
@@ -80,8 +83,9 @@ function boxes() {
 /**
  * A list's height at the default 15 px text (widget/README.md, "The list"'s heights; widget/list/styles.ts),
  * scaled down under 320 px:
- * a caption, the header, the rows and the attribution's lines (its text in lines of 7/6 of its 0.8em, 12 px at
- * the default, 0.7333em under 450 px, its app links in lines of 24 px); a table from 900 px, stacked rows below.
+ * a caption, the header (stacked, one line of 24 px: its select), the rows and the attribution's lines (its
+ * text in lines of 7/6 of its 0.8em, 12 px at the default, 0.7333em under 450 px, its app links in lines of
+ * 24 px); a table from 900 px, stacked rows below.
  */
 function listHeight(width: number, rows: number, font = 16): number {
   // the element's text, 15 px at the default root font, its steps in em of it
@@ -90,13 +94,14 @@ function listHeight(width: number, rows: number, font = 16): number {
   const em = Math.min(host, Math.max(10, width / 21.3333));
   const fixed = 2 + em * (1.5 + 2 + 0.3) + 4;
   if (width >= 60 * host) return fixed + 2.75 * em + 1.1667 * 0.8 * em + 24 + rows * 3 * em;
-  const head = (width >= 30 * host ? 2 : 1) * 24 + 0.5 * em;
+  // stacked, the header is the select's line of 24 px and half a line below it
+  const head = 24 + 0.5 * em;
   const text = (width >= 30 * host ? 0.8 : 0.7333) * em;
   const attribution = width >= 40 * host ? 1.1667 * text + 24 : 2 * 1.1667 * text + 2 * 24;
   return fixed + head + attribution + rows * 9.6 * em;
 }
 
-/** The list's steps, in em of its 15 px text: where its text starts scaling, its sort menu's, its attribution's, the table. */
+/** The list's steps, in em of its 15 px text: where its text starts scaling, its attribution's two, the table. */
 const LIST_STEPS_EM = [21.3333, 30, 40, 60];
 
 /** In the page: each list whose largest empty band is taller than one line of its text. */
@@ -167,74 +172,6 @@ async function open(
     await tab.close();
     throw error;
   }
-}
-
-/**
- * In the page: every column header word broken across lines other than at a soft hyphen (U+00AD) or after a
- * hard one, and every header cut: the table's headers, and in stacked rows each figure's label. Two
- * letters of a word on different lines are a break; each letter's line is the top of its own glyph.
- */
-function headerProblems(): string[] {
-  const out: string[] = [];
-  for (const el of document.querySelectorAll('resort-conditions-list')) {
-    const where = el.closest<HTMLElement>('[data-where]')?.dataset.where ?? '';
-    const root = el.shadowRoot!;
-    const texts = [
-      ...root.querySelectorAll<HTMLElement>(
-        'thead th :is(button, .sort) > span:not(.arrow, .visually-hidden), tbody tr[data-id] .label',
-      ),
-    ];
-    for (const span of texts) {
-      if (span.getClientRects().length === 0) continue;
-      if (span.classList.contains('label') && span.scrollWidth > span.clientWidth)
-        out.push(`${where}: the label "${span.textContent}" is cut`);
-      for (const node of span.childNodes) {
-        if (!(node instanceof Text)) continue;
-        const s = node.data;
-        const line = (i: number) => {
-          const range = document.createRange();
-          range.setStart(node, i);
-          range.setEnd(node, i + 1);
-          const glyph = [...range.getClientRects()].sort((a, b) => b.width - a.width)[0];
-          return glyph && glyph.width > 0 ? Math.round(glyph.top) : undefined;
-        };
-        for (const word of s.matchAll(/\S+/g)) {
-          let last: number | undefined;
-          let allowed = false;
-          for (let i = word.index; i < word.index + word[0].length; i++) {
-            if (s[i] === '\u00ad') {
-              allowed = true;
-              continue;
-            }
-            const top = line(i);
-            if (top === undefined) continue;
-            if (last !== undefined && top !== last && !allowed)
-              out.push(
-                `${where}: "${word[0].replace(/\u00ad/g, '')}" breaks before "${s.slice(i, word.index + word[0].length).replace(/\u00ad/g, '')}"`,
-              );
-            last = top;
-            allowed = s[i] === '-';
-          }
-        }
-      }
-    }
-  }
-  return out;
-}
-
-/** In the page: the column of each row's figure `i` (0: name), in the first list. */
-function column(i: number): string[] {
-  const root = document.querySelector('resort-conditions-list')!.shadowRoot!;
-  return [...root.querySelectorAll('tbody tr')].map((r) =>
-    (r.querySelectorAll('th, td')[i]!.querySelector('.fig, .clamp') ?? r).textContent!.trim(),
-  );
-}
-
-/** In the page: where the focus is, inside the list: the header button's text and its cell's aria-sort. */
-function focused() {
-  const inner = document.activeElement?.shadowRoot?.activeElement;
-  const th = inner?.closest('th');
-  return { text: inner?.textContent?.trim() ?? null, sort: th?.getAttribute('aria-sort') ?? null };
 }
 
 /**
@@ -464,7 +401,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
   );
 
   it.runIf(name === 'chromium')(
-    "saves the README's picture of the list: a region's table at 1024 px, and three resorts at 375 px under their sort menu",
+    "saves the README's picture of the list: a region's table at 1024 px, and three resorts at 375 px under their sort select",
     async () => {
       // the page's padding (16 px) around the lists, and the room of its scrollbar, kept (widget/stable-gutter.css)
       const viewport = { width: 16 + 1024 + 16 + 375 + 16 + 15, height: 16 + 673 + 16 };
@@ -519,9 +456,12 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
     300_000,
   );
 
-  it.skipIf(!!skip && !CI).each([480, 1024])(
-    "at %i px the first Tab stop in a list is its first sort button, not the header's row",
-    async (width) => {
+  it.skipIf(!!skip && !CI).each([
+    { width: 480, stop: { control: 'select', text: 'Resort ▲', sort: null } },
+    { width: 1024, stop: { control: 'button', text: 'Resort▲', sort: 'ascending' } },
+  ])(
+    "at $width px the first Tab stop in a list is its sort control (stacked: the select; a table: the first button), not the header's row",
+    async ({ width, stop }) => {
       const { tab } = await open(engine, [
         {
           where: 'first stop',
@@ -531,7 +471,28 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
       ]);
       try {
         await tab.press('Tab');
-        expect(await tab.evaluate(focused, null)).toEqual({ text: 'Resort▲', sort: 'ascending' });
+        expect(await tab.evaluate(focused, null)).toEqual(stop);
+      } finally {
+        await tab.close();
+      }
+    },
+    300_000,
+  );
+
+  it.skipIf(!!skip && !CI)(
+    "sorts from the stacked rows' select (899 px) as from the table's header buttons (900 px), each column both ways",
+    async () => {
+      const { tab } = await open(
+        engine,
+        // first the table, sorted by its buttons; then the stacked rows, by their select
+        [900, 899].map((width) => ({
+          where: `${width}px`,
+          attributes: { region: String(REGION), locale: 'en-US' },
+          wrapper: `width: ${width}px`,
+        })),
+      );
+      try {
+        expect(await tab.evaluate(selectAsButtons, null)).toEqual([]);
       } finally {
         await tab.close();
       }
@@ -552,7 +513,7 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
       try {
         for (let i = 0; i < 20 && (await tab.evaluate(focused, null)).text !== 'Base'; i++)
           await tab.press('Tab');
-        expect(await tab.evaluate(focused, null)).toEqual({ text: 'Base', sort: null });
+        expect(await tab.evaluate(focused, null)).toEqual({ control: 'button', text: 'Base', sort: null });
         await tab.press('Enter');
         await tab.waitFor(
           () =>
@@ -574,7 +535,11 @@ describe.each(ENGINES)('<resort-conditions-list> in %s', (name) => {
         );
         const up = (await tab.evaluate(column, 6)).filter((v) => v !== '–').map((v) => parseFloat(v));
         expect(up).toEqual([...base].sort((a, b) => a - b));
-        expect(await tab.evaluate(focused, null)).toEqual({ text: 'Base▲', sort: 'ascending' });
+        expect(await tab.evaluate(focused, null)).toEqual({
+          control: 'button',
+          text: 'Base▲',
+          sort: 'ascending',
+        });
       } finally {
         await tab.close();
       }

@@ -8,7 +8,7 @@
  * left-to-right, nothing cut, no empty band over a line of text (a blank plot counts as empty), every link
  * inside its frame's padding; the card's text on the WordPress theme no smaller than on the plain page. In
  * Chromium and Firefox the plain, Bootstrap and grid pages under forced colours and in print media, with the
- * same checks, and the 7-day chart's bars drawn there (engines.ts, `Media`: Chromium's emulated by
+ * same checks, and the 7-day chart's bars and the list's lines and sort select drawn there (engines.ts, `Media`: Chromium's emulated by
  * playwright; Firefox's forced colours mode as a reader sets it, `browser.display.document_color_use` 2,
  * and its print media as its developer tools' print simulation sets it). WebKitGTK cannot be put into
  * either: WebCore's `forced-colors` media feature is always `none`, and WebKitWebDriver neither prints nor
@@ -43,12 +43,12 @@ import {
   bands,
   CARD_BANDS,
   LIST_BANDS,
-  listProblems,
   STRIP_BANDS,
   stripCuts,
   valueProblems,
   type Band,
 } from './in-page.ts';
+import { listDrawn, listProblems } from './list-in-page.ts';
 import {
   allShown,
   everyShown,
@@ -361,6 +361,20 @@ for (const name of ENGINES.filter((e) => e !== 'webkit')) {
         },
       );
 
+      // a table at 1280 px, stacked rows under their select at 320 px
+      it.each([320, 1280])(
+        `draws the list’s lines and its sort select at %i px under ${what}`,
+        async (width) => {
+          const tab = await engine.open(`${partner.url}/plain.html`, { width, height: 900 });
+          try {
+            await tab.waitFor(allShown, null, `the plain page at ${width} px under ${what}`);
+            expect(await tab.evaluate(listDrawn, null)).toEqual([]);
+          } finally {
+            await tab.close();
+          }
+        },
+      );
+
       it(`draws the 7-day chart’s bars under ${what}`, async () => {
         const tab = await engine.open(`${partner.url}/plain.html`, { width: 768, height: 1400 });
         try {
@@ -403,6 +417,18 @@ describe.skipIf(!ENGINES.includes('webkit') || (!!missing('webkit') && !CI))(
         ).toEqual([true, false]);
       } finally {
         await tab.close();
+      }
+    });
+
+    it('draws the list’s lines and its select as borders, not shadows or a background', async () => {
+      for (const width of [WEBKIT_MIN_WIDTH, 1280]) {
+        const tab = await engine.open(`${partner.url}/plain.html`, { width, height: 900 });
+        try {
+          await tab.waitFor(allShown, null, `the plain page at ${width} px`);
+          expect(await tab.evaluate(listDrawn, null)).toEqual([]);
+        } finally {
+          await tab.close();
+        }
       }
     });
 

@@ -147,7 +147,7 @@ describe("each layout's one source of its height", () => {
       '.frame{--_hr:1;--_head:calc(var(--_hr)*24px + .5em);--_row:9.6em;--_af:.7333em;--_ta:2;--_tb:2;height:calc(2px + 1.5em + 2em + var(--_head) + var(--_n,var(--rc-rows,1))*var(--_row) + .3em + 4px + var(--_ta)*1.1667*var(--_af) + var(--_tb)*24px);font-size:max(10px,min(1em,4.68751cqi))}',
     );
     expect(css).toContain(
-      '@container (width>=30em){.frame{--_hr:2;--_af:.8em}}@container (width>=40em){.frame{--_ta:1;--_tb:1}}',
+      '@container (width>=30em){.frame{--_af:.8em}}@container (width>=40em){.frame{--_ta:1;--_tb:1}}',
     );
     expect(css).toContain('@container (width>=60em){.frame{--_head:2.75em;--_row:3em}}');
     expect(() => listSheet({ ...LIST, steps: [...LIST.steps].reverse() })).toThrow(

@@ -95,7 +95,7 @@ const observedOf = (source: string) =>
     .sort();
 
 /** The parts named in templates' sources. */
-const partsOf = (sources: string) => new Set([...sources.matchAll(/part="(\w+)"/g)].map((m) => m[1]));
+const partsOf = (sources: string) => new Set([...sources.matchAll(/part="([\w-]+)"/g)].map((m) => m[1]));
 
 describe('the custom-elements manifest', () => {
   it('is what the analyzer makes of the elements now (regenerate with npm run manifest)', async () => {
@@ -250,7 +250,7 @@ describe('the custom-elements manifest of <resort-conditions-list>', () => {
       load: 'The rows are shown. `detail: { region, resorts, locale }` (`region` the id or null, `resorts` the ids shown)',
       error:
         'The files could not be loaded, the region is not in them, or the attributes name nothing. `detail: { code, reason }`',
-      sort: 'A column header was activated. `detail: { column, direction }`',
+      sort: 'A column header was activated, or an order chosen in the select. `detail: { column, direction }`',
     });
     expect(element.slots.map((s) => s.name)).toEqual(['']);
     const used = partsOf(await read('widget/list/render.ts'));

@@ -8,7 +8,7 @@
  * table counts.
  *
  * The list is a frame (its border and padding), a caption, the header (a table's row of headers, its sort
- * buttons in a grid of `hr` lines of 24 px targets, or a phone's one select in a line of them), `n` rows, and
+ * buttons; stacked, one select of the sort in `hr` lines of 24 px targets: one), `n` rows, and
  * the attribution: its text in `ta` lines of `attributionLine` times its text (`af`: 0.7333em, 0.8em from
  * 30em, 11 and 12 px at the default, scaling with the list's) and its app links in `tb` lines of 24 px
  * targets, each as many as the step needs in every language of the sample (a language whose text takes a
@@ -27,7 +27,7 @@ export const TABLE_FROM = '60em';
 
 /** What a step sets on the frame. */
 export interface ListFrame {
-  /** the lines of sort buttons in the header (24 px targets each) */
+  /** the lines of the stacked rows' header, their select's (24 px targets each) */
   readonly hr?: number;
   /** the header's height, em, where it is a table's row of headers rather than lines of buttons */
   readonly head?: number;
@@ -52,9 +52,9 @@ export const LIST = {
   narrowest: 21.3333,
   /** …to this many px at the least */
   least: 10,
-  /** the frame at its narrowest, stacked (its header the buttons' lines, below them half a line) */
+  /** the frame at its narrowest, stacked (its header the select's line, below it half a line) */
   narrowestStep: { hr: 1, row: 9.6, af: 0.7333, ta: 2, tb: 2 },
-  /** the room below the buttons' lines of the header, where it is those lines, em */
+  /** the room below the select's line of the header, where it is that line, em */
   headBelow: 0.5,
   /** the frame's border, px, each side (list.css) */
   border: 1,
@@ -72,8 +72,8 @@ export const LIST = {
   target: 24,
   /** each wider step, from the narrowest: a wider one comes later, so that its rules win */
   steps: [
-    // the sort buttons in two lines; the attribution's text 12 px
-    { from: 30, frame: { hr: 2, af: 0.8 } },
+    // the attribution's text 12 px (the header stays the select's one line up to the table)
+    { from: 30, frame: { af: 0.8 } },
     // the attribution on one line
     { from: 40, frame: { ta: 1, tb: 1 } },
     // a table (`TABLE_FROM`): a row of headers, rows of one line

@@ -64,10 +64,10 @@ function headers(ctx: ListContext): Record<Column, [visible: string, hidden?: st
 }
 
 /**
- * The header: a sort button per column; while the rows load, an empty row of the header's height (no words,
- * no sort), since the locale's words and the order come with the data and a label that changed as they
- * came would move the others. The scrolling row of buttons (stacked rows) is no Tab stop of its own: its
- * buttons are.
+ * The header: a sort button per column, and the stacked rows' select (`renderPick`), each shown where the
+ * other is not (list-narrow.css); while the rows load, an empty row of the header's height (no words, no
+ * sort), since the locale's words and the order come with the data and a label that changed as they came
+ * would move the others. The header's row is no Tab stop of its own: its buttons, or its select, are.
  */
 function renderHead(ctx: ListContext, view: ListView) {
   const sort = view.kind === 'rows' ? view.sort : undefined;
@@ -90,9 +90,10 @@ function renderHead(ctx: ListContext, view: ListView) {
 }
 
 /**
- * On a phone (list-narrow.css), the header's one control: a labelled select of every column in both
- * directions, its first direction first (the buttons' order), the rows' order selected; in a pre-rendered
- * copy, which sorts nothing, that order as text.
+ * Narrower than a table (under TABLE_FROM, list-narrow.css), the header's one control: a select labelled
+ * "Sort by" of every column in both directions, its first direction first (a button's first press), the
+ * rows' order selected, sorting by the same keys as the buttons (`sortBy` with the option's direction); in
+ * a pre-rendered copy, which sorts nothing, that order as text.
  */
 function renderPick(
   ctx: ListContext,
@@ -121,7 +122,7 @@ function renderPick(
     ];
     ctx.onSort(column, direction);
   };
-  return html`<th class="pick" role="columnheader"><label>${label}<select part="sort-select" ?disabled=${!enabled} @change=${pick}>${options}</select></label></th>`;
+  return html`<th class="pick" role="columnheader"><label>${label}<select part="sort-select" ?disabled=${!enabled} @change=${pick}>${options}</select><span class="chevron" aria-hidden="true">▾</span></label></th>`;
 }
 
 /** A row's figures as text, in the locale's units; an empty cell where the file has none. */

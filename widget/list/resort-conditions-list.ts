@@ -70,13 +70,14 @@ export interface ResortConditionsList {
  *
  * @fires load - The rows are shown. `detail: { region, resorts, locale }` (`region` the id or null, `resorts` the ids shown)
  * @fires error - The files could not be loaded, the region is not in them, or the attributes name nothing. `detail: { code, reason }`
- * @fires sort - A column header was activated. `detail: { column, direction }`
+ * @fires sort - A column header was activated, or an order chosen in the select. `detail: { column, direction }`
  * @slot - Shown before the script loads, while loading, and below a message.
  * @csspart frame - The frame: caption, table and attribution.
  * @csspart table - The table.
  * @csspart caption - The table's caption.
  * @csspart header - The header row group.
- * @csspart sort - Each column header's sort button.
+ * @csspart sort - Each column header's sort button (a table's, from 900 px).
+ * @csspart sort-select - The stacked rows' one sort control, a select (under 900 px).
  * @csspart row - One resort's row (and a message's).
  * @csspart name - The resort's name cell.
  * @csspart link - The link of a resort's name (with `href-pattern`).
