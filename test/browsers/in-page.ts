@@ -1,12 +1,10 @@
-/**
- * Functions that run inside a page (each self-contained: a driver sends its source, not its module), shared
- * by the Chromium tests and the three-engine sweep.
- */
+/** The browser tests' functions that run inside a page, each self-contained (a driver sends its source). */
 
 /**
- * In the page: every value, label and status of every `<resort-conditions>` that is cut (inside its own box,
- * or by the box that clips it, at its right or bottom edge), and every value that wraps away from its unit.
- * A card is named by the `data-where` of its closest ancestor that has one, else by its width and attributes.
+ * In the page: every value, label and status of every `<resort-conditions>` cut inside its own box or by the
+ * box that clips it (at its right or bottom edge), every figure and day of a 7-day chart past its column (by
+ * its text and its box: WebKit's text omits a `::first-letter`), and every value wrapped away from its unit;
+ * a card named by the `data-where` of its closest ancestor that has one, else by its width and attributes.
  */
 export function valueProblems(): string[] {
   // a value and its unit on one line (a surface's words, `dd.text`, have no unit and may wrap)
@@ -45,6 +43,12 @@ export function valueProblems(): string[] {
       if (box.width === 0 || v.closest('.visually-hidden')) continue;
       if (getComputedStyle(v).display !== 'inline' && v.scrollWidth > v.clientWidth + 1)
         out.push(`${where}: "${text(v)}" is cut inside (${v.scrollWidth - v.clientWidth} px)`);
+      const col = v.closest('.chart li')?.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(v);
+      const rects = col ? [box, ...range.getClientRects()] : [];
+      const past = Math.max(0, ...rects.map((r) => Math.max(r.right - col!.right, col!.left - r.left)));
+      if (past > 0.5) out.push(`${where}: "${text(v)}" runs ${past.toFixed(1)} px past its column`);
       const x = clipper(v, 'overflowX');
       if (x) {
         const cs = getComputedStyle(x);
@@ -191,7 +195,7 @@ export const LIST_BANDS: BandsOf = {
  * its width where nothing shows, between what its glyphs, symbols, images and drawn lines cover, from the
  * top of its content (inside the frame's padding) to the bottom, as one projection on the vertical axis. A
  * line of text counts by its glyphs' boxes, so the leading of a 24 px link target is room that shows nothing
- * too.
+ * too; a chart's day by its box as well (WebKit's text omits a `::first-letter`).
  */
 export function bands({ tag, frame: frameSelector, unless, lines, lineHeight, shapes }: BandsOf): Band[] {
   const out: Band[] = [];
@@ -224,8 +228,8 @@ export function bands({ tag, frame: frameSelector, unless, lines, lineHeight, sh
         rects = [...n.querySelectorAll('rect, path, line, polyline, polygon, circle, ellipse, text')].map(
           (e) => e.getBoundingClientRect(),
         );
-      else if (n instanceof SVGSVGElement || n instanceof HTMLImageElement)
-        rects = [n.getBoundingClientRect()];
+      else if (n instanceof SVGSVGElement || n instanceof HTMLImageElement || parent.matches('.chart .day'))
+        rects = [parent.getBoundingClientRect()];
       for (const r of rects)
         if (r.width > 0 && r.height > 0) spans.push({ top: r.top, bottom: r.bottom, name: name(n) });
     }

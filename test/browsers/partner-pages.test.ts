@@ -130,7 +130,7 @@ async function visit(engine: Engine, kind: PartnerKind | OtherPage, width: numbe
     const { cut, empty } = await inspect((fn, arg) => tab.evaluate(fn, arg) as never);
     const reading = await tab.evaluate(readPage, null);
     const hosts = await tab.evaluate(() => document.querySelectorAll('resort-conditions').length, null);
-    if ((width === 768 || width === WEBKIT_MIN_WIDTH) && !query)
+    if ((width === 768 || width === WEBKIT_MIN_WIDTH || kind === 'sidebar') && !query)
       await tab.screenshot(join(RESULTS, `partner-${kind}-${width}-${engine.name}.png`));
     return { reading, cut, empty, hosts };
   } finally {

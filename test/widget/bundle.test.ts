@@ -10,8 +10,10 @@ import { REPO } from '../deploy/helpers.ts';
  * page load more, with the reason.
  *
  * - A page of full cards loads `resort-conditions.js` and the chunk it imports (lit, the elements' shared
- *   base, the card): 15,356 bytes (widget/README.md's table, held below), within the 15 KB (15,360) of a card's page, the season chart's part in it
- *   (below); 15,338 before the chart's bars were drawn from each day's figure as it reads (18: a week of
+ *   base, the card): 15,360 bytes (widget/README.md's table, held below), within the 15 KB (15,360) of a card's page, the season chart's part in it
+ *   (below); 15,326 before each day of a chart under 17em showed the first letter of its name (34); 15,356 before the rules that said one thing twice said it once (the rows that wrap, a state's
+ *   colour and weight), the chart's rectangles closed themselves and its tracks lost a `min-height` that
+ *   did nothing (30); 15,338 before the chart's bars were drawn from each day's figure as it reads (18: a week of
  *   traces that read 0 is a week without snow); 15,339 before the card's links stood 0.3em under its content and its attribution 0.2em under
  *   them (a narrow sidebar's bands within a line), 15,342 as written before the merges that took 3 bytes
  *   off; 15,347 before a week without snow became a line, its room the forecast's days (97 as first

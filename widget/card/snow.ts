@@ -29,7 +29,7 @@ function renderChart(view: ReportView, ctx: ReportContext) {
   const recent = (view.data.familyA?.recent ?? []).filter(
     (r) => num(r?.snow) !== undefined && typeof r.date === 'string',
   );
-  if (recent.length === 0) return nothing;
+  if (!recent.length) return nothing;
   // each day as its figure reads (inches to a tenth, centimetres whole), so that a bar is as tall as its
   // figure says and a week of traces that read 0 is a week without snow
   const step = ctx.imperial ? 10 : 1;
@@ -48,7 +48,7 @@ function renderChart(view: ReportView, ctx: ReportContext) {
         // Content-Security-Policy may refuse; drawn rather than a background, it keeps its shape in forced
         // colours and on paper (widget/README.md, "Requests and safety")
         (r, i) => html`<li>
-          <span class="track"><svg aria-hidden="true"><rect width="100%" height="${Math.round((values[i]! / max) * 100)}%"></rect></svg></span>
+          <span class="track"><svg aria-hidden="true"><rect width="100%" height="${Math.round((values[i]! / max) * 100)}%"/></svg></span>
           <span class="value">${ctx.f.snowNumber(values[i]!)}</span>
           <span class="day">${ctx.f.weekday(r.date)}</span>
         </li>`,
